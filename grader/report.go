@@ -1,0 +1,116 @@
+package grader
+
+import (
+	"time"
+
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+// Status is the verdict on one check. The set is fixed: renderers, scores and
+// exit statuses all depend on it, so a new kind of outcome must map onto one of
+// these four rather than add a fifth.
+type Status string
+
+const (
+	// Pass: the submission did everything the check asks.
+	Pass Status = "pass"
+	// Fail: the submission is wrong; the message says how. The student's to fix.
+	Fail Status = "fail"
+	// Skip: not run, because a check it depends on did not pass. Fixing that
+	// check first is the student's next step.
+	Skip Status = "skip"
+	// Error: the exercise or the grader itself broke (a malformed scenario, a
+	// reference that could not run). Never the student's fault.
+	Error Status = "error"
+)
+
+// Report is the outcome of grading one submission against one exercise.
+// It is plain data: renderers (text, JSON, ...) turn it into output.
+type Report struct {
+	Exercise   string        // exercise ID, e.g. "nqueens"
+	Title      string        // exercise title from its manifest
+	Submission string        // the submission path as the user gave it
+	Command    []string      // how the submission is run, e.g. ["python3", "/abs/sol.py"]
+	Checks     []CheckResult // in the exercise's order, whatever finished first
+	Score      int           // sum of the checks' scores
+	MaxScore   int           // sum of the checks' points
+	Passed     bool          // every check passed
+	Duration   time.Duration // wall time of the whole grading
+	// Protections says which isolation measures were in force for the runs
+	// (e.g. "time limit 10s", "memory limit 512 MiB via cgroup"), for -v.
+	Protections []string
+}
+
+// CheckResult is the verdict on one check (one scenario).
+type CheckResult struct {
+	Name     string // the scenario's file name without .txtar: "usage-no-argument"
+	Title    string // from the scenario header
+	Status   Status
+	Score    int // MaxScore when Status is Pass, else 0
+	MaxScore int // the scenario's points
+	// Message says why the check did not pass, in a sentence a student can act
+	// on ("line 3: queens at row 0 col 1 and row 2 col 3 share a diagonal").
+	// Empty on Pass.
+	Message string
+	Hint    string // from the scenario header; shown when the check does not pass
+	// SkippedBecause names the check whose failure caused a Skip.
+	SkippedBecause string
+	// Line is the scenario line (1-based) at which the check failed, 0 if none.
+	Line int
+	// Runs lists every run of the submission in the order they happened.
+	Runs []Run
+	// Detail carries structured data about a failure, for diffs and pictures.
+	// Nil when there is nothing to draw.
+	Detail   *Detail
+	Duration time.Duration
+	// Log is testscript's transcript of the scenario, for -v.
+	Log string
+}
+
+// Run is one execution of the submission inside a check.
+type Run struct {
+	Args     []string // as written in the scenario: ["nqueens", "4"]
+	Command  []string // the argv actually executed
+	Stdin    string   // the standard input given, if any (trimmed like Stdout)
+	Stdout   string   // captured standard output, trimmed to a readable size
+	Stderr   string   // captured standard error, trimmed likewise
+	Trimmed  bool     // Stdout or Stderr was cut for the report
+	ExitCode int      // -1 when the process did not exit normally
+	// Death says how the run ended when it did not exit by itself:
+	// "killed by SIGSEGV", "timed out after 10s", "used more than 512 MiB of
+	// memory", "printed more than 16 MiB on standard output". Empty otherwise.
+	Death    string
+	Duration time.Duration
+}
+
+// Detail is what a renderer needs to show a failure rather than just state it.
+type Detail struct {
+	// Expected and Actual are texts to diff (e.g. for `cmp stdout want.txt`).
+	// Both empty when the failure is not a text comparison.
+	Expected string
+	Actual   string
+	// OutputLine is the 1-based line of the submission's output at fault, 0 if none.
+	OutputLine int
+	// Board is a placement to draw, with the attack highlighted.
+	Board *BoardPicture
+	// Tour is a knight's tour to draw, with the broken move highlighted.
+	Tour *TourPicture
+}
+
+// BoardPicture is an N-Queens or N-Rooks placement as the student printed it.
+type BoardPicture struct {
+	N         int
+	Piece     byte               // 'Q' or 'R'
+	Pieces    []reference.Square // where the student put pieces
+	Attackers []reference.Square // the two pieces that attack each other, if any
+	Between   []reference.Square // the squares strictly between the attackers
+	// Suggestion is a correct placement to show beside the student's, or nil.
+	Suggestion []reference.Square
+}
+
+// TourPicture is a knight's tour as the student printed it.
+type TourPicture struct {
+	N         int
+	Numbers   [][]int            // Numbers[row][col]; -1 where a square is empty or unreadable
+	Highlight []reference.Square // the squares of the broken move, or the repeated/missing square
+}
