@@ -3,7 +3,7 @@ package grader
 import (
 	"time"
 
-	"github.com/boardcheck/boardcheck/reference"
+	"github.com/boardcheck/boardcheck/grader/checker"
 )
 
 // Status is the verdict on one check. The set is fixed: renderers, scores and
@@ -92,25 +92,7 @@ type Detail struct {
 	// OutputLine is the 1-based line of the submission's output at fault, 0 if none.
 	OutputLine int
 	// Board is a placement to draw, with the attack highlighted.
-	Board *BoardPicture
+	Board *checker.BoardPicture
 	// Tour is a knight's tour to draw, with the broken move highlighted.
-	Tour *TourPicture
-}
-
-// BoardPicture is an N-Queens or N-Rooks placement as the student printed it.
-type BoardPicture struct {
-	N         int
-	Piece     byte               // 'Q' or 'R'
-	Pieces    []reference.Square // where the student put pieces
-	Attackers []reference.Square // the two pieces that attack each other, if any
-	Between   []reference.Square // the squares strictly between the attackers
-	// Suggestion is a correct placement to show beside the student's, or nil.
-	Suggestion []reference.Square
-}
-
-// TourPicture is a knight's tour as the student printed it.
-type TourPicture struct {
-	N         int
-	Numbers   [][]int            // Numbers[row][col]; -1 where a square is empty or unreadable
-	Highlight []reference.Square // the squares of the broken move, or the repeated/missing square
+	Tour *checker.TourPicture
 }

@@ -1,0 +1,38 @@
+// Package checker parses a student's program output and judges it against the
+// reference: every N-Queens or N-Rooks solution in any order, one solution, a
+// knight's tour, a count. Its failures say what is wrong and where, precisely
+// enough to draw.
+package checker
+
+import "github.com/boardcheck/boardcheck/reference"
+
+// Failure says why output does not hold what a check asks.
+type Failure struct {
+	// Message is one sentence naming the output line at fault where there is
+	// one: "line 3: queens at row 0 col 1 and row 2 col 3 share a diagonal".
+	Message string
+	// Line is the 1-based line of the output at fault, 0 if none.
+	Line  int
+	Board *BoardPicture // a placement to draw, or nil
+	Tour  *TourPicture  // a tour to draw, or nil
+}
+
+func (f *Failure) Error() string { return f.Message }
+
+// BoardPicture is an N-Queens or N-Rooks placement as the student printed it.
+type BoardPicture struct {
+	N         int
+	Piece     byte               // 'Q' for queens, 'R' for rooks
+	Pieces    []reference.Square // where the student put pieces
+	Attackers []reference.Square // the two pieces that attack each other, if any
+	Between   []reference.Square // the squares strictly between the attackers
+	// Suggestion is a correct placement to show beside the student's, or nil.
+	Suggestion []reference.Square
+}
+
+// TourPicture is a knight's tour as the student printed it.
+type TourPicture struct {
+	N         int
+	Numbers   [][]int            // Numbers[row][col] as printed; -1 where unreadable
+	Highlight []reference.Square // the squares of the broken move, or the repeated/missing square
+}
