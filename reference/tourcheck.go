@@ -1,0 +1,179 @@
+package reference
+
+import (
+	"fmt"
+	"strings"
+)
+
+// TourOptions says what kind of knight's tour CheckTour expects.
+type TourOptions struct {
+	Start  Square // where the first number must be
+	Closed bool   // the last square must be a knight's move from the first
+	// Base is the first number, 0 or 1. Messages show numbers as printed,
+	// that is from Base to Base+n²-1.
+	Base int
+}
+
+// TourErrorKind says which rule a knight's tour breaks.
+type TourErrorKind int
+
+const (
+	OutOfRange TourErrorKind = iota + 1 // a number outside Base..Base+n²-1
+	Repeated                            // a number that appears more than once
+	Missing                             // a number that does not appear
+	// Shape: all n² numbers are there, but not as n rows of n.
+	Shape
+	WrongStart // the first number is not on the start square
+	BadMove    // k and k+1 are not a knight's move apart
+	NotClosed  // the last number is not a knight's move from the first
+)
+
+// TourError says why a matrix of move numbers is not a valid knight's tour.
+type TourError struct {
+	Kind TourErrorKind
+	// Number is the number at fault, as printed (Base added). For BadMove it
+	// is k, the move being k -> k+1; for NotClosed the last number.
+	Number int
+	// Squares says where: the one out-of-range square; every square of the
+	// repeated number; the square where the first number was found
+	// (WrongStart); the squares of k and k+1 (BadMove) or of the last and
+	// the first number (NotClosed). Empty for Missing and Shape.
+	Squares []Square
+	N       int
+	Opts    TourOptions
+	// Rows is, for Shape, the number of rows found, and Row the row
+	// whose length is wrong (-1 when the number of rows is wrong).
+	Rows, Row, RowLen int
+}
+
+func (e *TourError) Error() string {
+	switch e.Kind {
+	case OutOfRange:
+		return fmt.Sprintf("%d is out of range %d..%d", e.Number, e.Opts.Base, e.Opts.Base+e.N*e.N-1)
+	case Repeated:
+		times := "twice"
+		if len(e.Squares) > 2 {
+			times = fmt.Sprintf("%d times", len(e.Squares))
+		}
+		at := make([]string, len(e.Squares))
+		for i, s := range e.Squares {
+			at[i] = xy(s)
+		}
+		list := strings.Join(at[:len(at)-1], ", ") + " and " + at[len(at)-1]
+		return fmt.Sprintf("%d appears %s, at %s", e.Number, times, list)
+	case Missing:
+		return fmt.Sprintf("%d is missing", e.Number)
+	case Shape:
+		if e.Row < 0 {
+			return fmt.Sprintf("the tour has %d rows; want %d", e.Rows, e.N)
+		}
+		return fmt.Sprintf("row %d has %d numbers; want %d", e.Row, e.RowLen, e.N)
+	case WrongStart:
+		return fmt.Sprintf("%d is at %s; the tour must start at %s", e.Opts.Base, xy(e.Squares[0]), xy(e.Opts.Start))
+	case BadMove:
+		return fmt.Sprintf("move %d -> %d goes from %s to %s, which is not a knight's move",
+			e.Number, e.Number+1, xy(e.Squares[0]), xy(e.Squares[1]))
+	case NotClosed:
+		return fmt.Sprintf("the tour is not closed: %d at %s is not a knight's move from %d at %s",
+			e.Number, xy(e.Squares[0]), e.Opts.Base, xy(e.Squares[1]))
+	}
+	return fmt.Sprintf("invalid tour (kind %d)", int(e.Kind))
+}
+
+func xy(s Square) string { return fmt.Sprintf("(%d,%d)", s.Row, s.Col) }
+
+// IsKnightMove reports whether a knight moves from a to b in one step.
+func IsKnightMove(a, b Square) bool {
+	dr, dc := abs(a.Row-b.Row), abs(a.Col-b.Col)
+	return dr == 1 && dc == 2 || dr == 2 && dc == 1
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// CheckTour says why numbers is not a valid knight's tour of an n×n board, or
+// returns nil when it is one. numbers[row][col] is the move number of that
+// square, counted from opts.Base.
+//
+// Only the first fault is reported, looked for in this order: a number out
+// of range (the first in reading order); a repeated number (the smallest);
+// a missing number (the smallest); rows of the wrong number or length; the
+// first number not on opts.Start; each move k -> k+1 in turn; with
+// opts.Closed, the closing move. The numbers are looked at before the shape
+// because "63 is missing" says more about a short row than its length does.
+func CheckTour(n int, numbers [][]int, opts TourOptions) *TourError {
+	fail := func(kind TourErrorKind, number int, sq ...Square) *TourError {
+		return &TourError{Kind: kind, Number: number, Squares: sq, N: n, Opts: opts, Row: -1}
+	}
+	total := n * n
+	if n < 0 {
+		total = 0
+	}
+	// where[k] lists the squares holding number k (0-based); one slice per
+	// number would cost n² allocations, so the first square is kept apart and
+	// only repeats go to a map.
+	first := make([]Square, total)
+	seen := make([]bool, total)
+	repeats := map[int][]Square{}
+	for r, row := range numbers {
+		for c, v := range row {
+			k := v - opts.Base
+			if k < 0 || k >= total {
+				return fail(OutOfRange, v, Square{r, c})
+			}
+			if seen[k] {
+				if repeats[k] == nil {
+					repeats[k] = []Square{first[k]}
+				}
+				repeats[k] = append(repeats[k], Square{r, c})
+				continue
+			}
+			seen[k], first[k] = true, Square{r, c}
+		}
+	}
+	if len(repeats) > 0 {
+		smallest := -1
+		for k := range repeats {
+			if smallest < 0 || k < smallest {
+				smallest = k
+			}
+		}
+		return fail(Repeated, smallest+opts.Base, repeats[smallest]...)
+	}
+	for k, ok := range seen {
+		if !ok {
+			return fail(Missing, k+opts.Base)
+		}
+	}
+	if len(numbers) != n {
+		e := fail(Shape, 0)
+		e.Rows = len(numbers)
+		return e
+	}
+	for r, row := range numbers {
+		if len(row) != n {
+			e := fail(Shape, 0)
+			e.Rows, e.Row, e.RowLen = len(numbers), r, len(row)
+			return e
+		}
+	}
+	if total == 0 {
+		return nil
+	}
+	if first[0] != opts.Start {
+		return fail(WrongStart, opts.Base, first[0])
+	}
+	for k := 0; k+1 < total; k++ {
+		if !IsKnightMove(first[k], first[k+1]) {
+			return fail(BadMove, k+opts.Base, first[k], first[k+1])
+		}
+	}
+	if opts.Closed && !IsKnightMove(first[total-1], first[0]) {
+		return fail(NotClosed, total-1+opts.Base, first[total-1], first[0])
+	}
+	return nil
+}
