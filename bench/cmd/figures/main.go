@@ -1,0 +1,765 @@
+// Figures prints boardcheck's performance figures (issue 8) as one table:
+// each figure timed against its baseline in the same run, with the ratio, the
+// target and whether it is met.
+//
+// Usage:
+//
+//	figures -bin DIR -work DIR [-quick] [-full] [-runs N]
+//
+// bench/run builds every program into DIR first; DIR/NAME.err says why NAME
+// did not build, and the figures that need it say "not measured" with that
+// reason. Times are wall-clock, the best of -runs runs (one run for a
+// baseline that takes longer than 10 s), so a burst of load from another
+// process on the machine costs one run, not the figure.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+)
+
+// queensCount is OEIS A000170 for the N the table reports, to catch a
+// solver that is fast because it is wrong.
+var queensCount = map[int]string{12: "14200", 14: "365596", 16: "14772512", 17: "95815104", 18: "666090624"}
+
+func main() {
+	var f figures
+	flag.StringVar(&f.bin, "bin", "", "folder of the built programs; must be set")
+	flag.StringVar(&f.work, "work", "", "scratch folder for outputs; must be set")
+	flag.StringVar(&f.root, "root", ".", "the boardcheck checkout (for exercises/)")
+	flag.IntVar(&f.runs, "runs", 3, "runs per timing; the best one counts")
+	quick := flag.Bool("quick", false, "skip count-queens 17 and 18 (about a minute of baseline)")
+	full := flag.Bool("full", false, "also count-queens 18 (about 5 minutes of baseline on one core)")
+	flag.Parse()
+	if f.bin == "" || f.work == "" || f.runs < 1 || flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "usage: figures -bin DIR -work DIR [-quick] [-full] [-runs N]")
+		os.Exit(2)
+	}
+	if err := os.MkdirAll(f.work, 0o755); err != nil {
+		fmt.Fprintf(os.Stderr, "figures: %v\n", err)
+		os.Exit(1)
+	}
+	f.countQueens(16)
+	if *quick {
+		f.add(row{figure: "solvers count-queens 17", ours: "not measured: skipped by --quick"})
+	} else {
+		f.countQueens(17)
+	}
+	if *full {
+		f.countQueens(18)
+	} else {
+		f.add(row{figure: "solvers count-queens 18", ours: "not measured: run with --full (5 min)"})
+	}
+	f.nqueens12()
+	nq14 := f.nqueens14()
+	kt := f.knightsTour()
+	f.sweep()
+	f.judgeQueens(nq14)
+	f.judgeTour(kt)
+	f.graderCheck()
+	f.graderBatch()
+	f.print()
+}
+
+type figures struct {
+	bin, work, root string
+	runs            int
+	rows            []row
+	notes           []string
+}
+
+// row is one line of the table. An empty met means the figure has no
+// target, or was not measured.
+type row struct {
+	figure, ours, base, ratio, target, met string
+}
+
+func (f *figures) add(r row) {
+	f.rows = append(f.rows, r)
+	// Print as we go too: the whole run takes minutes, and a reader watching
+	// it should not wait for the end to see the first figures.
+	fmt.Fprintf(os.Stderr, "  %s: %s\n", r.figure, r.ours)
+}
+
+func (f *figures) note(format string, args ...any) {
+	f.notes = append(f.notes, fmt.Sprintf(format, args...))
+}
+
+func (f *figures) print() {
+	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "figure\tours\tbaseline\tratio\ttarget\tmet?")
+	met, missed, unmeasured := 0, 0, 0
+	for _, r := range f.rows {
+		m := r.met
+		switch {
+		case m == "yes":
+			met++
+		case m == "NO":
+			missed++
+		case strings.HasPrefix(r.ours, "not measured"):
+			unmeasured++
+			m = "-"
+		case m == "":
+			m = "-"
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", r.figure, r.ours, dash(r.base), dash(r.ratio), dash(r.target), m)
+	}
+	w.Flush()
+	fmt.Printf("\ntargets met: %d, missed: %d; figures not measured: %d\n", met, missed, unmeasured)
+	fmt.Println("ratio = baseline time / our time: above 1x ours is faster.")
+	for _, n := range f.notes {
+		fmt.Println("note: " + n)
+	}
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// tool returns the path of the built program name, or why there is none.
+func (f *figures) tool(name string) (path, why string) {
+	p := filepath.Join(f.bin, name)
+	if _, err := os.Stat(p); err == nil {
+		return p, ""
+	}
+	if data, err := os.ReadFile(p + ".err"); err == nil {
+		return "", "not measured: " + strings.TrimSpace(string(data))
+	}
+	return "", "not measured: " + name + " was not built"
+}
+
+// timing is what measure saw over its runs.
+type timing struct {
+	best time.Duration
+	rss  int64 // peak resident set in bytes, the largest over the runs
+	runs int
+}
+
+func (t timing) String() string {
+	s := seconds(t.best)
+	if t.runs == 1 {
+		s += " (1 run)"
+	}
+	return s
+}
+
+func seconds(d time.Duration) string {
+	if d < 10*time.Millisecond {
+		return fmt.Sprintf("%.4f s", d.Seconds())
+	}
+	return fmt.Sprintf("%.3f s", d.Seconds())
+}
+
+// run says how to run a command once: standard output goes to the file
+// stdout ("" for /dev/null), standard input comes from /dev/null.
+type run struct {
+	argv   []string
+	stdout string
+	dir    string
+}
+
+// measure runs r up to n times and keeps the best wall time; after a first
+// run longer than 10 s it stops there, since a baseline minutes long is not
+// made more trustworthy by taking minutes more. A run that exits non-zero
+// is an error: a figure for a program that failed means nothing.
+func measure(n int, r run) (timing, error) {
+	var t timing
+	for i := 0; i < n; i++ {
+		d, rss, err := once(r)
+		if err != nil {
+			return t, err
+		}
+		if t.runs == 0 || d < t.best {
+			t.best = d
+		}
+		t.rss = max(t.rss, rss)
+		t.runs++
+		if d > 10*time.Second {
+			break
+		}
+	}
+	return t, nil
+}
+
+func once(r run) (time.Duration, int64, error) {
+	out := os.DevNull
+	if r.stdout != "" {
+		out = r.stdout
+	}
+	stdout, err := os.Create(out)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer stdout.Close()
+	var stderr bytes.Buffer
+	cmd := exec.Command(r.argv[0], r.argv[1:]...)
+	cmd.Stdout, cmd.Stderr, cmd.Dir = stdout, &stderr, r.dir
+	start := time.Now()
+	err = cmd.Run()
+	d := time.Since(start)
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = msg[:i]
+		}
+		if msg != "" {
+			msg = ": " + msg
+		}
+		return 0, 0, fmt.Errorf("%s: %v%s", filepath.Base(r.argv[0]), err, msg)
+	}
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss * 1024 // kilobytes on Linux
+	}
+	return d, rss, nil
+}
+
+func ratio(base, ours time.Duration) string {
+	return fmt.Sprintf("%.1fx", base.Seconds()/ours.Seconds())
+}
+
+func yesNo(ok bool) string {
+	if ok {
+		return "yes"
+	}
+	return "NO"
+}
+
+func firstLine(path string) string {
+	data, _ := os.ReadFile(path)
+	s, _, _ := strings.Cut(string(data), "\n")
+	return s
+}
+
+// countQueens times solvers count-queens n against the Somers baseline.
+// Each is measured whether or not the other could be, so the table shows
+// the baseline even before the solver exists.
+func (f *figures) countQueens(n int) {
+	r := row{figure: fmt.Sprintf("solvers count-queens %d", n)}
+	if n == 16 {
+		r.target = "≥ 4x"
+	}
+	defer func() { f.add(r) }()
+	arg := strconv.Itoa(n)
+	var base, ours timing
+	var err error
+	if somers, why := f.tool("somers"); why != "" {
+		r.base = why
+	} else if base, err = f.count(n, somers, arg); err != nil {
+		r.base = err.Error()
+	} else {
+		r.base = base.String() + " somers.c"
+	}
+	solvers, why := f.tool("solvers")
+	if why != "" {
+		r.ours = why
+		return
+	}
+	if ours, err = f.count(n, solvers, "count-queens", arg); err != nil {
+		r.ours, r.met = err.Error(), "NO"
+		return
+	}
+	r.ours = ours.String()
+	if base.runs == 0 {
+		return
+	}
+	r.ratio = ratio(base.best, ours.best)
+	if n == 16 {
+		r.met = yesNo(base.best >= 4*ours.best)
+	}
+}
+
+// count times a program that prints the number of n-queens solutions, and
+// checks the number.
+func (f *figures) count(n int, args ...string) (timing, error) {
+	out := filepath.Join(f.work, "count.txt")
+	t, err := measure(f.runs, run{argv: args, stdout: out})
+	if err != nil {
+		return t, fmt.Errorf("failed: %v", err)
+	}
+	if got := firstLine(out); got != queensCount[n] {
+		return t, fmt.Errorf("WRONG: %s printed %q; want %s", filepath.Base(args[0]), got, queensCount[n])
+	}
+	return t, nil
+}
+
+// nqueens12 times nqueens 12 against the seed's Python program, after
+// checking that the two print the same bytes.
+func (f *figures) nqueens12() {
+	r := row{figure: "nqueens 12 > /dev/null", target: "≥ 50x"}
+	defer func() { f.add(r) }()
+	var base timing
+	seedOut := filepath.Join(f.work, "seed12.txt")
+	if python, err := exec.LookPath("python3"); err != nil {
+		r.base = "not measured: no python3"
+	} else {
+		seed := filepath.Join(f.root, "bench", "seed_nqueens.py")
+		if _, _, err := once(run{argv: []string{python, seed, "12"}, stdout: seedOut}); err != nil {
+			r.base = "failed: " + err.Error()
+		} else if base, err = measure(f.runs, run{argv: []string{python, seed, "12"}}); err != nil {
+			r.base = "failed: " + err.Error()
+		} else {
+			r.base = base.String() + " seed .py"
+		}
+	}
+	nq, why := f.tool("nqueens")
+	if why != "" {
+		r.ours = why
+		return
+	}
+	oursOut := filepath.Join(f.work, "nq12.txt")
+	if _, _, err := once(run{argv: []string{nq, "12"}, stdout: oursOut}); err != nil {
+		r.ours, r.met = "failed: "+err.Error(), "NO"
+		return
+	}
+	if base.runs > 0 {
+		if a, b := mustRead(oursOut), mustRead(seedOut); !bytes.Equal(a, b) {
+			r.ours = fmt.Sprintf("WRONG: output differs from the seed's (%d bytes; seed %d)", len(a), len(b))
+			r.met = "NO"
+			return
+		}
+	} else if lines, _ := countLines(oursOut); strconv.Itoa(lines) != queensCount[12] {
+		r.ours, r.met = fmt.Sprintf("WRONG: %d lines; want %s", lines, queensCount[12]), "NO"
+		return
+	}
+	ours, err := measure(f.runs, run{argv: []string{nq, "12"}})
+	if err != nil {
+		r.ours, r.met = "failed: "+err.Error(), "NO"
+		return
+	}
+	r.ours = ours.String()
+	if base.runs == 0 {
+		return
+	}
+	r.ratio = ratio(base.best, ours.best)
+	r.met = yesNo(base.best >= 50*ours.best)
+}
+
+func mustRead(path string) []byte {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+// produced is an output a reference program wrote to a file, kept for the
+// figures that grade it, with the time the program takes to print it.
+type produced struct {
+	file string
+	took time.Duration
+	why  string // why there is no file
+}
+
+// nqueens14 times nqueens 14 against copying the same bytes to /dev/null.
+func (f *figures) nqueens14() produced {
+	r := row{figure: "nqueens 14 > /dev/null", target: "≤ 0.300 s"}
+	defer func() { f.add(r) }()
+	nq, why := f.tool("nqueens")
+	if why != "" {
+		r.ours = why
+		return produced{why: why}
+	}
+	out := filepath.Join(f.work, "nq14.txt")
+	if _, _, err := once(run{argv: []string{nq, "14"}, stdout: out}); err != nil {
+		r.ours, r.met = "failed: "+err.Error(), "NO"
+		return produced{why: r.ours}
+	}
+	lines, size := countLines(out)
+	if strconv.Itoa(lines) != queensCount[14] {
+		r.ours, r.met = fmt.Sprintf("WRONG: %d lines; want %s", lines, queensCount[14]), "NO"
+		return produced{why: r.ours}
+	}
+	ours, err := measure(f.runs, run{argv: []string{nq, "14"}})
+	if err != nil {
+		r.ours, r.met = "failed: "+err.Error(), "NO"
+		return produced{why: r.ours}
+	}
+	r.ours = ours.String()
+	r.met = yesNo(ours.best <= 300*time.Millisecond)
+	p := produced{file: out, took: ours.best}
+	// The floor for printing these bytes: cat of the same file, already in
+	// the page cache since it was just written.
+	base, err := measure(f.runs, run{argv: []string{"cat", out}})
+	if err != nil {
+		r.base = "failed: " + err.Error()
+		return p
+	}
+	r.base = fmt.Sprintf("%s cat %.0f MB", base, float64(size)/1e6)
+	r.ratio = ratio(base.best, ours.best)
+	return p
+}
+
+func countLines(path string) (lines int, size int64) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return 0, 0
+	}
+	defer fh.Close()
+	buf := make([]byte, 1<<20)
+	for {
+		n, err := fh.Read(buf)
+		lines += bytes.Count(buf[:n], []byte{'\n'})
+		size += int64(n)
+		if err != nil {
+			return lines, size
+		}
+	}
+}
+
+// knightsTour times knights-tour 1000, and validates its output with
+// reference.CheckTour through the tours program.
+func (f *figures) knightsTour() produced {
+	r := row{figure: "knights-tour 1000 > /dev/null", target: "≤ 0.500 s"}
+	defer func() { f.add(r) }()
+	kt, why := f.tool("knights-tour")
+	if why != "" {
+		r.ours = why
+		return produced{why: why}
+	}
+	out := filepath.Join(f.work, "kt1000.txt")
+	if _, _, err := once(run{argv: []string{kt, "1000"}, stdout: out}); err != nil {
+		r.ours, r.met = "failed: "+err.Error(), "NO"
+		return produced{why: r.ours}
+	}
+	if tours, why := f.tool("tours"); why == "" {
+		var msg bytes.Buffer
+		cmd := exec.Command(tours, "-check", out, "1000")
+		cmd.Stdout, cmd.Stderr = &msg, &msg
+		if err := cmd.Run(); err != nil {
+			r.ours, r.met = "INVALID: "+strings.TrimSpace(msg.String()), "NO"
+			return produced{why: r.ours}
+		}
+	} else {
+		f.note("knights-tour 1000's output was not validated: tours %s", strings.TrimPrefix(why, "not measured: "))
+	}
+	ours, err := measure(f.runs, run{argv: []string{kt, "1000"}})
+	if err != nil {
+		r.ours, r.met = "failed: "+err.Error(), "NO"
+		return produced{why: r.ours}
+	}
+	r.ours = ours.String()
+	r.met = yesNo(ours.best <= 500*time.Millisecond)
+	return produced{file: out, took: ours.best}
+}
+
+// sweep has the tours program find and validate a tour from the corner for
+// every N from 5 to 1000; its time is reported but is no target.
+func (f *figures) sweep() {
+	r := row{figure: "knight's tour from (0,0), N = 5..1000", target: "every N"}
+	defer func() { f.add(r) }()
+	tours, why := f.tool("tours")
+	if why != "" {
+		r.ours = why
+		return
+	}
+	var out bytes.Buffer
+	cmd := exec.Command(tours, "-sweep", "5", "1000")
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	err := cmd.Run()
+	took := time.Since(start)
+	last := lastLine(out.String())
+	if err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) && exit.ExitCode() == 1 {
+			r.ours, r.met = last, "NO"
+			return
+		}
+		r.ours = "not measured: " + last
+		return
+	}
+	r.ours = fmt.Sprintf("%s (%.0f s, untimed)", last, took.Seconds())
+	r.met = "yes"
+}
+
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// judgeQueens times checker.Queens on the full nqueens 14 output.
+func (f *figures) judgeQueens(p produced) {
+	f.judge("grade nqueens 14 output (checker.Queens)", p, "-queens", "14")
+}
+
+// judgeTour times checker.Tour on a 1000×1000 tour.
+func (f *figures) judgeTour(p produced) {
+	f.judge("grade a 1000×1000 tour (checker.Tour)", p, "-tour", "1000")
+}
+
+// judge times the judge program grading p's file, against the reference
+// program that produced it. The memory target, "proportional to the
+// output", is read as a peak resident set of at most 3 times the output's
+// size plus 16 MiB for the Go runtime: holding the output once is
+// unavoidable, and a parsed form as large again leaves room.
+func (f *figures) judge(figure string, p produced, mode, n string) {
+	r := row{figure: figure, target: "≤ 0.500 s, RSS ≤ 3×out+16M"}
+	defer func() { f.add(r) }()
+	judge, why := f.tool("judge")
+	if why != "" {
+		r.ours = why
+		return
+	}
+	if p.file == "" {
+		r.ours = p.why
+		if !strings.HasPrefix(r.ours, "not measured") {
+			r.ours = "not measured: no output to grade: " + r.ours
+		}
+		return
+	}
+	t, err := measure(f.runs, run{argv: []string{judge, mode, n, p.file}})
+	if err != nil {
+		r.ours, r.met = "failed: "+err.Error(), "NO"
+		return
+	}
+	info, _ := os.Stat(p.file)
+	size := info.Size()
+	r.ours = fmt.Sprintf("%s, %.0f MiB RSS for %.0f MiB", t, mib(t.rss), mib(size))
+	r.base = seconds(p.took) + " reference"
+	r.ratio = ratio(p.took, t.best)
+	r.met = yesNo(t.best <= 500*time.Millisecond && t.rss <= 3*size+16<<20)
+}
+
+func mib(b int64) float64 { return float64(b) / (1 << 20) }
+
+// graderCheck times grader check nqueens on the reference program against a
+// shell script that runs the same commands one after another.
+func (f *figures) graderCheck() {
+	r := row{figure: "grader check nqueens (reference)", target: "≥ 0.83x (≤ 1.2× script)"}
+	defer func() { f.add(r) }()
+	nq, why := f.tool("nqueens")
+	if why != "" {
+		r.ours = why
+		return
+	}
+	grader, why := f.tool("grader")
+	if why != "" {
+		r.ours = why
+		return
+	}
+	script, cmds, err := f.sequentialScript("nqueens", nq)
+	if err != nil {
+		r.ours = "not measured: " + err.Error()
+		return
+	}
+	var out bytes.Buffer
+	check := exec.Command(grader, "check", "nqueens", nq)
+	check.Stdout, check.Stderr = &out, &out
+	if err := check.Run(); err != nil {
+		r.ours = fmt.Sprintf("not measured: grader check nqueens fails on the reference: %v: %s", err, lastLine(out.String()))
+		return
+	}
+	ours, err := measure(f.runs, run{argv: []string{grader, "check", "nqueens", nq}})
+	if err != nil {
+		r.ours, r.met = "failed: "+err.Error(), "NO"
+		return
+	}
+	r.ours = ours.String()
+	base, err := measure(f.runs, run{argv: []string{"sh", script}})
+	if err != nil {
+		r.base = "failed: " + err.Error()
+		return
+	}
+	r.base = fmt.Sprintf("%s sh, %d runs", base, cmds)
+	r.ratio = ratio(base.best, ours.best)
+	r.met = yesNo(ours.best.Seconds() <= 1.2*base.best.Seconds())
+}
+
+// sequentialScript writes a shell script that runs, one after another, every
+// run command of exercise id's scenarios with prog as the program, each in a
+// fresh folder with its output to files, as a grader without parallelism or
+// checking would. It returns the script's path and how many commands it runs.
+func (f *figures) sequentialScript(id, prog string) (string, int, error) {
+	dir := filepath.Join(f.root, "exercises", id)
+	name, err := manifestProgram(filepath.Join(dir, "exercise.toml"))
+	if err != nil {
+		return "", 0, err
+	}
+	scenarios, _ := filepath.Glob(filepath.Join(dir, "tests", "*.txtar"))
+	if len(scenarios) == 0 {
+		return "", 0, fmt.Errorf("no scenarios in exercises/%s/tests", id)
+	}
+	var sh strings.Builder
+	sh.WriteString("set -u\nw=$(mktemp -d)\ntrap 'rm -rf \"$w\"' EXIT\n")
+	cmds := 0
+	for i, path := range scenarios {
+		runs, files, err := scenarioRuns(path, name)
+		if err != nil {
+			return "", 0, err
+		}
+		fmt.Fprintf(&sh, "mkdir \"$w/%d\" && cd \"$w/%d\"\n", i, i)
+		for fname, data := range files {
+			fmt.Fprintf(&sh, "mkdir -p %s && printf '%%s' %s > %s\n", shQuote(filepath.Dir(fname)), shQuote(string(data)), shQuote(fname))
+		}
+		for _, rn := range runs {
+			sh.WriteString(shQuote(prog))
+			for _, a := range rn.args {
+				sh.WriteString(" " + shQuote(a))
+			}
+			stdin := "/dev/null"
+			if rn.stdin != "" {
+				stdin = shQuote(rn.stdin)
+			}
+			fmt.Fprintf(&sh, " < %s > out 2> err || true\n", stdin)
+			cmds++
+		}
+	}
+	if cmds == 0 {
+		return "", 0, fmt.Errorf("no run commands in exercises/%s/tests", id)
+	}
+	path := filepath.Join(f.work, id+"-sequential.sh")
+	return path, cmds, os.WriteFile(path, []byte(sh.String()), 0o644)
+}
+
+// manifestProgram reads the program key of an exercise.toml. It reads the
+// one line it needs rather than importing a TOML parser, so the figures
+// program builds with the standard library alone.
+func manifestProgram(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("no exercise: %v", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		if ok && strings.TrimSpace(k) == "program" {
+			v, _, _ = strings.Cut(v, "#")
+			return strings.Trim(strings.TrimSpace(v), `"`), nil
+		}
+	}
+	return "", fmt.Errorf("%s: no program key", path)
+}
+
+type scenarioRun struct {
+	args  []string
+	stdin string
+}
+
+// scenarioRuns returns the run commands of a txtar scenario that run the
+// program name, and the archive's files.
+func scenarioRuns(path, name string) ([]scenarioRun, map[string][]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	files := map[string][]byte{}
+	var runs []scenarioRun
+	var current string
+	inScript := true
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --") && len(line) > 6 {
+			inScript = false
+			current = strings.TrimSpace(line[3 : len(line)-3])
+			files[current] = nil
+			continue
+		}
+		if !inScript {
+			files[current] = append(append(files[current], line...), '\n')
+			continue
+		}
+		words, err := splitWords(line)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", path, err)
+		}
+		for len(words) > 0 && (words[0] == "!" || strings.HasPrefix(words[0], "[")) {
+			words = words[1:]
+		}
+		if len(words) < 2 || words[0] != "run" {
+			continue
+		}
+		rn := scenarioRun{}
+		words = words[1:]
+		if words[0] == "-stdin" && len(words) > 1 {
+			rn.stdin, words = words[1], words[2:]
+		}
+		if len(words) == 0 || words[0] != name {
+			continue
+		}
+		rn.args = words[1:]
+		runs = append(runs, rn)
+	}
+	return runs, files, sc.Err()
+}
+
+// splitWords splits a testscript line into words: blanks separate them,
+// single quotes group them, and ” inside quotes is one quote. A # starts
+// a comment outside quotes.
+func splitWords(line string) ([]string, error) {
+	var words []string
+	var w strings.Builder
+	inWord, quoted := false, false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quoted && c == '\'' && i+1 < len(line) && line[i+1] == '\'':
+			w.WriteByte('\'')
+			i++
+		case c == '\'':
+			quoted, inWord = !quoted, true
+		case quoted:
+			w.WriteByte(c)
+		case c == '#' && !inWord:
+			i = len(line)
+		case c == ' ' || c == '\t':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+		default:
+			w.WriteByte(c)
+			inWord = true
+		}
+	}
+	if quoted {
+		return nil, fmt.Errorf("unterminated quote in %q", line)
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return words, nil
+}
+
+func shQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// graderBatch reports grader batch, which only exists once issue 6 lands.
+func (f *figures) graderBatch() {
+	r := row{figure: "grader batch, 200 submissions", target: "both cores busy"}
+	defer func() { f.add(r) }()
+	grader, why := f.tool("grader")
+	if why != "" {
+		r.ours = why
+		return
+	}
+	var help bytes.Buffer
+	cmd := exec.Command(grader, "help")
+	cmd.Stdout, cmd.Stderr = &help, &help
+	_ = cmd.Run()
+	if !strings.Contains(help.String(), "batch") {
+		r.ours = "not measured: grader batch not built"
+		return
+	}
+	r.ours = "not measured: grader batch exists, but bench/run does not drive it yet"
+}
