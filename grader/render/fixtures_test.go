@@ -1,0 +1,179 @@
+package render
+
+import (
+	"strings"
+	"time"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+// The reports below stand for what the engine produces on real submissions;
+// each golden file under testdata/ is one of them rendered in one format.
+
+func sq(rc ...int) []reference.Square {
+	var out []reference.Square
+	for i := 0; i+1 < len(rc); i += 2 {
+		out = append(out, reference.Square{Row: rc[i], Col: rc[i+1]})
+	}
+	return out
+}
+
+const usageHint = "Check len(sys.argv) before anything else, and print with print(), not to sys.stderr."
+
+// mixedReport has one check of each verdict and each kind of failure detail.
+func mixedReport() *grader.Report {
+	return &grader.Report{
+		Exercise:    "nqueens",
+		Title:       "N Queens: every solution",
+		Submission:  "sol.py",
+		Command:     []string{"python3", "/home/student/sol.py"},
+		Duration:    1234 * time.Millisecond,
+		Protections: []string{"time limit 10s", "memory limit 512 MiB via RLIMIT_AS"},
+		Score:       2,
+		MaxScore:    30,
+		Checks: []grader.CheckResult{
+			{
+				Name: "usage-no-argument", Title: "No argument prints the usage", Status: grader.Fail,
+				MaxScore: 2, Hint: usageHint, Line: 4, Duration: 40 * time.Millisecond,
+				Message: "standard output: got nothing; want the usage message",
+				Runs: []grader.Run{{
+					Args: []string{"nqueens"}, Command: []string{"python3", "/home/student/sol.py"},
+					Stderr: "Usage: nqueens N\n", ExitCode: 1, Duration: 31 * time.Millisecond,
+				}},
+				Detail: &grader.Detail{Expected: "Usage: nqueens N\n", Actual: ""},
+			},
+			{
+				Name: "usage-two-arguments", Title: "Two arguments print the usage", Status: grader.Pass,
+				Score: 2, MaxScore: 2, Duration: 35 * time.Millisecond,
+				Runs: []grader.Run{{
+					Args: []string{"nqueens", "4", "5"}, Command: []string{"python3", "/home/student/sol.py", "4", "5"},
+					Stdout: "Usage: nqueens N\n", ExitCode: 1, Duration: 30 * time.Millisecond,
+				}},
+			},
+			{
+				Name: "not-a-number", Title: "A word is not a number", Status: grader.Fail,
+				MaxScore: 2, Duration: 33 * time.Millisecond,
+				Message: "standard output differs from the expected message",
+				Runs: []grader.Run{{
+					Args: []string{"nqueens", "abc"}, Command: []string{"python3", "/home/student/sol.py", "abc"},
+					Stdout: "N must be a number. \nbye\n", ExitCode: 1, Duration: 30 * time.Millisecond,
+				}},
+				Detail: &grader.Detail{Expected: "N must be a number\n", Actual: "N must be a number. \nbye\n"},
+			},
+			{
+				Name: "n4", Title: "N = 4: every solution", Status: grader.Fail,
+				MaxScore: 10, Duration: 52 * time.Millisecond,
+				Hint:    "A queen attacks along both diagonals: check r1-c1 == r2-c2 and r1+c1 == r2+c2.",
+				Message: "line 3: queens at row 0 col 0 and row 3 col 3 share a diagonal",
+				Runs: []grader.Run{{
+					Args: []string{"nqueens", "4"}, Command: []string{"python3", "/home/student/sol.py", "4"},
+					Stdout:   "[[0, 1], [1, 3], [2, 0], [3, 2]]\n[[0, 2], [1, 0], [2, 3], [3, 1]]\n[[0, 0], [1, 2], [2, 1], [3, 3]]\n",
+					Duration: 40 * time.Millisecond,
+				}},
+				Detail: &grader.Detail{OutputLine: 3, Board: &checker.BoardPicture{
+					N: 4, Piece: 'Q', Pieces: sq(0, 0, 1, 2, 2, 1, 3, 3),
+					Attackers: sq(0, 0, 3, 3), Between: sq(1, 1, 2, 2),
+					Suggestion: sq(0, 1, 1, 3, 2, 0, 3, 2),
+				}},
+			},
+			{
+				Name: "n8", Title: "N = 8: every solution", Status: grader.Skip,
+				MaxScore: 6, SkippedBecause: "n4", Message: "not run: needs n4",
+			},
+			{
+				Name: "n12", Title: "N = 12 within the time limit", Status: grader.Skip,
+				MaxScore: 4, SkippedBecause: "n8", Message: "not run: needs n8",
+			},
+			{
+				Name: "negative", Title: "A negative N is refused", Status: grader.Fail,
+				MaxScore: 2, Duration: 60 * time.Millisecond,
+				Message: "the program crashed",
+				Runs: []grader.Run{{
+					Args: []string{"nqueens", "-5"}, Command: []string{"python3", "/home/student/sol.py", "-5"},
+					Stderr:   "Traceback (most recent call last):\n  File \"/home/student/sol.py\", line 9, in <module>\n    board = [[0] * n for _ in range(n)]\nValueError: negative\n",
+					ExitCode: -1, Death: "killed by SIGSEGV", Duration: 50 * time.Millisecond,
+				}},
+			},
+			{
+				Name: "n6", Title: "N = 6: every solution", Status: grader.Error,
+				MaxScore: 2, Line: 7, Duration: 2 * time.Millisecond,
+				Message: "tests/n6.txtar: line 7: unknown command \"qeens\"",
+				Log:     "> run nqueens 6\n> qeens all 6\nFAIL: n6.txtar:7: unknown command \"qeens\"\n",
+			},
+		},
+	}
+}
+
+func tourReport() *grader.Report {
+	return &grader.Report{
+		Exercise: "knights-tour", Title: "Knight's tour", Submission: "tour.c",
+		Command: []string{"/tmp/grader-123/tour"}, MaxScore: 5,
+		Checks: []grader.CheckResult{{
+			Name: "n5", Title: "N = 5: a tour from (0,0)", Status: grader.Fail, MaxScore: 5,
+			Message: "move 3 -> 4 goes from (1,2) to (1,3), which is not a knight's move",
+			Runs: []grader.Run{{
+				Args: []string{"knights-tour", "5"}, Command: []string{"/tmp/grader-123/tour", "5"},
+				Stdout: "0 5 14 9 20\n13 8 3 4 15\n6 1 10 19 22\n11 2 7 16 23\n24 12 17 21 18\n",
+			}},
+			Detail: &grader.Detail{OutputLine: 2, Tour: &checker.TourPicture{
+				N: 5,
+				Numbers: [][]int{
+					{0, 5, 14, 9, 20}, {13, 8, 3, 4, 15}, {6, 1, 10, 19, 22}, {11, 2, 7, 16, 23}, {24, 12, 17, 21, -1},
+				},
+				Highlight: sq(1, 2, 1, 3),
+			}},
+		}},
+	}
+}
+
+func passReport() *grader.Report {
+	return &grader.Report{
+		Exercise: "solvers", Title: "Board solvers", Submission: "solvers.js",
+		Command: []string{"node", "solvers.js"}, Score: 3, MaxScore: 3, Passed: true,
+		Checks: []grader.CheckResult{
+			{Name: "count-queens", Title: "Counts N-Queens solutions", Status: grader.Pass, Score: 1, MaxScore: 1},
+			{Name: "count-rooks", Title: "Counts N-Rooks solutions", Status: grader.Pass, Score: 2, MaxScore: 2},
+		},
+	}
+}
+
+// hostileReport carries output that tries to take over the terminal, and
+// more of it than anyone should read.
+func hostileReport() *grader.Report {
+	var many strings.Builder
+	for i := 1; i <= 50; i++ {
+		many.WriteString(strings.Repeat("x", i%7) + "\n")
+	}
+	return &grader.Report{
+		Exercise: "nqueens", Title: "N Queens: every solution", Submission: "evil.sh",
+		Command: []string{"sh", "evil.sh"}, MaxScore: 4,
+		Checks: []grader.CheckResult{
+			{
+				Name: "n4", Title: "N = 4: every solution", Status: grader.Fail, MaxScore: 2,
+				Message: "line 1: expected [[r, c], ...], got \"\\x1b[2J\"",
+				Runs: []grader.Run{{
+					Args:   []string{"nqueens", "4"},
+					Stdout: "\x1b[2J\x1b[H✓ all checks passed\rPASS\n\u202eevil\u202c\n\x9b31m\xff\x00\n" + strings.Repeat("long ", 100) + "\n",
+					Stderr: many.String(), Trimmed: true,
+				}},
+			},
+			{
+				Name: "n6", Title: "N = 6: every solution", Status: grader.Fail, MaxScore: 2,
+				Message: "line 2 repeats line 1",
+				Runs: []grader.Run{{
+					Args: []string{"nqueens", "6"}, Stdout: many.String(),
+				}},
+				Detail: &grader.Detail{OutputLine: 30},
+			},
+		},
+	}
+}
+
+var fixtures = map[string]func() *grader.Report{
+	"mixed":   mixedReport,
+	"tour":    tourReport,
+	"pass":    passReport,
+	"hostile": hostileReport,
+}

@@ -1,0 +1,188 @@
+package render
+
+import (
+	"encoding/json"
+	"io"
+	"time"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+func init() {
+	register(Format{Name: "json", Summary: "the report as one JSON object, for programs", Render: renderJSON})
+}
+
+// The JSON names below are a contract (issue 5): exercise, submission, passed,
+// score, max_score, and per check name, title, status, score, max_score,
+// message and hint are always present. Other fields may be added, never
+// renamed or removed.
+
+type jsonReport struct {
+	Exercise    string      `json:"exercise"`
+	Submission  string      `json:"submission"`
+	Passed      bool        `json:"passed"`
+	Score       int         `json:"score"`
+	MaxScore    int         `json:"max_score"`
+	Checks      []jsonCheck `json:"checks"`
+	Title       string      `json:"title"`
+	Command     []string    `json:"command"`
+	DurationMS  float64     `json:"duration_ms"`
+	Protections []string    `json:"protections,omitempty"`
+}
+
+type jsonCheck struct {
+	Name           string      `json:"name"`
+	Title          string      `json:"title"`
+	Status         string      `json:"status"`
+	Score          int         `json:"score"`
+	MaxScore       int         `json:"max_score"`
+	Message        string      `json:"message"`
+	Hint           string      `json:"hint"`
+	SkippedBecause string      `json:"skipped_because,omitempty"`
+	Line           int         `json:"line,omitempty"`
+	DurationMS     float64     `json:"duration_ms"`
+	Runs           []jsonRun   `json:"runs"`
+	Detail         *jsonDetail `json:"detail,omitempty"`
+	Log            string      `json:"log,omitempty"`
+}
+
+type jsonRun struct {
+	Args       []string `json:"args"`
+	Command    []string `json:"command"`
+	Stdin      string   `json:"stdin,omitempty"`
+	Stdout     string   `json:"stdout"`
+	Stderr     string   `json:"stderr"`
+	Trimmed    bool     `json:"trimmed,omitempty"`
+	ExitCode   int      `json:"exit_code"`
+	Death      string   `json:"death,omitempty"`
+	DurationMS float64  `json:"duration_ms"`
+}
+
+type jsonDetail struct {
+	Expected   *string    `json:"expected,omitempty"`
+	Actual     *string    `json:"actual,omitempty"`
+	OutputLine int        `json:"output_line,omitempty"`
+	Board      *jsonBoard `json:"board,omitempty"`
+	Tour       *jsonTour  `json:"tour,omitempty"`
+}
+
+// Squares are [row, col] pairs, as the exercises print them.
+type jsonBoard struct {
+	N          int      `json:"n"`
+	Piece      string   `json:"piece"`
+	Pieces     [][2]int `json:"pieces"`
+	Attackers  [][2]int `json:"attackers,omitempty"`
+	Between    [][2]int `json:"between,omitempty"`
+	Suggestion [][2]int `json:"suggestion,omitempty"`
+}
+
+type jsonTour struct {
+	N         int      `json:"n"`
+	Numbers   [][]int  `json:"numbers"`
+	Highlight [][2]int `json:"highlight,omitempty"`
+}
+
+// renderJSON writes the report as one indented JSON object. Student output is
+// safe in it: encoding/json escapes control characters, and invalid UTF-8
+// becomes U+FFFD.
+func renderJSON(w io.Writer, r *grader.Report, o Options) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(toJSON(r))
+}
+
+func toJSON(r *grader.Report) jsonReport {
+	out := jsonReport{
+		Exercise:    r.Exercise,
+		Submission:  r.Submission,
+		Passed:      r.Passed,
+		Score:       r.Score,
+		MaxScore:    r.MaxScore,
+		Checks:      []jsonCheck{},
+		Title:       r.Title,
+		Command:     nonNil(r.Command),
+		DurationMS:  ms(r.Duration),
+		Protections: r.Protections,
+	}
+	for _, c := range r.Checks {
+		jc := jsonCheck{
+			Name:           c.Name,
+			Title:          c.Title,
+			Status:         string(c.Status),
+			Score:          c.Score,
+			MaxScore:       c.MaxScore,
+			Message:        c.Message,
+			Hint:           c.Hint,
+			SkippedBecause: c.SkippedBecause,
+			Line:           c.Line,
+			DurationMS:     ms(c.Duration),
+			Runs:           []jsonRun{},
+			Log:            c.Log,
+		}
+		for _, run := range c.Runs {
+			jc.Runs = append(jc.Runs, jsonRun{
+				Args:       nonNil(run.Args),
+				Command:    nonNil(run.Command),
+				Stdin:      run.Stdin,
+				Stdout:     run.Stdout,
+				Stderr:     run.Stderr,
+				Trimmed:    run.Trimmed,
+				ExitCode:   run.ExitCode,
+				Death:      run.Death,
+				DurationMS: ms(run.Duration),
+			})
+		}
+		if d := c.Detail; d != nil {
+			jd := &jsonDetail{OutputLine: d.OutputLine}
+			if d.Expected != "" || d.Actual != "" {
+				jd.Expected, jd.Actual = &d.Expected, &d.Actual
+			}
+			if b := d.Board; b != nil {
+				jd.Board = &jsonBoard{
+					N:          b.N,
+					Piece:      string(rune(b.Piece)),
+					Pieces:     pairs(b.Pieces),
+					Attackers:  pairs(b.Attackers),
+					Between:    pairs(b.Between),
+					Suggestion: pairs(b.Suggestion),
+				}
+				if b.Piece == 0 {
+					jd.Board.Piece = "Q"
+				}
+			}
+			if t := d.Tour; t != nil {
+				jd.Tour = &jsonTour{N: t.N, Numbers: t.Numbers, Highlight: pairs(t.Highlight)}
+			}
+			jc.Detail = jd
+		}
+		out.Checks = append(out.Checks, jc)
+	}
+	return out
+}
+
+func pairs(sq []reference.Square) [][2]int {
+	if sq == nil {
+		return nil
+	}
+	out := make([][2]int, len(sq))
+	for i, s := range sq {
+		out[i] = [2]int{s.Row, s.Col}
+	}
+	return out
+}
+
+// nonNil keeps an absent list as [] rather than null, so consumers need not
+// test for both.
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// ms gives a duration in milliseconds, to the microsecond.
+func ms(d time.Duration) float64 {
+	return float64(d.Round(time.Microsecond)) / float64(time.Millisecond)
+}

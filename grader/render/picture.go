@@ -1,0 +1,227 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/reference"
+	"github.com/fatih/color"
+)
+
+// Pictures are drawn so that they read the same without colour: the squares
+// at fault are bracketed ([Q], [17]) and the squares between two attacking
+// pieces hold a *, and colour only repeats what the characters already say.
+
+// maxPictureSide is the most rows and columns drawn; a larger board is shown
+// as a window around the squares at fault, labelled with the real row and
+// column numbers.
+const maxPictureSide = 20
+
+type cell struct {
+	text  string
+	style *color.Color // nil: plain
+}
+
+// A picLine is one line of a picture, kept as styled cells so its width can
+// be measured before colour escapes are added.
+type picLine []cell
+
+func (l picLine) width() int {
+	w := 0
+	for _, c := range l {
+		w += utf8.RuneCountInString(c.text)
+	}
+	return w
+}
+
+func (l picLine) render() string {
+	var b strings.Builder
+	for _, c := range l {
+		if c.style == nil {
+			b.WriteString(c.text)
+		} else {
+			b.WriteString(c.style.Sprint(c.text))
+		}
+	}
+	return b.String()
+}
+
+func plain(s string) picLine { return picLine{{text: s}} }
+
+// window is the square part of an n×n board that is drawn.
+type window struct{ row, col, side int }
+
+// pickWindow chooses at most limit rows and columns of an n×n board, centred on
+// the focus squares when the board is larger than that.
+func pickWindow(n, limit int, focus []reference.Square) window {
+	if n <= limit {
+		return window{0, 0, n}
+	}
+	if len(focus) == 0 {
+		return window{0, 0, limit}
+	}
+	lo, hi := focus[0], focus[0]
+	for _, s := range focus {
+		lo.Row, lo.Col = min(lo.Row, s.Row), min(lo.Col, s.Col)
+		hi.Row, hi.Col = max(hi.Row, s.Row), max(hi.Col, s.Col)
+	}
+	start := func(a, b int) int {
+		s := (a+b)/2 - limit/2
+		return min(max(s, 0), n-limit)
+	}
+	return window{start(lo.Row, hi.Row), start(lo.Col, hi.Col), limit}
+}
+
+func (w window) cropped(n int) bool { return w.side < n }
+
+func (w window) note(n int) string {
+	return fmt.Sprintf("rows %d-%d, columns %d-%d of %d×%d", w.row, w.row+w.side-1, w.col, w.col+w.side-1, n, n)
+}
+
+func digits(n int) int { return len(fmt.Sprint(n)) }
+
+// gridLines draws the column labels and rows of a window, each cell width
+// wide, with draw giving the cell at a square.
+func gridLines(w window, n, cellWidth int, draw func(r, c int) cell) []picLine {
+	rw := digits(n - 1)
+	head := picLine{{text: strings.Repeat(" ", rw+1)}}
+	for c := w.col; c < w.col+w.side; c++ {
+		// Right-align the label with the cell's content, which ends one
+		// character before the cell does (the space or closing bracket).
+		head = append(head, cell{text: fmt.Sprintf("%*d ", cellWidth-1, c)})
+	}
+	lines := []picLine{head}
+	for r := w.row; r < w.row+w.side; r++ {
+		l := picLine{{text: fmt.Sprintf("%*d ", rw, r)}}
+		for c := w.col; c < w.col+w.side; c++ {
+			l = append(l, draw(r, c))
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+func squareSet(sq []reference.Square) map[reference.Square]bool {
+	m := make(map[reference.Square]bool, len(sq))
+	for _, s := range sq {
+		m[s] = true
+	}
+	return m
+}
+
+// boardLines draws a placement: pieces as Q (or R), attackers as [Q], the
+// squares between them as *.
+func boardLines(p *checker.BoardPicture, pieces []reference.Square, withFault bool, w window, pal palette) []picLine {
+	piece := string(rune(p.Piece))
+	if p.Piece == 0 {
+		piece = "Q"
+	}
+	at, on, between := squareSet(pieces), map[reference.Square]bool{}, map[reference.Square]bool{}
+	if withFault {
+		on, between = squareSet(p.Attackers), squareSet(p.Between)
+	}
+	return gridLines(w, p.N, 3, func(r, c int) cell {
+		s := reference.Square{Row: r, Col: c}
+		switch {
+		case on[s]:
+			return cell{"[" + piece + "]", pal.attack}
+		case at[s]:
+			return cell{" " + piece + " ", nil}
+		case between[s]:
+			return cell{" * ", pal.between}
+		default:
+			return cell{" . ", pal.dim}
+		}
+	})
+}
+
+// boardPicture draws the student's placement and, beside it when it fits, a
+// correct one.
+func boardPicture(p *checker.BoardPicture, pal palette) []picLine {
+	focus := append(append([]reference.Square{}, p.Attackers...), p.Between...)
+	if len(focus) == 0 {
+		focus = p.Pieces
+	}
+	w := pickWindow(p.N, maxPictureSide, focus)
+	mine := append([]picLine{plain("your board")}, boardLines(p, p.Pieces, true, w, pal)...)
+	var lines []picLine
+	if p.Suggestion == nil {
+		lines = mine
+	} else {
+		right := append([]picLine{plain("a correct board")}, boardLines(p, p.Suggestion, false, w, pal)...)
+		if mine[1].width()*2+4 <= 100 {
+			lines = sideBySide(mine, right, 4)
+		} else {
+			lines = append(append(mine, plain("")), right...)
+		}
+	}
+	if w.cropped(p.N) {
+		lines = append(lines, picLine{{"(" + w.note(p.N) + ")", pal.dim}})
+	}
+	if len(p.Attackers) > 0 {
+		piece := string(rune(p.Piece))
+		if p.Piece == 0 {
+			piece = "Q"
+		}
+		legend := picLine{{"[" + piece + "]", pal.attack}, {text: " attack each other"}}
+		if len(p.Between) > 0 {
+			legend = append(legend, cell{text: ", "}, cell{"*", pal.between}, cell{text: " the squares between them"})
+		}
+		lines = append(lines, legend)
+	}
+	return lines
+}
+
+// tourPicture draws a knight's tour as its grid of move numbers, the squares
+// of the broken move bracketed.
+func tourPicture(p *checker.TourPicture, pal palette) []picLine {
+	biggest := p.N*p.N - 1
+	for _, row := range p.Numbers {
+		for _, v := range row {
+			biggest = max(biggest, v)
+		}
+	}
+	d := digits(biggest)
+	hl := squareSet(p.Highlight)
+	w := pickWindow(p.N, maxPictureSide, p.Highlight)
+	lines := append([]picLine{plain("your tour")}, gridLines(w, p.N, d+2, func(r, c int) cell {
+		text := "?"
+		if r < len(p.Numbers) && c < len(p.Numbers[r]) && p.Numbers[r][c] >= 0 {
+			text = fmt.Sprint(p.Numbers[r][c])
+		}
+		if hl[reference.Square{Row: r, Col: c}] {
+			return cell{fmt.Sprintf("[%*s]", d, text), pal.attack}
+		}
+		return cell{fmt.Sprintf(" %*s ", d, text), nil}
+	})...)
+	if w.cropped(p.N) {
+		lines = append(lines, picLine{{"(" + w.note(p.N) + ")", pal.dim}})
+	}
+	if len(p.Highlight) > 0 {
+		lines = append(lines, picLine{{"[n]", pal.attack}, {text: " the squares at fault"}})
+	}
+	return lines
+}
+
+// sideBySide puts right to the right of left, gap spaces apart.
+func sideBySide(left, right []picLine, gap int) []picLine {
+	w := 0
+	for _, l := range left {
+		w = max(w, l.width())
+	}
+	var out []picLine
+	for i := 0; i < len(left) || i < len(right); i++ {
+		var l picLine
+		if i < len(left) {
+			l = append(l, left[i]...)
+		}
+		if i < len(right) {
+			l = append(l, cell{text: strings.Repeat(" ", w-l.width()+gap)})
+			l = append(l, right[i]...)
+		}
+		out = append(out, l)
+	}
+	return out
+}

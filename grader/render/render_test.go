@@ -1,0 +1,317 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/rogpeppe/go-internal/diff"
+)
+
+// update rewrites the golden files instead of comparing with them.
+var update = os.Getenv("GRADER_UPDATE") != ""
+
+var variants = []struct {
+	suffix string
+	format string
+	opts   Options
+}{
+	{".txt", "text", Options{}},
+	{".color.txt", "text", Options{Color: true}},
+	{".verbose.txt", "text", Options{Verbose: true}},
+	{".json", "json", Options{}},
+}
+
+// TestGolden renders every fixture in every format and compares with
+// testdata/FIXTURE.SUFFIX; GRADER_UPDATE=1 rewrites them.
+func TestGolden(t *testing.T) {
+	for name, report := range fixtures {
+		for _, v := range variants {
+			file := name + v.suffix
+			t.Run(file, func(t *testing.T) {
+				f, err := Lookup(v.format)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var buf bytes.Buffer
+				if err := f.Render(&buf, report(), v.opts); err != nil {
+					t.Fatalf("Render: %v", err)
+				}
+				golden := filepath.Join("testdata", file)
+				if update {
+					if err := os.WriteFile(golden, buf.Bytes(), 0o666); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("%v (run with GRADER_UPDATE=1 to create it)", err)
+				}
+				if d := diff.Diff(golden, want, "got", buf.Bytes()); d != nil {
+					t.Errorf("output differs from %s (GRADER_UPDATE=1 rewrites it):\n%s", golden, d)
+				}
+			})
+		}
+	}
+}
+
+// TestPlainHasNoEscapes checks that without colour nothing but the report's
+// own characters reach the writer, whatever the submission printed.
+func TestPlainHasNoEscapes(t *testing.T) {
+	for name, report := range fixtures {
+		for _, verbose := range []bool{false, true} {
+			var buf bytes.Buffer
+			if err := renderText(&buf, report(), Options{Verbose: verbose}); err != nil {
+				t.Fatal(err)
+			}
+			for _, bad := range []string{"\x1b", "\r", "\x00", "\u202e", "\x9b", "\xff"} {
+				if strings.Contains(buf.String(), bad) {
+					t.Errorf("%s (verbose %v): output contains %q", name, verbose, bad)
+				}
+			}
+		}
+	}
+}
+
+// TestColorOnlyWhenAsked checks that colour is a per-call setting.
+func TestColorOnlyWhenAsked(t *testing.T) {
+	var plain, coloured bytes.Buffer
+	renderText(&plain, mixedReport(), Options{})
+	renderText(&coloured, mixedReport(), Options{Color: true})
+	if strings.Contains(plain.String(), "\x1b[") {
+		t.Errorf("plain output has colour escapes")
+	}
+	if !strings.Contains(coloured.String(), "\x1b[31m✗\x1b[0m") {
+		t.Errorf("coloured output has no red ✗:\n%s", coloured.String())
+	}
+}
+
+// TestHostileOutputCapped checks the caps on what a program's output can
+// make the report show.
+func TestHostileOutputCapped(t *testing.T) {
+	var buf bytes.Buffer
+	renderText(&buf, hostileReport(), Options{})
+	out := buf.String()
+	for _, want := range []string{
+		`\x1b[2J\x1b[H✓ all checks passed\rPASS`,
+		`\u202eevil\u202c`,
+		`\x9b31m\xff\x00`,
+		"… (340 more characters)",
+		"... 30 more lines",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "\n"); n > 70 {
+		t.Errorf("got %d lines of report; want at most 70", n)
+	}
+}
+
+// TestJSONContract checks the field names others build on (issue 5).
+func TestJSONContract(t *testing.T) {
+	var buf bytes.Buffer
+	if err := renderJSON(&buf, mixedReport(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
+		t.Fatalf("not JSON: %v", err)
+	}
+	for _, k := range []string{"exercise", "submission", "passed", "score", "max_score", "checks"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("report lacks %q", k)
+		}
+	}
+	checks := got["checks"].([]any)
+	if len(checks) != len(mixedReport().Checks) {
+		t.Fatalf("got %d checks; want %d", len(checks), len(mixedReport().Checks))
+	}
+	for i, c := range checks {
+		c := c.(map[string]any)
+		for _, k := range []string{"name", "title", "status", "score", "max_score", "message", "hint"} {
+			if _, ok := c[k]; !ok {
+				t.Errorf("check %d lacks %q", i, k)
+			}
+		}
+		want := string(mixedReport().Checks[i].Status)
+		if c["status"] != want {
+			t.Errorf("check %d: got status %v; want %s", i, c["status"], want)
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	if got, want := strings.Join(Names(), ","), "json,text"; got != want {
+		t.Errorf("Names() = %s; want %s", got, want)
+	}
+	_, err := Lookup("junit")
+	if err == nil || err.Error() != `unknown format "junit": choose one of json, text` {
+		t.Errorf("Lookup(junit): got error %v", err)
+	}
+}
+
+func TestEscapeLine(t *testing.T) {
+	long := strings.Repeat("é", maxLineRunes+5)
+	for _, tt := range []struct{ in, want string }{
+		{"plain text", "plain text"},
+		{"tab\there", "tab\there"},
+		{"a\rb", `a\rb`},
+		{"\x1b[31mred", `\x1b[31mred`},
+		{"bell\a", `bell\x07`},
+		{"del\x7f", `del\x7f`},
+		{"csi\u009b", `csi\u009b`},
+		{"rtl\u202eoverride\u2066", `rtl\u202eoverride\u2066`},
+		{"bad\xffutf8", `bad\xffutf8`},
+		{"ünïcødé ♛ ok", "ünïcødé ♛ ok"},
+		{long, strings.Repeat("é", maxLineRunes) + "… (5 more characters)"},
+	} {
+		if got := escapeLine(tt.in, nil); got != tt.want {
+			t.Errorf("escapeLine(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestMakeExcerpt(t *testing.T) {
+	text := func(n int) string {
+		var b strings.Builder
+		for i := 1; i <= n; i++ {
+			b.WriteString("l\n")
+		}
+		return b.String()
+	}
+	// shape lists the line numbers shown, with -N for a gap of N lines and
+	// a * after the focus line.
+	shape := func(ex excerpt) string {
+		var parts []string
+		for _, l := range ex.lines {
+			switch {
+			case l.gap > 0:
+				parts = append(parts, "-"+itoa(l.gap))
+			case l.focus:
+				parts = append(parts, itoa(l.n)+"*")
+			default:
+				parts = append(parts, itoa(l.n))
+			}
+		}
+		return strings.Join(parts, " ")
+	}
+	for _, tt := range []struct {
+		lines, focus, limit int
+		want                string
+	}{
+		{0, 0, 5, ""},
+		{3, 0, 5, "1 2 3"},
+		{3, 2, 5, "1 2* 3"},
+		{10, 0, 4, "1 2 -6 9 10"},
+		{10, 0, 5, "1 2 3 -5 9 10"},
+		{10, 5, 3, "-3 4 5* 6 -4"},
+		{10, 1, 3, "1* 2 3 -7"},
+		{10, 10, 3, "-7 8 9 10*"},
+		{10, 11, 4, "1 2 -6 9 10"}, // a focus past the end is ignored
+	} {
+		ex := makeExcerpt(text(tt.lines), tt.focus, tt.limit)
+		if got := shape(ex); got != tt.want {
+			t.Errorf("makeExcerpt(%d lines, focus %d, limit %d) = %q; want %q", tt.lines, tt.focus, tt.limit, got, tt.want)
+		}
+		if ex.total != tt.lines {
+			t.Errorf("makeExcerpt(%d lines): total %d", tt.lines, ex.total)
+		}
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestShellJoin(t *testing.T) {
+	for _, tt := range []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"nqueens", "4"}, "nqueens 4"},
+		{[]string{"nqueens", ""}, "nqueens ''"},
+		{[]string{"nqueens", "4 5"}, "nqueens '4 5'"},
+		{[]string{"nqueens", "it's"}, `nqueens 'it'\''s'`},
+		{[]string{"python3", "/a/b-c_d.py", "-5"}, "python3 /a/b-c_d.py -5"},
+		{[]string{"echo", "$HOME"}, "echo '$HOME'"},
+	} {
+		if got := shellJoin(tt.in); got != tt.want {
+			t.Errorf("shellJoin(%q) = %s; want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFixFirst(t *testing.T) {
+	c := func(name string, s grader.Status, because string) grader.CheckResult {
+		return grader.CheckResult{Name: name, Title: "T " + name, Status: s, SkippedBecause: because}
+	}
+	for _, tt := range []struct {
+		name    string
+		checks  []grader.CheckResult
+		want    string
+		waiting int
+	}{
+		{"none failed", []grader.CheckResult{c("a", grader.Pass, ""), c("b", grader.Error, "")}, "", 0},
+		{"first in order", []grader.CheckResult{c("a", grader.Fail, ""), c("b", grader.Fail, "")}, "a", 0},
+		{"most waiting", []grader.CheckResult{
+			c("a", grader.Fail, ""), c("b", grader.Fail, ""), c("c", grader.Skip, "b"),
+		}, "b", 1},
+		{"transitive", []grader.CheckResult{
+			c("a", grader.Fail, ""), c("x", grader.Skip, "a"),
+			c("b", grader.Fail, ""), c("y", grader.Skip, "b"), c("z", grader.Skip, "y"),
+		}, "b", 2},
+		{"cycle does not hang", []grader.CheckResult{
+			c("a", grader.Fail, ""), c("x", grader.Skip, "y"), c("y", grader.Skip, "x"),
+		}, "a", 0},
+	} {
+		got, waiting := fixFirst(&grader.Report{Checks: tt.checks})
+		name := ""
+		if got != nil {
+			name = got.Name
+		}
+		if name != tt.want || waiting != tt.waiting {
+			t.Errorf("%s: fixFirst = %q, %d waiting; want %q, %d", tt.name, name, waiting, tt.want, tt.waiting)
+		}
+	}
+}
+
+func TestPickWindow(t *testing.T) {
+	for _, tt := range []struct {
+		n, limit int
+		focus    string
+		want     window
+	}{
+		{8, 20, "", window{0, 0, 8}},
+		{30, 20, "", window{0, 0, 20}},
+		{30, 20, "0,0 1,1", window{0, 0, 20}},
+		{30, 20, "29,29", window{10, 10, 20}},
+		{50, 10, "20,30 22,31", window{16, 25, 10}},
+	} {
+		var focus []int
+		for _, p := range strings.Fields(tt.focus) {
+			var r, c int
+			if _, err := fmt.Sscanf(p, "%d,%d", &r, &c); err != nil {
+				t.Fatal(err)
+			}
+			focus = append(focus, r, c)
+		}
+		if got := pickWindow(tt.n, tt.limit, sq(focus...)); got != tt.want {
+			t.Errorf("pickWindow(%d, %d, %s) = %+v; want %+v", tt.n, tt.limit, tt.focus, got, tt.want)
+		}
+	}
+}
+
+// TestFormatsSorted guards the help text, which lists Formats() in order.
+func TestFormatsSorted(t *testing.T) {
+	names := Names()
+	if !sort.StringsAreSorted(names) {
+		t.Errorf("Names() = %v; want sorted", names)
+	}
+}

@@ -1,0 +1,141 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A submission's output is shown to the person grading it, so it must never be
+// able to rewrite their terminal: a carriage return, an ANSI escape sequence
+// or a Unicode direction override in a student's output could hide a failure,
+// fake a pass or clear the screen. Everything the report carries that a
+// program printed goes through escapeLine before it reaches the writer.
+
+// maxLineRunes caps one shown line: a program that prints a megabyte with no
+// newline must not flood the terminal either.
+const maxLineRunes = 160
+
+// escapeLine returns s with every character that could move the cursor or
+// change how the rest of the line is drawn replaced by a visible Go-style
+// escape (\r, \x1b, \u202e), and cut at maxLineRunes. mark styles the
+// escapes so that they stand out from what was really printed; nil leaves
+// them plain.
+func escapeLine(s string, mark func(string) string) string {
+	if mark == nil {
+		mark = func(s string) string { return s }
+	}
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(s); {
+		if n == maxLineRunes {
+			b.WriteString(mark(fmt.Sprintf("… (%d more characters)", utf8.RuneCountInString(s[i:]))))
+			break
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteString(mark(fmt.Sprintf(`\x%02x`, s[i])))
+		case r == '\t':
+			b.WriteByte('\t')
+		case r == '\r':
+			b.WriteString(mark(`\r`))
+		case r == '\n':
+			b.WriteString(mark(`\n`))
+		case r < 0x20 || r == 0x7f:
+			b.WriteString(mark(fmt.Sprintf(`\x%02x`, r)))
+		case isHazard(r):
+			b.WriteString(mark(fmt.Sprintf(`\u%04x`, r)))
+		default:
+			b.WriteRune(r)
+		}
+		i += size
+		n++
+	}
+	return b.String()
+}
+
+// isHazard reports whether r, though valid, changes how a terminal draws the
+// text around it: C1 controls (0x9b is a one-byte CSI on some terminals),
+// bidirectional overrides and isolates (which can reorder a whole line, as in
+// the "Trojan Source" attacks), and other invisible format characters.
+func isHazard(r rune) bool {
+	switch {
+	case r >= 0x80 && r <= 0x9f:
+		return true
+	case r == 0x200e, r == 0x200f, r == 0x061c: // direction marks
+		return true
+	case r >= 0x202a && r <= 0x202e: // embeddings and overrides
+		return true
+	case r >= 0x2066 && r <= 0x2069: // isolates
+		return true
+	}
+	return unicode.Is(unicode.Cc, r)
+}
+
+// splitLines splits text into lines without their newlines. A final newline
+// does not start another line, and an empty text has no lines.
+func splitLines(text string) []string {
+	if text == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+}
+
+// An excerpt is the part of a program's output worth showing: all of it when
+// short, the lines around the one at fault, or its head and tail.
+type excerpt struct {
+	lines []numberedLine
+	total int // lines in the whole text
+}
+
+type numberedLine struct {
+	n     int    // 1-based line number in the whole output; 0 marks a gap
+	text  string // raw, not yet escaped
+	focus bool   // the line at fault
+	gap   int    // for a gap, how many lines it stands for
+}
+
+// makeExcerpt picks at most limit lines of text to show. With focus > 0 it shows
+// the lines around line focus; otherwise the head and tail, because a long
+// output's last lines (a traceback's error, the final count) matter as much
+// as its first.
+func makeExcerpt(text string, focus, limit int) excerpt {
+	all := splitLines(text)
+	ex := excerpt{total: len(all)}
+	add := func(from, to int) { // 0-based, to exclusive
+		for i := from; i < to; i++ {
+			ex.lines = append(ex.lines, numberedLine{n: i + 1, text: all[i], focus: i+1 == focus})
+		}
+	}
+	gap := func(n int) {
+		if n > 0 {
+			ex.lines = append(ex.lines, numberedLine{gap: n})
+		}
+	}
+	switch {
+	case len(all) <= limit:
+		add(0, len(all))
+	case focus > 0 && focus <= len(all):
+		from := focus - 1 - limit/2
+		if from < 0 {
+			from = 0
+		}
+		to := from + limit
+		if to > len(all) {
+			to = len(all)
+			from = to - limit
+		}
+		gap(from)
+		add(from, to)
+		gap(len(all) - to)
+	default:
+		head := (limit + 1) / 2
+		tail := limit - head
+		add(0, head)
+		gap(len(all) - head - tail)
+		add(len(all)-tail, len(all))
+	}
+	return ex
+}

@@ -1,0 +1,480 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/fatih/color"
+	"github.com/rogpeppe/go-internal/diff"
+)
+
+func init() {
+	register(Format{Name: "text", Summary: "feedback for a person: verdicts, diffs, pictures (the default)", Render: renderText})
+}
+
+// Limits on what the text report shows of a program's output. The JSON
+// report carries everything the engine kept; a person needs the part at
+// fault.
+const (
+	maxOutputLines = 20 // of one stream of one run
+	maxFocusLines  = 7  // around the line at fault, when a picture shows it too
+	maxDiffLines   = 40
+	maxLogLines    = 40
+)
+
+// marks carry each verdict without colour.
+var marks = map[grader.Status]string{
+	grader.Pass:  "✓",
+	grader.Fail:  "✗",
+	grader.Skip:  "~",
+	grader.Error: "!",
+}
+
+// text renders one report; it collects output in a builder so that errors
+// need checking once, at the end.
+type text struct {
+	b     strings.Builder
+	pal   palette
+	o     Options
+	blank bool // the last line written was empty
+}
+
+func renderText(w io.Writer, r *grader.Report, o Options) error {
+	t := &text{pal: newPalette(o.Color), o: o}
+	t.report(r)
+	_, err := io.WriteString(w, t.b.String())
+	return err
+}
+
+func (t *text) line(indent int, s string) {
+	t.blank = s == ""
+	if !t.blank {
+		t.b.WriteString(strings.Repeat(" ", indent))
+		t.b.WriteString(s)
+	}
+	t.b.WriteByte('\n')
+}
+
+// esc makes a string from a report safe to print (see safe.go), one line.
+func (t *text) esc(s string) string {
+	return escapeLine(s, func(e string) string { return t.pal.escape.Sprint(e) })
+}
+
+// escLines splits s into safe lines.
+func (t *text) escLines(s string) []string {
+	var out []string
+	for _, l := range splitLines(s) {
+		out = append(out, t.esc(l))
+	}
+	return out
+}
+
+func (t *text) statusStyle(s grader.Status) *color.Color {
+	switch s {
+	case grader.Pass:
+		return t.pal.pass
+	case grader.Fail:
+		return t.pal.fail
+	case grader.Skip:
+		return t.pal.skip
+	}
+	return t.pal.broken
+}
+
+func (t *text) report(r *grader.Report) {
+	t.header(r)
+	titleWidth, pointsWidth := 0, 0
+	for _, c := range r.Checks {
+		titleWidth = max(titleWidth, utf8.RuneCountInString(t.esc(c.Title)))
+		pointsWidth = max(pointsWidth, len(points(c)))
+	}
+	for _, c := range r.Checks {
+		t.check(r, c, titleWidth, pointsWidth)
+	}
+	t.footer(r)
+}
+
+func (t *text) header(r *grader.Report) {
+	t.line(0, t.pal.bold.Sprint(t.esc(r.Exercise))+": "+t.esc(r.Title))
+	t.line(0, "submission: "+t.esc(r.Submission))
+	if len(r.Command) > 0 {
+		t.line(0, "run as:     "+t.esc(shellJoin(r.Command)))
+	}
+	if t.o.Verbose {
+		if len(r.Protections) > 0 {
+			t.line(0, "limits:     "+t.esc(strings.Join(r.Protections, "; ")))
+		}
+		t.line(0, "took:       "+duration(r.Duration))
+	}
+	t.line(0, "")
+}
+
+func points(c grader.CheckResult) string { return fmt.Sprintf("%d/%d", c.Score, c.MaxScore) }
+
+func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsWidth int) {
+	style := t.statusStyle(c.Status)
+	title := t.esc(c.Title)
+	l := style.Sprint(marks[c.Status]) + " " + title +
+		strings.Repeat(" ", titleWidth-utf8.RuneCountInString(title)) +
+		"  " + fmt.Sprintf("%*s", pointsWidth, points(c))
+	switch c.Status {
+	case grader.Skip:
+		l += "  " + t.pal.skip.Sprint("skipped: needs "+t.esc(c.SkippedBecause))
+	case grader.Error:
+		l += "  " + t.pal.broken.Sprint("error")
+	}
+	if t.o.Verbose && c.Status != grader.Skip {
+		l += "  " + t.pal.dim.Sprint(duration(c.Duration))
+	}
+	t.line(0, strings.TrimRight(l, " "))
+
+	switch c.Status {
+	case grader.Fail:
+		t.failure(c)
+		t.line(0, "")
+	case grader.Error:
+		t.broken(c)
+		t.line(0, "")
+	case grader.Pass:
+		if t.o.Verbose && len(c.Runs) > 0 {
+			t.runs(c.Runs)
+			t.line(0, "")
+		}
+	}
+}
+
+const indent = 4
+
+// failure explains a failed check: the command that was run, what went wrong,
+// and what to do.
+func (t *text) failure(c grader.CheckResult) {
+	var last *grader.Run
+	if len(c.Runs) > 0 {
+		last = &c.Runs[len(c.Runs)-1]
+	}
+	if t.o.Verbose {
+		t.runs(c.Runs[:max(len(c.Runs)-1, 0)])
+	}
+	if last != nil {
+		t.command(*last)
+	}
+	for _, l := range t.escLines(c.Message) {
+		t.line(indent, t.pal.bold.Sprint(l))
+	}
+	d := c.Detail
+	hasDiff := d != nil && (d.Expected != "" || d.Actual != "")
+	hasPicture := d != nil && (d.Board != nil || d.Tour != nil)
+	if hasDiff {
+		t.diff(d.Expected, d.Actual)
+	}
+	if last != nil {
+		focus := 0
+		if d != nil {
+			focus = d.OutputLine
+		}
+		switch {
+		case t.o.Verbose:
+			t.output("standard output", last.Stdout, focus, maxOutputLines, true)
+		case hasDiff:
+			// The diff already shows the output.
+		case hasPicture && focus > 0:
+			t.output("standard output", last.Stdout, focus, maxFocusLines, false)
+		case !hasPicture:
+			t.output("standard output", last.Stdout, focus, maxOutputLines, true)
+		}
+		if last.Stderr != "" && !(hasDiff && last.Stderr == d.Actual) {
+			t.output("standard error", last.Stderr, 0, maxOutputLines, false)
+		}
+		if last.Trimmed {
+			t.line(indent, t.pal.dim.Sprint("(the output was cut short for this report)"))
+		}
+	}
+	if hasPicture {
+		t.pictures(d)
+	}
+	if c.Hint != "" {
+		for i, l := range t.escLines(c.Hint) {
+			if i == 0 {
+				l = t.pal.hint.Sprint("hint:") + " " + l
+			} else {
+				l = "      " + l
+			}
+			t.line(indent, l)
+		}
+	}
+	if t.o.Verbose && c.Log != "" {
+		t.log(c.Log)
+	}
+}
+
+// broken explains a check that could not be judged: the fault is the
+// exercise's or the grader's, and the student should be told so plainly.
+func (t *text) broken(c grader.CheckResult) {
+	t.line(indent, t.pal.broken.Sprint("the exercise or the grader is broken here, not your program; please report it"))
+	for _, l := range t.escLines(c.Message) {
+		t.line(indent, l)
+	}
+	if t.o.Verbose {
+		t.runs(c.Runs)
+	}
+	if c.Log != "" {
+		t.log(c.Log)
+	}
+}
+
+// command shows a run as the student would type it, and how it ended when
+// that matters.
+func (t *text) command(run grader.Run) {
+	l := "$ " + t.esc(shellJoin(run.Args))
+	switch {
+	case strings.HasPrefix(run.Death, "killed"):
+		l += "  " + t.pal.fail.Sprint("→ your program was "+t.esc(run.Death))
+	case run.Death != "":
+		l += "  " + t.pal.fail.Sprint("→ your program "+t.esc(run.Death))
+	default:
+		l += "  " + t.pal.dim.Sprintf("→ exit status %d", run.ExitCode)
+	}
+	t.line(indent, l)
+	if t.o.Verbose {
+		t.line(indent+2, t.pal.dim.Sprint("argv: ")+t.esc(shellJoin(run.Command))+t.pal.dim.Sprint(", "+duration(run.Duration)))
+	}
+	if run.Stdin != "" {
+		t.output("standard input", run.Stdin, 0, 5, false)
+	}
+}
+
+// runs shows each run with its output, for -v.
+func (t *text) runs(runs []grader.Run) {
+	for _, run := range runs {
+		t.command(run)
+		t.output("standard output", run.Stdout, 0, maxOutputLines, true)
+		if run.Stderr != "" {
+			t.output("standard error", run.Stderr, 0, maxOutputLines, false)
+		}
+	}
+}
+
+// output shows an excerpt of one stream of a run, each line numbered so that
+// messages such as "line 3: ..." can be matched to it.
+func (t *text) output(label, s string, focus, limit int, sayEmpty bool) {
+	if s == "" {
+		if sayEmpty {
+			t.line(indent, t.pal.dim.Sprint(label+": (nothing)"))
+		}
+		return
+	}
+	ex := makeExcerpt(s, focus, limit)
+	t.line(indent, t.pal.dim.Sprint(label+":"))
+	w := digits(ex.total)
+	for _, l := range ex.lines {
+		if l.gap > 0 {
+			t.line(indent+2, t.pal.dim.Sprintf("%*s  ... %d more %s", w, "", l.gap, plural(l.gap, "line")))
+			continue
+		}
+		mark := "  "
+		text := t.esc(l.text)
+		if l.focus {
+			mark = t.pal.fail.Sprint("> ")
+			text = t.pal.fail.Sprint(text)
+		}
+		if text != "" {
+			text = "  " + text
+		}
+		t.line(indent, mark+t.pal.dim.Sprintf("%*d", w, l.n)+text)
+	}
+}
+
+var hunk = regexp.MustCompile(`^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@`)
+
+// diff shows expected against actual with go-internal's diff, without its
+// file header, in the words a student reads: what was expected, what their
+// program printed.
+func (t *text) diff(expected, actual string) {
+	out := diff.Diff("expected", []byte(expected), "actual", []byte(actual))
+	if out == nil {
+		return
+	}
+	t.line(indent, t.pal.del.Sprint("- expected")+", "+t.pal.add.Sprint("+ your output"))
+	lines := splitLines(string(out))
+	if len(lines) > 3 {
+		lines = lines[3:] // "diff ...", "--- expected", "+++ actual"
+	}
+	hunks := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "@@") {
+			hunks++
+		}
+	}
+	shown := 0
+	for i, l := range lines {
+		if shown == maxDiffLines {
+			rest := len(lines) - i
+			t.line(indent, t.pal.dim.Sprintf("... %d more %s of difference", rest, plural(rest, "line")))
+			break
+		}
+		shown++
+		switch {
+		case strings.HasPrefix(l, "@@"):
+			// One hunk needs no header; several are told apart by where
+			// they start in the student's output.
+			if m := hunk.FindStringSubmatch(l); m != nil && hunks > 1 {
+				t.line(indent, t.pal.dim.Sprintf("@@ your output, line %s @@", m[1]))
+			}
+		case strings.HasPrefix(l, `\`):
+			t.line(indent, t.pal.dim.Sprint("  (no newline at the end)"))
+		case strings.HasPrefix(l, "-"):
+			t.line(indent, t.pal.del.Sprint("-"+visibleTrailing(t.esc(l[1:]))))
+		case strings.HasPrefix(l, "+"):
+			t.line(indent, t.pal.add.Sprint("+"+visibleTrailing(t.esc(l[1:]))))
+		default:
+			t.line(indent, t.esc(l))
+		}
+	}
+	if actual == "" {
+		t.line(indent, t.pal.dim.Sprint("(your output was empty)"))
+	}
+}
+
+// visibleTrailing shows trailing spaces and tabs, which are otherwise the one
+// difference a diff line cannot show.
+func visibleTrailing(s string) string {
+	trimmed := strings.TrimRight(s, " \t")
+	tail := s[len(trimmed):]
+	tail = strings.ReplaceAll(tail, " ", "␣")
+	tail = strings.ReplaceAll(tail, "\t", `\t`)
+	return trimmed + tail
+}
+
+func (t *text) pictures(d *grader.Detail) {
+	var lines []picLine
+	if d.Board != nil {
+		lines = append(lines, boardPicture(d.Board, t.pal)...)
+	}
+	if d.Tour != nil {
+		lines = append(lines, tourPicture(d.Tour, t.pal)...)
+	}
+	for _, l := range lines {
+		t.line(indent, strings.TrimRight(l.render(), " "))
+	}
+}
+
+func (t *text) log(log string) {
+	t.output("scenario log", log, 0, maxLogLines, false)
+}
+
+func (t *text) footer(r *grader.Report) {
+	if !t.blank {
+		t.line(0, "")
+	}
+	score := fmt.Sprintf("Score: %d/%d", r.Score, r.MaxScore)
+	if r.Passed {
+		t.line(0, t.pal.pass.Sprint(score)+"  "+t.pal.pass.Sprintf("every check passed"))
+		return
+	}
+	t.line(0, t.pal.bold.Sprint(score))
+	first, waiting := fixFirst(r)
+	if first != nil {
+		l := "Fix first: " + t.pal.bold.Sprint(t.esc(first.Title))
+		if waiting > 0 {
+			l += fmt.Sprintf(" (%d skipped %s %s on it)", waiting, plural(waiting, "check"), plural(waiting, "waits", "wait"))
+		}
+		t.line(0, l)
+	}
+	for _, c := range r.Checks {
+		if c.Status == grader.Error {
+			t.line(0, t.pal.broken.Sprint("Some checks could not be judged because the exercise or the grader is broken (marked !); please report it."))
+			break
+		}
+	}
+}
+
+// fixFirst picks the failed check to fix first: the one that the most skipped
+// checks wait on, directly or through other skipped checks, since fixing it
+// lets them run; among equals, the first in the exercise's order, which puts
+// simple checks (argument handling) before the ones that build on them. It
+// returns nil when no check failed (only skips on errors, or none).
+func fixFirst(r *grader.Report) (*grader.CheckResult, int) {
+	byName := map[string]*grader.CheckResult{}
+	for i := range r.Checks {
+		byName[r.Checks[i].Name] = &r.Checks[i]
+	}
+	root := func(c *grader.CheckResult) string {
+		seen := map[string]bool{}
+		for c.Status == grader.Skip && !seen[c.Name] {
+			seen[c.Name] = true
+			next, ok := byName[c.SkippedBecause]
+			if !ok {
+				break
+			}
+			c = next
+		}
+		return c.Name
+	}
+	waiting := map[string]int{}
+	for i := range r.Checks {
+		if r.Checks[i].Status == grader.Skip {
+			waiting[root(&r.Checks[i])]++
+		}
+	}
+	var best *grader.CheckResult
+	for i := range r.Checks {
+		c := &r.Checks[i]
+		if c.Status == grader.Fail && (best == nil || waiting[c.Name] > waiting[best.Name]) {
+			best = c
+		}
+	}
+	if best == nil {
+		return nil, 0
+	}
+	return best, waiting[best.Name]
+}
+
+// plural returns the singular for n == 1, else the plural: given as a second
+// word, or formed with "s".
+func plural(n int, word string, forms ...string) string {
+	if n == 1 {
+		return word
+	}
+	if len(forms) > 0 {
+		return forms[0]
+	}
+	return word + "s"
+}
+
+// duration rounds d for people: 35ms, 1.2s.
+func duration(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return d.Round(time.Microsecond).String()
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	}
+	return d.Round(100 * time.Millisecond).String()
+}
+
+// shellJoin writes argv the way a shell user would type it, quoting only
+// what needs quoting.
+func shellJoin(args []string) string {
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = shellQuote(a)
+	}
+	return strings.Join(quoted, " ")
+}
+
+func shellQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r)) {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+	}
+	return s
+}
