@@ -1,0 +1,112 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestSplitWords(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string
+	}{
+		{"run nqueens 4", []string{"run", "nqueens", "4"}},
+		{"! run  nqueens\tabc", []string{"!", "run", "nqueens", "abc"}},
+		{"run nqueens ''", []string{"run", "nqueens", ""}},
+		{"run nqueens 'a b' c", []string{"run", "nqueens", "a b", "c"}},
+		{"run nqueens 'it''s'", []string{"run", "nqueens", "it's"}},
+		{"# title: No argument", nil},
+		{"run nqueens 4 # comment", []string{"run", "nqueens", "4"}},
+		{"run nqueens a#b", []string{"run", "nqueens", "a#b"}},
+	}
+	for _, tt := range tests {
+		got, err := splitWords(tt.line)
+		if err != nil {
+			t.Errorf("splitWords(%q): %v", tt.line, err)
+			continue
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("splitWords(%q) = %q; want %q", tt.line, got, tt.want)
+		}
+	}
+	if _, err := splitWords("run nqueens 'open"); err == nil {
+		t.Errorf("splitWords of an unterminated quote: got no error; want one")
+	}
+}
+
+// TestSequentialScript builds the baseline script for a small exercise and
+// runs it with a fake program that logs its arguments and standard input,
+// so the script is shown to run exactly the scenarios' commands.
+func TestSequentialScript(t *testing.T) {
+	root := t.TempDir()
+	ex := filepath.Join(root, "exercises", "demo")
+	write(t, filepath.Join(ex, "exercise.toml"), "title = \"Demo\"\nprogram = \"demo\"  # the name\nchecks = [\"a\", \"b\"]\n")
+	write(t, filepath.Join(ex, "tests", "a.txtar"), `# Runs with no argument.
+# title: A
+# points: 1
+! run demo
+status 1
+stdout 'Usage'
+`)
+	write(t, filepath.Join(ex, "tests", "b.txtar"), `# title: B
+# points: 1
+run -stdin board.json demo 'x y' 4
+[short] run demo skipped-when-short
+run other 5
+-- board.json --
+[[1,0],[0,1]]
+`)
+	log := filepath.Join(root, "log")
+	prog := filepath.Join(root, "prog")
+	write(t, prog, "#!/bin/sh\n{ for a; do printf '%s|' \"$a\"; done; printf 'stdin=%s\\n' \"$(cat)\"; } >> "+log+"\n")
+	if err := os.Chmod(prog, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f := &figures{root: root, work: t.TempDir()}
+	script, cmds, err := f.sequentialScript("demo", prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cmds != 3 {
+		t.Errorf("got %d commands; want 3", cmds)
+	}
+	if out, err := exec.Command("sh", script).CombinedOutput(); err != nil {
+		t.Fatalf("sh %s: %v\n%s", script, err, out)
+	}
+	got, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "stdin=\nx y|4|stdin=[[1,0],[0,1]]\nskipped-when-short|stdin=\n"
+	if string(got) != want {
+		t.Errorf("the script ran:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func write(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestManifestProgram(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "exercise.toml")
+	write(t, path, "title = \"x = y\"\nprogram = \"nqueens\"\n")
+	got, err := manifestProgram(path)
+	if err != nil || got != "nqueens" {
+		t.Errorf("manifestProgram = %q, %v; want \"nqueens\", nil", got, err)
+	}
+	write(t, path, "title = \"x\"\n")
+	if _, err := manifestProgram(path); err == nil || !strings.Contains(err.Error(), "no program key") {
+		t.Errorf("manifestProgram without program: got %v; want an error saying so", err)
+	}
+}
