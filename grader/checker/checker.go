@@ -28,6 +28,10 @@ type BoardPicture struct {
 	Between   []reference.Square // the squares strictly between the attackers
 	// Suggestion is a correct placement to show beside the student's, or nil.
 	Suggestion []reference.Square
+	// BottomUp says the student's program prints row 0 last, as the board
+	// format does: a picture that matches their output puts row 0 at the
+	// bottom.
+	BottomUp bool
 }
 
 // TourPicture is a knight's tour as the student printed it.

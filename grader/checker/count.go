@@ -1,0 +1,136 @@
+package checker
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+// maxCountN is past the reference's table of N-Queens counts; N-Rooks
+// counts, n!, are exact for any n.
+const maxCountN = 27
+
+// Count judges output as the number of N-Queens (N-Rooks) solutions on an
+// n×n board: one whole number, trailing spaces and newline allowed.
+func Count(output []byte, piece reference.Piece, n int) *Failure {
+	want, f := expectedCount(piece, n)
+	if f != nil {
+		return f
+	}
+	sc := lineScanner{data: output}
+	var text []byte
+	textLine := 0
+	for {
+		line, ok := sc.next()
+		if !ok {
+			break
+		}
+		if f := windowsLineEnding(line, sc.num); f != nil {
+			return f
+		}
+		if isBlank(line) {
+			continue
+		}
+		if textLine > 0 {
+			return &Failure{
+				Message: fmt.Sprintf("line %d: expected only the number, got a second line %s", sc.num, quote(trimRight(line))),
+				Line:    sc.num,
+			}
+		}
+		text, textLine = bytes.TrimSpace(line), sc.num
+	}
+	puzzle := "N-Queens"
+	if piece == reference.Rook {
+		puzzle = "N-Rooks"
+	}
+	if textLine == 0 {
+		what := "printed nothing"
+		if len(output) > 0 {
+			what = "printed only blank lines"
+		}
+		return &Failure{Message: fmt.Sprintf("%s; expected the number of %s solutions for N = %d", what, puzzle, n)}
+	}
+	fail := func(format string, args ...any) *Failure {
+		return &Failure{Message: fmt.Sprintf(format, args...), Line: textLine}
+	}
+	got, ok := new(big.Int).SetString(string(text), 10)
+	if !ok || text[0] == '+' || bytes.ContainsRune(text, '_') {
+		switch {
+		case isSeparated(text):
+			return fail("printed %s; print the number without separators", text)
+		case isFloat(text):
+			if f, _ := strconv.ParseFloat(string(text), 64); f >= 1<<53 {
+				return fail("printed %s; expected a whole number, exactly: a float is not exact this large (use a big integer type, such as BigInt in JavaScript)", text)
+			}
+			return fail("printed %s; expected a whole number", text)
+		case len(text) > 0 && text[0] == '+':
+			return fail("printed %s; print the number without a sign", quote(text))
+		}
+		return fail("printed %s; expected only the number", quote(text))
+	}
+	if got.Cmp(want) == 0 {
+		return nil
+	}
+	f = fail("printed %s; N = %d has %s", got, n, solutionsText(want))
+	if other, err := expectedCount(1-piece, n); err == nil && other.Cmp(got) == 0 && other.Cmp(want) != 0 {
+		if piece == reference.Rook {
+			f.Message += " (that is the number of N-Queens solutions)"
+		} else {
+			f.Message += " (that is the number of N-Rooks solutions)"
+		}
+	}
+	return f
+}
+
+func solutionsText(c *big.Int) string {
+	switch {
+	case c.Sign() == 0:
+		return "no solution"
+	case c.IsInt64() && c.Int64() == 1:
+		return "1 solution"
+	}
+	return c.String() + " solutions"
+}
+
+// expectedCount is the reference's count, or the grader's own failure when
+// there is none.
+func expectedCount(piece reference.Piece, n int) (*big.Int, *Failure) {
+	if n < 0 {
+		return nil, &Failure{Message: fmt.Sprintf("checker: N must be at least 0, got %d", n)}
+	}
+	switch piece {
+	case reference.Rook:
+		return reference.CountRooks(n), nil
+	case reference.Queen:
+		if c, ok := reference.KnownQueensCount(n); ok {
+			return big.NewInt(c), nil
+		}
+		return nil, &Failure{Message: fmt.Sprintf("checker: the number of N-Queens solutions is known only up to N = %d, not %d", maxCountN, n)}
+	}
+	return nil, &Failure{Message: fmt.Sprintf("checker: unknown piece %v", piece)}
+}
+
+// isSeparated reports digits grouped by commas, underscores, dots or spaces:
+// "14,200", "14_200", "14 200".
+func isSeparated(t []byte) bool {
+	groups := 0
+	for _, g := range bytes.FieldsFunc(t, func(r rune) bool { return r == ',' || r == '_' || r == ' ' || r == '\'' }) {
+		for _, b := range g {
+			if b < '0' || b > '9' {
+				return false
+			}
+		}
+		groups++
+	}
+	return groups > 1
+}
+
+// isFloat reports what JavaScript or Python print for a float: "2.0",
+// "1.4e+4", "5.109094217170944e+19".
+func isFloat(t []byte) bool {
+	_, err := strconv.ParseFloat(string(t), 64)
+	return err == nil && bytes.ContainsAny(t, ".eE")
+}

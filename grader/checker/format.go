@@ -1,0 +1,47 @@
+package checker
+
+import "fmt"
+
+// Format is how a program prints N-Queens and N-Rooks placements.
+type Format string
+
+const (
+	// FormatList is one solution per line as Python prints a list of
+	// [row, col] pairs: "[[0, 1], [1, 3], [2, 0], [3, 2]]".
+	FormatList Format = "list"
+	// FormatMatrix is N lines of N values 0 or 1 separated by single spaces,
+	// row 0 first; several boards are separated by blank lines.
+	FormatMatrix Format = "matrix"
+	// FormatBoard is N lines of cells Q (R for rooks) or . joined by |, the
+	// last row printed first, as the Ruby article draws a board.
+	FormatBoard Format = "board"
+	// FormatJSON is a JSON array of N rows, each an array of N numbers 0 or 1.
+	FormatJSON Format = "json"
+)
+
+// ParseFormat returns the format named s, as a scenario writes it.
+func ParseFormat(s string) (Format, error) {
+	switch f := Format(s); f {
+	case FormatList, FormatMatrix, FormatBoard, FormatJSON:
+		return f, nil
+	}
+	return "", fmt.Errorf("checker: unknown format %q; want list, matrix, board or json", s)
+}
+
+// Mode is how many solutions the output must hold.
+type Mode string
+
+const (
+	All  Mode = "all"  // every solution exactly once
+	One  Mode = "one"  // exactly one valid solution
+	None Mode = "none" // no solution at all
+)
+
+// ParseMode returns the mode named s, as a scenario writes it.
+func ParseMode(s string) (Mode, error) {
+	switch m := Mode(s); m {
+	case All, One, None:
+		return m, nil
+	}
+	return "", fmt.Errorf("checker: unknown mode %q; want all, one or none", s)
+}

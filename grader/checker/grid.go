@@ -1,0 +1,210 @@
+package checker
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+// The matrix and board formats print a board as N lines, one per row, with
+// blank lines allowed between boards. They share the reading of rows into
+// boards (parseGrid) and differ in how one row is written (matrixRow,
+// boardRow).
+
+// A rowReader reads one printed row of n cells into cells (true where a piece
+// stands). isRow is false when the line does not look like a row at all (so
+// that none can skip text); f says what is wrong with a row that does.
+type rowReader func(line []byte, num int, spec QueensSpec, cells []bool) (isRow bool, f *Failure)
+
+// parseGrid reads output as boards of spec.N rows and hands each to take.
+func parseGrid(output []byte, spec QueensSpec, readRow rowReader, take func(*candidate) *Failure) *Failure {
+	n := spec.N
+	sc := lineScanner{data: output}
+	cells := make([]bool, n)
+	c := candidate{grid: true}
+	rows := 0 // rows read of the current board
+	for {
+		line, ok := sc.next()
+		if !ok {
+			break
+		}
+		num := sc.num
+		if f := windowsLineEnding(line, num); f != nil {
+			return f
+		}
+		if isBlank(line) {
+			if rows > 0 {
+				return &Failure{
+					Message: fmt.Sprintf("line %d is blank, but the board that starts at line %d has only %s; N = %d needs %d", num, c.first, plural(int64(rows), "row", "rows"), n, n),
+					Line:    num,
+				}
+			}
+			continue
+		}
+		isRow, f := readRow(line, num, spec, cells)
+		if !isRow && rows == 0 && spec.Mode == None {
+			continue // text such as "Solution does not exist"
+		}
+		if f != nil {
+			return f
+		}
+		if rows == 0 {
+			c.first = num
+			c.pieces = c.pieces[:0]
+		}
+		r := rows
+		if spec.Format == FormatBoard {
+			r = n - 1 - rows // the last row is printed first
+		}
+		for col, ok := range cells {
+			if ok {
+				c.pieces = append(c.pieces, reference.Square{Row: r, Col: col})
+			}
+		}
+		if rows++; rows == n {
+			c.last = num
+			if f := take(&c); f != nil {
+				return f
+			}
+			rows = 0
+		}
+	}
+	if rows > 0 {
+		return &Failure{
+			Message: fmt.Sprintf("the board that starts at line %d has only %s; N = %d needs %d", c.first, plural(int64(rows), "row", "rows"), n, n),
+			Line:    sc.num,
+		}
+	}
+	return nil
+}
+
+// matrixRow reads "0 1 0 0": n values 0 or 1 separated by single spaces.
+func matrixRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Failure) {
+	n := spec.N
+	t := trimRight(line)
+	if len(t) == 2*n-1 {
+		ok := true
+		for i := 0; i < len(t) && ok; i++ {
+			if i%2 == 1 {
+				ok = t[i] == ' '
+			} else {
+				ok = t[i] == '0' || t[i] == '1'
+				cells[i/2] = t[i] == '1'
+			}
+		}
+		if ok {
+			return true, nil
+		}
+	}
+	fail := func(format string, args ...any) (bool, *Failure) {
+		return true, &Failure{Message: fmt.Sprintf(format, args...), Line: num}
+	}
+	if !looksLikeMatrixRow(t) {
+		return false, &Failure{
+			Message: fmt.Sprintf("line %d: expected a row of %d values 0 or 1 separated by spaces, got %s", num, n, quote(t)),
+			Line:    num,
+		}
+	}
+	if bytes.ContainsAny(t, "[](),") {
+		return fail("line %d: expected %d values 0 or 1 separated by single spaces, got %s; print the values without brackets or commas", num, n, quote(t))
+	}
+	fields := bytes.Fields(t)
+	for i, v := range fields {
+		if len(v) != 1 || v[0] != '0' && v[0] != '1' {
+			return fail("line %d: value %d is %s; expected 0 or 1", num, i+1, quote(v))
+		}
+	}
+	if len(fields) != n {
+		return fail("line %d has %s; N = %d needs %d", num, plural(int64(len(fields)), "value", "values"), n, n)
+	}
+	// n values 0 or 1, so only the spacing is wrong.
+	return fail("line %d: separate the values with single spaces, as \"1 0 0\", got %s", num, quote(t))
+}
+
+// looksLikeMatrixRow says whether t is meant as a row of numbers: digits
+// with separators, and nothing like words.
+func looksLikeMatrixRow(t []byte) bool {
+	digits := 0
+	for _, b := range t {
+		switch {
+		case b >= '0' && b <= '9':
+			digits++
+		case b == ' ' || b == '\t' || b == ',' || b == '[' || b == ']' || b == '(' || b == ')' || b == '.' || b == '-':
+		default:
+			return false
+		}
+	}
+	return digits > 0
+}
+
+// boardRow reads "Q|.|.|.": n cells, Q (R for rooks) or ., joined by |.
+func boardRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Failure) {
+	n := spec.N
+	piece := pieceLetter(spec.Piece)
+	t := trimRight(line)
+	if len(t) == 2*n-1 {
+		ok := true
+		for i := 0; i < len(t) && ok; i++ {
+			if i%2 == 1 {
+				ok = t[i] == '|'
+			} else {
+				ok = t[i] == piece || t[i] == '.'
+				cells[i/2] = t[i] == piece
+			}
+		}
+		if ok {
+			return true, nil
+		}
+	}
+	fail := func(format string, args ...any) (bool, *Failure) {
+		return true, &Failure{Message: fmt.Sprintf(format, args...), Line: num}
+	}
+	example := []byte{piece}
+	for range min(n, 4) - 1 {
+		example = append(example, "|."...)
+	}
+	if !bytes.Contains(t, []byte{'|'}) {
+		return looksLikeBoardRow(t), &Failure{
+			Message: fmt.Sprintf("line %d: expected a row of %d cells %c or . joined by |, as %q, got %s", num, n, piece, example, quote(t)),
+			Line:    num,
+		}
+	}
+	if t[0] == '|' || t[len(t)-1] == '|' {
+		return fail("line %d: put | only between cells, as %q, got %s", num, example, quote(t))
+	}
+	cellsText := bytes.Split(t, []byte{'|'})
+	if len(cellsText) != n {
+		return fail("line %d has %s; N = %d needs %d", num, plural(int64(len(cellsText)), "cell", "cells"), n, n)
+	}
+	for i, v := range cellsText {
+		if len(v) == 1 && (v[0] == piece || v[0] == '.') {
+			continue
+		}
+		other := byte('R')
+		if piece == 'R' {
+			other = 'Q'
+		}
+		if len(v) == 1 && v[0] == other {
+			return fail("line %d: cell %d is %q; %s are drawn as %c", num, i+1, v, spec.Piece.Plural(), piece)
+		}
+		if t := bytes.TrimSpace(v); len(t) == 1 && (t[0] == piece || t[0] == '.') {
+			return fail("line %d: cell %d is %s; write %c or . with no space around it", num, i+1, quote(v), piece)
+		}
+		return fail("line %d: cell %d is %s; expected %c or .", num, i+1, quote(v), piece)
+	}
+	return fail("line %d: expected %d cells %c or . joined by |, got %s", num, n, piece, quote(t))
+}
+
+// looksLikeBoardRow says whether a line without | is still meant as a row:
+// only pieces, dots and spaces, as in "Q . . .".
+func looksLikeBoardRow(t []byte) bool {
+	for _, b := range t {
+		switch b {
+		case 'Q', 'R', '.', ' ', '\t', 'q', 'r':
+		default:
+			return false
+		}
+	}
+	return true
+}

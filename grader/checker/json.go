@@ -1,0 +1,256 @@
+package checker
+
+import (
+	"fmt"
+
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+// The JSON format is a stream of boards, each an array of N rows of N
+// numbers 0 or 1, with any JSON whitespace: one board per line as json.dumps
+// prints them, or a single board pretty-printed over many lines. The reader
+// below is written for messages, not generality: it knows only the shape of
+// a board, and says where and how a value departs from it.
+
+type jsonReader struct {
+	data []byte
+	pos  int
+	line int // 1-based line of data[pos]
+	spec QueensSpec
+}
+
+// parseJSON reads output as a stream of JSON boards and hands each to take.
+func parseJSON(output []byte, spec QueensSpec, take func(*candidate) *Failure) *Failure {
+	p := &jsonReader{data: output, line: 1, spec: spec}
+	c := candidate{}
+	for {
+		if f := p.space(); f != nil {
+			return f
+		}
+		if p.pos >= len(p.data) {
+			return nil
+		}
+		if p.data[p.pos] != '[' {
+			if spec.Mode == None {
+				p.skipLine() // text such as "no solution"
+				continue
+			}
+			return p.fail("expected a JSON array of rows like %s, got %s", jsonExample(spec.N), quote(p.restOfLine()))
+		}
+		c.first = p.line
+		c.pieces = c.pieces[:0]
+		var f *Failure
+		if c.pieces, f = p.board(c.pieces); f != nil {
+			return f
+		}
+		c.last = p.line
+		if f := take(&c); f != nil {
+			return f
+		}
+		if f := p.space(); f != nil {
+			return f
+		}
+		if p.pos < len(p.data) && p.data[p.pos] == ',' {
+			return p.fail("unexpected \",\" after a board; print each board on its own line, with nothing between them")
+		}
+	}
+}
+
+// jsonExample is the first row of a board of size n and a hint of the rest.
+func jsonExample(n int) string {
+	b := []byte("[[")
+	for i := range min(n, 4) {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, '0')
+	}
+	if n > 4 {
+		b = append(b, ", ..."...)
+	}
+	return string(b) + "], ...]"
+}
+
+func (p *jsonReader) fail(format string, args ...any) *Failure {
+	return &Failure{Message: fmt.Sprintf("line %d: ", p.line) + fmt.Sprintf(format, args...), Line: p.line}
+}
+
+// space skips JSON whitespace, counting lines; a "\r" before a "\n" is the
+// Windows line ending, refused in every format.
+func (p *jsonReader) space() *Failure {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t':
+		case '\n':
+			p.line++
+		case '\r':
+			if p.pos+1 < len(p.data) && p.data[p.pos+1] == '\n' || p.pos+1 == len(p.data) {
+				return windowsLineEnding([]byte{'\r'}, p.line)
+			}
+			return nil
+		default:
+			return nil
+		}
+		p.pos++
+	}
+	return nil
+}
+
+func (p *jsonReader) skipLine() {
+	for p.pos < len(p.data) && p.data[p.pos] != '\n' {
+		p.pos++
+	}
+}
+
+// restOfLine is the text from pos to the end of its line, for a message.
+func (p *jsonReader) restOfLine() []byte {
+	end := p.pos
+	for end < len(p.data) && end-p.pos <= maxQuoted && p.data[end] != '\n' {
+		end++
+	}
+	return p.data[p.pos:end]
+}
+
+// got describes the value at pos for a message.
+func (p *jsonReader) got() string {
+	if p.pos >= len(p.data) {
+		return "the end of the output"
+	}
+	return quote(p.restOfLine())
+}
+
+// board reads one board at pos, which holds '[', appending its pieces.
+func (p *jsonReader) board(pieces []reference.Square) ([]reference.Square, *Failure) {
+	n := p.spec.N
+	start := p.line
+	p.pos++ // '['
+	rows := 0
+	for {
+		if f := p.space(); f != nil {
+			return pieces, f
+		}
+		if p.pos >= len(p.data) {
+			return pieces, p.fail("the board that starts at line %d is not closed: \"]\" is missing", start)
+		}
+		ch := p.data[p.pos]
+		if ch == ']' && rows == 0 {
+			p.pos++
+			break
+		}
+		if ch != '[' {
+			if isJSONNumberStart(ch) {
+				return pieces, p.fail("expected an array of %d rows, each an array of %d numbers, got a flat array of numbers; print the rows as arrays: %s", n, n, jsonExample(n))
+			}
+			return pieces, p.fail("expected a row, an array of %d numbers 0 or 1, got %s", n, p.got())
+		}
+		var f *Failure
+		if pieces, f = p.row(pieces, rows); f != nil {
+			return pieces, f
+		}
+		rows++
+		if f := p.space(); f != nil {
+			return pieces, f
+		}
+		if p.pos >= len(p.data) {
+			return pieces, p.fail("the board that starts at line %d is not closed: \"]\" is missing", start)
+		}
+		if p.data[p.pos] == ']' {
+			p.pos++
+			break
+		}
+		if p.data[p.pos] != ',' {
+			return pieces, p.fail("expected \",\" or \"]\" after row %d, got %s", rows-1, p.got())
+		}
+		p.pos++
+	}
+	if rows != n {
+		return pieces, &Failure{
+			Message: fmt.Sprintf("line %d: the board has %s; N = %d needs %d", start, plural(int64(rows), "row", "rows"), n, n),
+			Line:    start,
+		}
+	}
+	return pieces, nil
+}
+
+func isJSONNumberStart(ch byte) bool { return ch == '-' || ch >= '0' && ch <= '9' }
+
+// row reads row r at pos, which holds '['.
+func (p *jsonReader) row(pieces []reference.Square, r int) ([]reference.Square, *Failure) {
+	n := p.spec.N
+	start := p.line
+	p.pos++ // '['
+	cols := 0
+	for {
+		if f := p.space(); f != nil {
+			return pieces, f
+		}
+		if p.pos >= len(p.data) {
+			return pieces, p.fail("row %d is not closed: \"]\" is missing", r)
+		}
+		ch := p.data[p.pos]
+		if ch == ']' && cols == 0 {
+			p.pos++
+			break
+		}
+		switch {
+		case ch == '[':
+			return pieces, p.fail("expected one board per line, got an array of boards; print each board on its own line")
+		case !isJSONNumberStart(ch):
+			return pieces, p.fail("row %d holds %s; expected 0 or 1", r, p.token())
+		}
+		numStart := p.pos
+		for p.pos < len(p.data) && (isJSONNumberStart(p.data[p.pos]) || p.data[p.pos] == '.' || p.data[p.pos] == 'e' || p.data[p.pos] == 'E' || p.data[p.pos] == '+') {
+			p.pos++
+		}
+		v := p.data[numStart:p.pos]
+		if len(v) != 1 || v[0] != '0' && v[0] != '1' {
+			return pieces, p.fail("row %d holds %s; expected 0 or 1", r, quote(v))
+		}
+		if v[0] == '1' && r < n && cols < n {
+			pieces = append(pieces, reference.Square{Row: r, Col: cols})
+		}
+		cols++
+		if f := p.space(); f != nil {
+			return pieces, f
+		}
+		if p.pos >= len(p.data) {
+			return pieces, p.fail("row %d is not closed: \"]\" is missing", r)
+		}
+		if p.data[p.pos] == ']' {
+			p.pos++
+			break
+		}
+		if p.data[p.pos] != ',' {
+			return pieces, p.fail("expected \",\" or \"]\" in row %d, got %s", r, p.got())
+		}
+		p.pos++
+	}
+	if cols != n {
+		return pieces, &Failure{
+			Message: fmt.Sprintf("line %d: row %d has %s; N = %d needs %d", start, r, plural(int64(cols), "number", "numbers"), n, n),
+			Line:    start,
+		}
+	}
+	return pieces, nil
+}
+
+// token is the JSON value at pos as printed, for a message: a string, a
+// word such as true, or one character.
+func (p *jsonReader) token() string {
+	end := p.pos + 1
+	switch ch := p.data[p.pos]; {
+	case ch == '"':
+		for end < len(p.data) && p.data[end] != '"' && p.data[end] != '\n' && end-p.pos < maxQuoted {
+			if p.data[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		end = min(end+1, len(p.data))
+	case ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z':
+		for end < len(p.data) && end-p.pos < maxQuoted && (p.data[end] >= 'a' && p.data[end] <= 'z' || p.data[end] >= 'A' && p.data[end] <= 'Z') {
+			end++
+		}
+	}
+	return quote(p.data[p.pos:end])
+}

@@ -1,0 +1,504 @@
+package checker
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+// The list format is what the exercise is about, so it is strict: each line
+// must be exactly what Python's print of a list of [row, col] pairs gives,
+// "[[0, 1], [1, 3], [2, 0], [3, 2]]", trailing blanks aside. Every line goes
+// through parseListFast, which accepts only that; a line it refuses goes
+// through parseListSlow, which reads it leniently to say what differs.
+
+// listExpected is the shape every list message refers to.
+const listExpected = "[[r, c], ...]"
+
+// parseList reads output in the list format and hands each solution line to
+// take, in output order.
+func parseList(output []byte, spec QueensSpec, take func(*candidate) *Failure) *Failure {
+	n := spec.N
+	lenient := spec.Mode == None
+	sc := lineScanner{data: output}
+	var rows, cols []int
+	c := candidate{}
+	maxLine := 2*listLineLen(n) + 256
+	for {
+		line, ok := sc.next()
+		if !ok {
+			return nil
+		}
+		num := sc.num
+		if f := windowsLineEnding(line, num); f != nil {
+			return f
+		}
+		if isBlank(line) {
+			if lenient {
+				continue
+			}
+			if isBlank(bytes.TrimSpace(output[sc.pos:])) {
+				return &Failure{Message: fmt.Sprintf("line %d is blank; print no blank line after the last solution", num), Line: num}
+			}
+			return &Failure{Message: fmt.Sprintf("line %d is blank; print one solution per line with no blank lines between them", num), Line: num}
+		}
+		line = trimRight(line)
+		if t := bytes.TrimLeft(line, " \t"); lenient && t[0] != '[' && t[0] != '(' {
+			// Text such as "N must be at least 4" is not a solution;
+			// none only forbids solutions.
+			continue
+		}
+		if len(line) > maxLine {
+			return &Failure{
+				Message: fmt.Sprintf("line %d has %d characters; a solution for N = %d has at most %d", num, len(line), n, listLineLen(n)),
+				Line:    num,
+			}
+		}
+		rows, cols, ok = parseListFast(line, rows[:0], cols[:0])
+		if !ok {
+			var f *Failure
+			rows, cols, f = parseListSlow(line, num, rows[:0], cols[:0])
+			if f != nil {
+				return f
+			}
+		}
+		c.first, c.last = num, num
+		c.pieces = c.pieces[:0]
+		for i := range rows {
+			c.pieces = append(c.pieces, reference.Square{Row: rows[i], Col: cols[i]})
+		}
+		if !lenient {
+			if f := checkPairs(line, num, n, spec.Piece, rows, cols); f != nil {
+				return f
+			}
+		}
+		if f := take(&c); f != nil {
+			return f
+		}
+	}
+}
+
+// listLineLen is the length of the longest list line for n: every column
+// with as many digits as n-1.
+func listLineLen(n int) int {
+	l := 2 + 2*max(n-1, 0)
+	for r := range n {
+		l += 4 + digitCount(r) + digitCount(n-1)
+	}
+	return l
+}
+
+func digitCount(x int) int {
+	d := 1
+	for x >= 10 {
+		x /= 10
+		d++
+	}
+	return d
+}
+
+// maxListNumber bounds the numbers parseListFast reads: beyond it no board
+// is that big, and the slow path says which pair is off the board.
+const maxListNumber = 1 << 30
+
+// parseListFast parses line, trailing blanks already cut, if it is exactly
+// Python's print of a list of pairs of non-negative ints; ok is false on any
+// other line.
+func parseListFast(line []byte, rows, cols []int) (_, _ []int, ok bool) {
+	if len(line) < 2 || line[0] != '[' {
+		return rows, cols, false
+	}
+	if line[1] == ']' {
+		return rows, cols, len(line) == 2
+	}
+	i := 1
+	for {
+		if i >= len(line) || line[i] != '[' {
+			return rows, cols, false
+		}
+		var r, c int
+		if r, i, ok = fastInt(line, i+1); !ok || i+1 >= len(line) || line[i] != ',' || line[i+1] != ' ' {
+			return rows, cols, false
+		}
+		if c, i, ok = fastInt(line, i+2); !ok || i >= len(line) || line[i] != ']' {
+			return rows, cols, false
+		}
+		rows, cols = append(rows, r), append(cols, c)
+		i++
+		if i >= len(line) {
+			return rows, cols, false
+		}
+		if line[i] == ']' {
+			return rows, cols, i+1 == len(line)
+		}
+		if line[i] != ',' || i+1 >= len(line) || line[i+1] != ' ' {
+			return rows, cols, false
+		}
+		i += 2
+	}
+}
+
+// fastInt reads a non-negative int written as Python writes it (no sign, no
+// leading zero) at line[i:].
+func fastInt(line []byte, i int) (v, end int, ok bool) {
+	start := i
+	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+		v = v*10 + int(line[i]-'0')
+		if v > maxListNumber {
+			return 0, i, false
+		}
+		i++
+	}
+	if i == start || line[start] == '0' && i-start > 1 {
+		return 0, i, false
+	}
+	return v, i, true
+}
+
+// checkPairs judges a list line's pairs against n: how many, on the board,
+// in row order. Attacks are the judge's.
+func checkPairs(line []byte, num, n int, piece reference.Piece, rows, cols []int) *Failure {
+	fail := func(format string, args ...any) *Failure {
+		return &Failure{Message: fmt.Sprintf("line %d: ", num) + fmt.Sprintf(format, args...), Line: num}
+	}
+	if len(rows) != n {
+		f := fail("%s; N = %d needs %d", plural(int64(len(rows)), "pair", "pairs"), n, n)
+		if k := len(rows); k > 0 && solvesSize(k, piece, rows, cols) {
+			f.Message += fmt.Sprintf(" (is N fixed at %d in your program?)", k)
+		}
+		return f
+	}
+	for i := range rows {
+		if rows[i] < 0 || rows[i] >= n || cols[i] < 0 || cols[i] >= n {
+			return fail("%s is off the board; rows and columns go from 0 to %d for N = %d", pairText(line, i), n-1, n)
+		}
+	}
+	inOrder, perm := true, make([]bool, n)
+	for i, r := range rows {
+		inOrder = inOrder && r == i
+		perm[r] = true
+	}
+	if inOrder {
+		return nil
+	}
+	for _, ok := range perm {
+		if !ok {
+			// A row used twice: the judge says which pieces share it.
+			return nil
+		}
+	}
+	// Columns in order 0, 1, 2, ... mean pairs sorted by column, or written
+	// [col, row]: either way the student reads a column where a row is.
+	swapped := ""
+	if solvesSize(n, piece, cols, rows) && slices.IsSorted(cols) {
+		swapped = " (is each pair [col, row]? It must be [row, col])"
+	}
+	for i, r := range rows {
+		if r != i {
+			if i == 0 {
+				return fail("pairs must be in row order 0, 1, 2, ...; got row %d first%s", r, swapped)
+			}
+			return fail("pairs must be in row order 0, 1, 2, ...; got row %d before row %d%s", r, i, swapped)
+		}
+	}
+	return nil
+}
+
+// solvesSize reports whether the pairs solve the puzzle for a board of size
+// k: the mark of a program that ignores N.
+func solvesSize(k int, piece reference.Piece, rows, cols []int) bool {
+	sq := make([]reference.Square, len(rows))
+	for i := range rows {
+		sq[i] = reference.Square{Row: rows[i], Col: cols[i]}
+	}
+	return reference.CheckPlacement(k, piece, sq) == nil
+}
+
+// pairText returns pair i of line as printed, for a message.
+func pairText(line []byte, i int) string {
+	top, err := parseListItems(line)
+	if err == nil && top.kind != itemNumber && i < len(top.items) {
+		it := top.items[i]
+		return string(line[it.start:it.end])
+	}
+	return fmt.Sprintf("pair %d", i+1)
+}
+
+// An item is a number, list or tuple read leniently from a list line.
+type item struct {
+	kind       byte // itemNumber, '[' or '('
+	start, end int  // where it is in the line
+	whole      bool // a number without fraction or exponent
+	value      int  // a whole number's value, clamped to ±maxListNumber
+	items      []item
+}
+
+const itemNumber = 'n'
+
+// syntaxError says where and why a line is not a nested list at all.
+type syntaxError struct {
+	at  int
+	why string
+}
+
+// maxListDepth is deeper than any list line can sensibly be: [[0, 1], ...]
+// is 2 deep, and a list of boards 3. It bounds the recursion on hostile input.
+const maxListDepth = 4
+
+// parseListItems reads line as one bracketed value, leniently: any spacing,
+// tuples, signs, fractions. The caller has bounded line's length.
+func parseListItems(line []byte) (item, *syntaxError) {
+	p := itemParser{line: line}
+	p.space()
+	it, err := p.value(0)
+	if err != nil {
+		return it, err
+	}
+	p.space()
+	if p.i < len(p.line) {
+		return it, &syntaxError{p.i, fmt.Sprintf("unexpected %s after the list", quote(p.line[p.i:p.i+1]))}
+	}
+	return it, nil
+}
+
+type itemParser struct {
+	line []byte
+	i    int
+}
+
+func (p *itemParser) space() {
+	for p.i < len(p.line) && (p.line[p.i] == ' ' || p.line[p.i] == '\t') {
+		p.i++
+	}
+}
+
+func (p *itemParser) value(depth int) (item, *syntaxError) {
+	if p.i >= len(p.line) {
+		return item{}, &syntaxError{p.i, "the line ends too early"}
+	}
+	switch ch := p.line[p.i]; {
+	case ch == '[' || ch == '(':
+		if depth == maxListDepth {
+			return item{}, &syntaxError{p.i, "lists nested too deeply"}
+		}
+		closer := byte(']')
+		if ch == '(' {
+			closer = ')'
+		}
+		it := item{kind: ch, start: p.i}
+		p.i++
+		p.space()
+		if p.i < len(p.line) && p.line[p.i] == closer {
+			p.i++
+			it.end = p.i
+			return it, nil
+		}
+		for {
+			p.space()
+			sub, err := p.value(depth + 1)
+			if err != nil {
+				return it, err
+			}
+			it.items = append(it.items, sub)
+			p.space()
+			if p.i >= len(p.line) {
+				return it, &syntaxError{p.i, fmt.Sprintf("missing %q at the end", string(closer))}
+			}
+			switch p.line[p.i] {
+			case ',':
+				p.i++
+				continue
+			case closer:
+				p.i++
+				it.end = p.i
+				return it, nil
+			}
+			return it, &syntaxError{p.i, fmt.Sprintf("expected \",\" or %q, got %s", string(closer), quote(p.line[p.i:p.i+1]))}
+		}
+	case ch == '-' || ch == '+' || ch >= '0' && ch <= '9':
+		return p.number(), nil
+	}
+	return item{}, &syntaxError{p.i, fmt.Sprintf("unexpected %s", quote(p.line[p.i:p.i+1]))}
+}
+
+// number reads what Python could print as a number: sign, digits, fraction,
+// exponent.
+func (p *itemParser) number() item {
+	it := item{kind: itemNumber, start: p.i, whole: true}
+	neg := false
+	if c := p.line[p.i]; c == '-' || c == '+' {
+		neg = c == '-'
+		p.i++
+	}
+	digits := 0
+	for p.i < len(p.line) {
+		c := p.line[p.i]
+		switch {
+		case c >= '0' && c <= '9':
+			if it.whole {
+				it.value = min(it.value*10+int(c-'0'), maxListNumber)
+			}
+			digits++
+		case c == '.' || c == 'e' || c == 'E' || (c == '-' || c == '+') && (p.line[p.i-1] == 'e' || p.line[p.i-1] == 'E'):
+			it.whole = false
+		default:
+			goto done
+		}
+		p.i++
+	}
+done:
+	if digits == 0 {
+		it.whole = false
+	}
+	if neg {
+		it.value = -it.value
+	}
+	it.end = p.i
+	return it
+}
+
+// parseListSlow says what is wrong with a line parseListFast refused, or,
+// for a line that is right but for numbers parseListFast does not read
+// (huge or signed), returns its pairs.
+func parseListSlow(line []byte, num int, rows, cols []int) (_, _ []int, _ *Failure) {
+	fail := func(format string, args ...any) ([]int, []int, *Failure) {
+		return rows, cols, &Failure{Message: fmt.Sprintf("line %d: ", num) + fmt.Sprintf(format, args...), Line: num}
+	}
+	if line[0] != '[' && line[0] != '(' && line[0] != ' ' && line[0] != '\t' {
+		return fail("expected %s, got %s", listExpected, quote(line))
+	}
+	top, err := parseListItems(line)
+	if err != nil {
+		if bytes.IndexAny(bytes.TrimLeft(line, " \t"), "[(") != 0 {
+			return fail("expected %s, got %s", listExpected, quote(line))
+		}
+		return fail("expected %s, got %s (column %d: %s)", listExpected, quoteAround(line, err.at), err.at+1, err.why)
+	}
+	if top.kind == itemNumber {
+		return fail("expected %s, got %s", listExpected, quote(line))
+	}
+	// Tuples first: a student who printed tuples needs to hear that before
+	// anything about spacing.
+	if tupleIn(top) {
+		return fail("print lists, not tuples: expected %s, got %s", canonicalOr(line, top), quote(line))
+	}
+	if len(top.items) > 0 && allNumbers(top.items) {
+		if len(top.items) == 2 {
+			return fail("expected a whole solution per line, %s, got the single pair %s", listExpected, quote(line))
+		}
+		return fail("expected [row, col] pairs like [[0, 1], [1, 3], ...], got a flat list of numbers %s", quote(line))
+	}
+	for _, it := range top.items {
+		if it.kind != '[' || len(it.items) != 2 || !allNumbers(it.items) {
+			return fail("%s is not a [row, col] pair", quote(line[it.start:it.end]))
+		}
+		for _, x := range it.items {
+			if !x.whole {
+				return fail("%s is not a whole number", quote(line[x.start:x.end]))
+			}
+		}
+	}
+	want := canonical(line, top)
+	if d := firstDiff(line, want); d >= 0 {
+		if d > 0 && line[d-1] == ',' && want[d] == ' ' {
+			return fail("pairs need a space after each comma: %s (Python's print of a list), got %s", shorten(want), quoteAround(line, d))
+		}
+		return fail("expected exactly Python's print of the list, %s, got %s (they differ at column %d)", shorten(want), quoteAround(line, d), d+1)
+	}
+	for _, it := range top.items {
+		rows, cols = append(rows, it.items[0].value), append(cols, it.items[1].value)
+	}
+	return rows, cols, nil
+}
+
+func tupleIn(it item) bool {
+	if it.kind == '(' {
+		return true
+	}
+	for _, sub := range it.items {
+		if tupleIn(sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func allNumbers(items []item) bool {
+	for _, it := range items {
+		if it.kind != itemNumber {
+			return false
+		}
+	}
+	return true
+}
+
+// canonical prints top as Python prints a list, numbers as written but
+// without a plus sign or leading zeros.
+func canonical(line []byte, top item) []byte {
+	var b []byte
+	var walk func(it item)
+	walk = func(it item) {
+		if it.kind == itemNumber {
+			t := line[it.start:it.end]
+			neg := t[0] == '-'
+			t = bytes.TrimLeft(t, "+-")
+			t = bytes.TrimLeft(t, "0")
+			if len(t) == 0 || t[0] < '0' || t[0] > '9' {
+				t = append([]byte{'0'}, t...)
+			} else if neg {
+				b = append(b, '-')
+			}
+			b = append(b, t...)
+			return
+		}
+		b = append(b, '[')
+		for i, sub := range it.items {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			walk(sub)
+		}
+		b = append(b, ']')
+	}
+	walk(top)
+	return b
+}
+
+// canonicalOr returns canonical(top) when top is a list of pairs, else the
+// generic shape.
+func canonicalOr(line []byte, top item) string {
+	for _, it := range top.items {
+		if it.kind == itemNumber || len(it.items) != 2 || !allNumbers(it.items) {
+			return listExpected
+		}
+	}
+	return shorten(canonical(line, top))
+}
+
+// firstDiff returns the first offset at which a and b differ, or -1.
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) == len(b) {
+		return -1
+	}
+	return min(len(a), len(b))
+}
+
+// shorten cuts an expected line for a message at a pair boundary.
+func shorten(b []byte) string {
+	if len(b) <= maxQuoted {
+		return string(b)
+	}
+	s := string(b[:maxQuoted])
+	if i := strings.LastIndex(s, "], "); i > 0 {
+		s = s[:i+1]
+	}
+	return s + ", ...]"
+}

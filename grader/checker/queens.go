@@ -1,0 +1,536 @@
+package checker
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"iter"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+// QueensSpec says what a `queens` scenario command expects of an output.
+type QueensSpec struct {
+	N      int
+	Piece  reference.Piece // reference.Queen or reference.Rook
+	Format Format
+	Mode   Mode
+	// Sorted asks, for All, that solutions come in lexicographic order, as
+	// reference.Queens and reference.Rooks yield them.
+	Sorted bool
+}
+
+// maxAllN is the largest N whose every solution can be checked: the
+// reference knows the number of N-Queens solutions up to 27.
+const maxAllN = 27
+
+// Queens judges output against spec: nil when it holds what spec asks, else
+// the first fault in output order.
+//
+// Every solution line is checked as it is read; no reference enumeration is
+// needed when the output is right, since solutions that are each valid and
+// all distinct are all of them exactly when there are as many as the
+// reference counts. The enumeration runs only to name a missing solution.
+func Queens(output []byte, spec QueensSpec) *Failure {
+	if f := spec.check(); f != nil {
+		return f
+	}
+	j := newJudge(spec, len(output))
+	if j.want == 0 && spec.Mode == One {
+		return &Failure{Message: fmt.Sprintf("checker: queens one %d: N = %d has no solution; the scenario should ask for none", spec.N, spec.N)}
+	}
+	if spec.Mode != None && isBlank(bytes.TrimSpace(output)) {
+		return j.nothing(output)
+	}
+	var f *Failure
+	switch spec.Format {
+	case FormatList:
+		f = parseList(output, spec, j.take)
+	case FormatMatrix:
+		f = parseGrid(output, spec, matrixRow, j.take)
+	case FormatBoard:
+		f = parseGrid(output, spec, boardRow, j.take)
+	case FormatJSON:
+		f = parseJSON(output, spec, j.take)
+	}
+	if f != nil {
+		return f
+	}
+	return j.finish()
+}
+
+// check refuses a spec no output can meet: a scenario's mistake, said as
+// the grader's own.
+func (s QueensSpec) check() *Failure {
+	switch {
+	case s.N < 1:
+		return &Failure{Message: fmt.Sprintf("checker: N must be at least 1, got %d", s.N)}
+	case s.Piece != reference.Queen && s.Piece != reference.Rook:
+		return &Failure{Message: fmt.Sprintf("checker: unknown piece %v", s.Piece)}
+	case s.Mode == All && s.Piece == reference.Queen && s.N > maxAllN:
+		return &Failure{Message: fmt.Sprintf("checker: queens all %d: the number of solutions is known only up to N = %d", s.N, maxAllN)}
+	case s.Mode == All && s.Piece == reference.Rook && s.N > 20:
+		return &Failure{Message: fmt.Sprintf("checker: rooks all %d: %s! solutions cannot be printed", s.N, strconv.Itoa(s.N))}
+	}
+	if _, err := ParseFormat(string(s.Format)); err != nil {
+		return &Failure{Message: err.Error()}
+	}
+	if _, err := ParseMode(string(s.Mode)); err != nil {
+		return &Failure{Message: err.Error()}
+	}
+	return nil
+}
+
+// A candidate is one solution as printed, before it is judged.
+type candidate struct {
+	first, last int // the output lines it spans
+	grid        bool
+	pieces      []reference.Square // in printed order
+}
+
+// where names the candidate for a message: "line 3", "board at lines 5-8".
+func (c *candidate) where() string {
+	if !c.grid && c.first == c.last {
+		return fmt.Sprintf("line %d", c.first)
+	}
+	return "board at " + lineSpan(c.first, c.last)
+}
+
+// judge takes candidates in output order and remembers what it needs to
+// judge the next one and the whole.
+type judge struct {
+	spec  QueensSpec
+	n     int
+	want  int64 // how many solutions N has (for One and None: 0 or 1, enough to know)
+	count int64 // valid solutions taken
+	first int   // the line of the first valid solution
+	set   solutionSet
+	cols  reference.Placement
+	// scratch for validity: lines already used
+	usedRow, usedCol, usedDiag, usedAnti []bool
+}
+
+func newJudge(spec QueensSpec, outputLen int) *judge {
+	n := spec.N
+	j := &judge{
+		spec: spec, n: n, want: solutionCount(n, spec.Piece, spec.Mode),
+		cols:    make(reference.Placement, n),
+		usedRow: make([]bool, n), usedCol: make([]bool, n),
+		usedDiag: make([]bool, 2*n), usedAnti: make([]bool, 2*n),
+	}
+	if spec.Mode == All {
+		// No output holds more solutions than it has lines; sizing the set
+		// for the smaller bound saves rehashing 365,596 keys.
+		size := int(min(j.want, int64(outputLen/(2*n+2)+1), 1<<22))
+		if n <= 16 {
+			j.set = newKeyedSet(size, spec.Sorted, packKey)
+		} else {
+			j.set = newKeyedSet(size, spec.Sorted, stringKey)
+		}
+	}
+	return j
+}
+
+// solutionCount is how many solutions N has, for All; for One and None only
+// whether it has any matters, and that is known for every N.
+func solutionCount(n int, piece reference.Piece, mode Mode) int64 {
+	if piece == reference.Rook {
+		c := reference.CountRooks(n)
+		if !c.IsInt64() {
+			return 1<<63 - 1
+		}
+		return c.Int64()
+	}
+	if c, ok := reference.KnownQueensCount(n); ok {
+		return c
+	}
+	if mode == All {
+		return reference.CountQueens(n)
+	}
+	return 1 // every N past the table has solutions
+}
+
+// take judges one candidate.
+func (j *judge) take(c *candidate) *Failure {
+	n, piece := j.n, j.spec.Piece
+	if j.spec.Mode == None {
+		if len(c.pieces) == 0 {
+			return nil // an empty board says "no solution"
+		}
+		f := &Failure{Line: c.first, Board: j.picture(c, nil, false)}
+		if j.want == 0 {
+			f.Message = fmt.Sprintf("%s: printed a placement, but N = %d has no solution", c.where(), n)
+		} else {
+			f.Message = fmt.Sprintf("%s: printed a placement; expected no solution", c.where())
+		}
+		return f
+	}
+	if len(c.pieces) != n {
+		name := piece.Plural()
+		count := strconv.Itoa(len(c.pieces))
+		switch len(c.pieces) {
+		case 0:
+			count = "no"
+		case 1:
+			name = piece.String()
+		}
+		return &Failure{
+			Message: fmt.Sprintf("%s has %s %s; N = %d needs %d", c.where(), count, name, n, n),
+			Line:    c.first,
+			Board:   j.picture(c, nil, true),
+		}
+	}
+	if !j.valid(c.pieces) {
+		pe := reference.CheckPlacement(n, piece, c.pieces)
+		f := &Failure{Line: c.first, Board: j.picture(c, pe, true)}
+		if pe != nil {
+			f.Message = c.where() + ": " + pe.Error()
+			if j.spec.Format == FormatBoard {
+				f.Message += " (row 0 is the board's last line)"
+			}
+		} else {
+			// valid and CheckPlacement disagree: a bug here, but the
+			// student still deserves a verdict that names the line.
+			f.Message = fmt.Sprintf("%s: not a valid placement of %d %s", c.where(), n, piece.Plural())
+		}
+		return f
+	}
+	j.count++
+	switch j.spec.Mode {
+	case One:
+		if j.count > 1 {
+			return &Failure{
+				Message: fmt.Sprintf("%s: a second solution (the first is at line %d); print exactly one", c.where(), j.first),
+				Line:    c.first,
+			}
+		}
+		j.first = c.first
+	case All:
+		dup, before := j.set.add(j.cols, c.first)
+		if dup > 0 {
+			msg := fmt.Sprintf("line %d repeats line %d", c.first, dup)
+			if c.grid || c.first != c.last {
+				msg = fmt.Sprintf("the %s repeats the board at line %d", c.where(), dup)
+			}
+			return &Failure{Message: msg, Line: c.first}
+		}
+		if before > 0 {
+			msg := fmt.Sprintf("%s is out of order: %s belongs before line %d", c.where(), j.render(j.cols), before)
+			if c.grid || c.first != c.last {
+				msg = fmt.Sprintf("the %s is out of order: it belongs before the board at line %d", c.where(), before)
+			}
+			return &Failure{Message: msg, Line: c.first}
+		}
+	}
+	return nil
+}
+
+// valid reports whether pieces, exactly n of them on the board, attack each
+// other nowhere, and if so leaves them in j.cols. It is CheckPlacement's
+// verdict at a fraction of its cost, which matters at 365,596 solutions.
+func (j *judge) valid(pieces []reference.Square) bool {
+	n := j.n
+	clear(j.usedRow)
+	clear(j.usedCol)
+	clear(j.usedDiag)
+	clear(j.usedAnti)
+	queen := j.spec.Piece == reference.Queen
+	for _, s := range pieces {
+		r, c := s.Row, s.Col
+		if r < 0 || r >= n || c < 0 || c >= n || j.usedRow[r] || j.usedCol[c] {
+			return false
+		}
+		j.usedRow[r], j.usedCol[c] = true, true
+		if queen {
+			d, a := r-c+n, r+c
+			if j.usedDiag[d] || j.usedAnti[a] {
+				return false
+			}
+			j.usedDiag[d], j.usedAnti[a] = true, true
+		}
+		j.cols[r] = c
+	}
+	return true
+}
+
+// picture draws a candidate, with the attack pe if any, and a nearby
+// solution beside it when suggest is set.
+func (j *judge) picture(c *candidate, pe *reference.PlacementError, suggest bool) *BoardPicture {
+	n := j.n
+	b := &BoardPicture{N: n, Piece: pieceLetter(j.spec.Piece), BottomUp: j.spec.Format == FormatBoard}
+	for _, s := range c.pieces {
+		if s.Row >= 0 && s.Row < n && s.Col >= 0 && s.Col < n {
+			b.Pieces = append(b.Pieces, s)
+		}
+	}
+	if pe != nil && pe.Kind == reference.Attack {
+		b.Attackers = []reference.Square{pe.A, pe.B}
+		b.Between = pe.Between
+	}
+	if suggest {
+		if p := nearest(n, j.spec.Piece, b.Pieces); p != nil {
+			b.Suggestion = p.Squares()
+		}
+	}
+	return b
+}
+
+func pieceLetter(p reference.Piece) byte {
+	if p == reference.Rook {
+		return 'R'
+	}
+	return 'Q'
+}
+
+// finish judges the output as a whole once every candidate has passed.
+func (j *judge) finish() *Failure {
+	switch j.spec.Mode {
+	case One:
+		if j.count == 0 {
+			return j.nothing(nil)
+		}
+	case All:
+		switch {
+		case j.count < j.want:
+			if j.count == 0 {
+				return j.nothing(nil)
+			}
+			missing := j.missing()
+			f := &Failure{Message: fmt.Sprintf("%d of %d solutions missing, e.g. %s", j.want-j.count, j.want, j.render(missing))}
+			if missing != nil {
+				f.Board = &BoardPicture{N: j.n, Piece: pieceLetter(j.spec.Piece), BottomUp: j.spec.Format == FormatBoard, Suggestion: missing.Squares()}
+			}
+			return f
+		case j.count > j.want:
+			// Distinct valid solutions cannot outnumber the reference's
+			// count; this says so should the two ever disagree.
+			return &Failure{Message: fmt.Sprintf("printed %d solutions; N = %d has %d", j.count, j.n, j.want)}
+		}
+	}
+	return nil
+}
+
+// nothing is the failure for an output without a single solution.
+func (j *judge) nothing(output []byte) *Failure {
+	printed := "printed nothing"
+	if len(output) > 0 {
+		printed = "printed only blank lines"
+	}
+	n := j.n
+	var how string
+	switch j.spec.Format {
+	case FormatList:
+		how = "as " + listExpected
+		if j.spec.Mode == All {
+			how = "one per line"
+		}
+	case FormatMatrix:
+		how = fmt.Sprintf("as %d lines of %d values 0 or 1", n, n)
+	case FormatBoard:
+		how = fmt.Sprintf("as %d lines of %d cells %c or . joined by |", n, n, pieceLetter(j.spec.Piece))
+	case FormatJSON:
+		how = fmt.Sprintf("as a JSON array of %d rows of %d numbers 0 or 1", n, n)
+	}
+	if j.spec.Mode == One {
+		return &Failure{Message: fmt.Sprintf("%s; expected one solution for N = %d, %s", printed, n, how)}
+	}
+	if j.spec.Format != FormatList {
+		how = "each " + how
+	}
+	what := fmt.Sprintf("the %d solutions", j.want)
+	if j.want == 1 {
+		what = "the solution"
+	}
+	return &Failure{Message: fmt.Sprintf("%s; expected %s for N = %d, %s", printed, what, n, how)}
+}
+
+// solutions enumerates the reference's solutions for the spec's piece.
+func solutions(n int, piece reference.Piece) iter.Seq[reference.Placement] {
+	if piece == reference.Rook {
+		return reference.Rooks(n)
+	}
+	return reference.Queens(n)
+}
+
+// missing returns the first reference solution the output lacks.
+func (j *judge) missing() reference.Placement {
+	for p := range solutions(j.n, j.spec.Piece) {
+		if !j.set.has(p) {
+			return slices.Clone(p)
+		}
+	}
+	return nil
+}
+
+// nearestBudget bounds how many reference solutions nearest looks at: every
+// solution up to N = 13, the first ones beyond.
+const nearestBudget = 100_000
+
+// nearest returns the reference solution that keeps the most of pieces, the
+// first in lexicographic order among equals; nil when N has none.
+func nearest(n int, piece reference.Piece, pieces []reference.Square) reference.Placement {
+	if piece == reference.Queen && n > 20 {
+		p, _ := reference.FirstQueens(n)
+		return p
+	}
+	has := make([][]bool, n)
+	for _, s := range pieces {
+		if has[s.Row] == nil {
+			has[s.Row] = make([]bool, n)
+		}
+		has[s.Row][s.Col] = true
+	}
+	var best reference.Placement
+	bestScore, seen := -1, 0
+	for p := range solutions(n, piece) {
+		score := 0
+		for r, c := range p {
+			if has[r] != nil && has[r][c] {
+				score++
+			}
+		}
+		if score > bestScore {
+			best, bestScore = slices.Clone(p), score
+			if score == n {
+				break
+			}
+		}
+		if seen++; seen == nearestBudget {
+			break
+		}
+	}
+	return best
+}
+
+// render writes a placement as the spec's format prints it, on one line.
+func (j *judge) render(p reference.Placement) string {
+	if p == nil {
+		return "(none found)"
+	}
+	n := len(p)
+	var b strings.Builder
+	switch j.spec.Format {
+	case FormatList:
+		return p.String()
+	case FormatMatrix:
+		for r := range n {
+			if r > 0 {
+				b.WriteString(" / ")
+			}
+			for c := range n {
+				if c > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteByte(byte('0' + b2i(p[r] == c)))
+			}
+		}
+	case FormatBoard:
+		for i := range n {
+			r := n - 1 - i
+			if i > 0 {
+				b.WriteString(" / ")
+			}
+			for c := range n {
+				if c > 0 {
+					b.WriteByte('|')
+				}
+				if p[r] == c {
+					b.WriteByte(pieceLetter(j.spec.Piece))
+				} else {
+					b.WriteByte('.')
+				}
+			}
+		}
+	case FormatJSON:
+		b.WriteByte('[')
+		for r := range n {
+			if r > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteByte('[')
+			for c := range n {
+				if c > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteByte(byte('0' + b2i(p[r] == c)))
+			}
+			b.WriteByte(']')
+		}
+		b.WriteByte(']')
+	}
+	return b.String()
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// A solutionSet remembers the solutions printed so far.
+type solutionSet interface {
+	// add records p, printed at line. dup is the line that printed p
+	// before, if any; with sorted order, before is the line of the first
+	// earlier solution that p should have come before, if any.
+	add(p reference.Placement, line int) (dup, before int)
+	has(p reference.Placement) bool
+}
+
+// keyedSet is a solutionSet over compact keys whose order is the placements'
+// lexicographic order.
+type keyedSet[K cmp.Ordered] struct {
+	key    func(reference.Placement) K
+	lines  map[K]int
+	sorted bool
+	order  []K // with sorted, the keys in output order, which is sorted so far
+	olines []int
+}
+
+func newKeyedSet[K cmp.Ordered](size int, sorted bool, key func(reference.Placement) K) *keyedSet[K] {
+	return &keyedSet[K]{key: key, lines: make(map[K]int, size), sorted: sorted}
+}
+
+func (s *keyedSet[K]) add(p reference.Placement, line int) (dup, before int) {
+	k := s.key(p)
+	if l, ok := s.lines[k]; ok {
+		return l, 0
+	}
+	s.lines[k] = line
+	if s.sorted {
+		if len(s.order) > 0 && k < s.order[len(s.order)-1] {
+			i, _ := slices.BinarySearch(s.order, k)
+			return 0, s.olines[i]
+		}
+		s.order = append(s.order, k)
+		s.olines = append(s.olines, line)
+	}
+	return 0, 0
+}
+
+func (s *keyedSet[K]) has(p reference.Placement) bool {
+	_, ok := s.lines[s.key(p)]
+	return ok
+}
+
+// packKey packs a placement of up to 16 columns, 4 bits each, row 0 highest,
+// so that comparing keys compares placements lexicographically.
+func packKey(p reference.Placement) uint64 {
+	var k uint64
+	for _, c := range p {
+		k = k<<4 | uint64(c)
+	}
+	return k
+}
+
+// stringKey is the key for N > 16, one byte per column (N ≤ 27 here).
+func stringKey(p reference.Placement) string {
+	b := make([]byte, len(p))
+	for i, c := range p {
+		b[i] = byte(c)
+	}
+	return string(b)
+}
