@@ -1,0 +1,376 @@
+package grader
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/boardcheck/boardcheck/exercises"
+)
+
+// Exercise is one task, loaded and validated: its manifest, statement and
+// checks. Everything in it has been checked by LoadFS, so grading never finds
+// a malformed scenario it could have rejected earlier.
+type Exercise struct {
+	ID, Title, Program string
+	Statement          string          // README.md
+	Limits             Limits          // from the manifest, defaults filled
+	Checks             []*Check        // in manifest order
+	Bad                []BadSubmission // the manifest's [[bad]] entries
+	FS                 fs.FS           // the exercise folder (for good/, bad/)
+	Source             string          // "builtin" or the folder path, for messages
+}
+
+// Check is one scenario of an exercise: tests/NAME.txtar and its header.
+type Check struct {
+	Name, Title, Hint, Description string
+	Points                         int
+	Needs                          []string
+	File                           string // the scenario's path for messages: "exercises/nqueens/tests/n4.txtar"
+	Script                         []byte // the txtar archive as written
+
+	// envNames are the variables the scenario sets with `env K=V`; runs see
+	// them (and nothing else of the scenario's environment).
+	envNames []string
+	// lines are the archive's script lines (the txtar comment), lines[0]
+	// being line 1, to turn testscript's "FAIL: file:LINE" into a message.
+	lines []string
+	// needsLine is the header line of `# needs:`, for dependency errors.
+	needsLine int
+}
+
+// BadSubmission is a known-wrong submission under bad/: which checks it must
+// fail and a phrase each failure message must contain.
+type BadSubmission struct {
+	File  string
+	Why   string
+	Fails map[string]string
+}
+
+// ExerciseError is a malformed exercise, found before anything runs.
+// Line is 1-based, or 0 when the problem is with the file as a whole.
+type ExerciseError struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (e *ExerciseError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("grader: %s:%d: %v", e.File, e.Line, e.Err)
+	}
+	return fmt.Sprintf("grader: %s: %v", e.File, e.Err)
+}
+
+func (e *ExerciseError) Unwrap() error { return e.Err }
+
+// UnknownExerciseError is an exercise ID that names no builtin exercise.
+type UnknownExerciseError struct {
+	ID         string
+	Suggestion string // the closest known ID, or ""
+}
+
+func (e *UnknownExerciseError) Error() string {
+	if e.Suggestion != "" {
+		return fmt.Sprintf("grader: unknown exercise %q (did you mean %s?)", e.ID, e.Suggestion)
+	}
+	return fmt.Sprintf("grader: unknown exercise %q (run grader list to see them all)", e.ID)
+}
+
+// builtinIDs lists the embedded exercise folders, sorted.
+func builtinIDs() []string {
+	entries, err := fs.ReadDir(exercises.FS, ".")
+	if err != nil {
+		// The embedded root always reads; a failure is a broken build.
+		panic(err)
+	}
+	var ids []string
+	for _, e := range entries {
+		// The package's own Go file sits beside the exercise folders.
+		if e.IsDir() {
+			ids = append(ids, e.Name())
+		}
+	}
+	return ids
+}
+
+// builtinCache holds each embedded exercise, loaded once: they cannot change
+// while the program runs.
+var builtinCache sync.Map // id -> func() (*Exercise, error)
+
+func loadBuiltin(id string) (*Exercise, error) {
+	f, _ := builtinCache.LoadOrStore(id, sync.OnceValues(func() (*Exercise, error) {
+		sub, err := fs.Sub(exercises.FS, id)
+		if err != nil {
+			return nil, err
+		}
+		return loadFS(sub, id, "builtin", "exercises/"+id)
+	}))
+	return f.(func() (*Exercise, error))()
+}
+
+// Builtin returns every embedded exercise, sorted by ID. A malformed one is
+// reported in the error, joined with any others, and left out of the list.
+func Builtin() ([]*Exercise, error) {
+	var list []*Exercise
+	var errs []error
+	for _, id := range builtinIDs() {
+		ex, err := loadBuiltin(id)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		list = append(list, ex)
+	}
+	return list, errors.Join(errs...)
+}
+
+// Lookup returns the embedded exercise id. An unknown id gives an
+// *UnknownExerciseError suggesting the closest known one.
+func Lookup(id string) (*Exercise, error) {
+	ids := builtinIDs()
+	if !slices.Contains(ids, id) {
+		return nil, &UnknownExerciseError{ID: id, Suggestion: closest(id, ids)}
+	}
+	return loadBuiltin(id)
+}
+
+// LoadDir loads and validates the exercise folder at dir, for authors.
+func LoadDir(dir string) (*Exercise, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("grader: exercise folder: %w", err)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("grader: %s is not an exercise folder (want a folder holding exercise.toml)", dir)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("grader: %w", err)
+	}
+	return loadFS(os.DirFS(dir), filepath.Base(abs), dir, filepath.ToSlash(filepath.Clean(dir)))
+}
+
+// LoadFS loads and validates the exercise folder fsys. source names it in
+// messages (a path); the exercise's ID is its last element.
+func LoadFS(fsys fs.FS, source string) (*Exercise, error) {
+	return loadFS(fsys, path.Base(filepath.ToSlash(source)), source, filepath.ToSlash(source))
+}
+
+// loadFS reads the manifest, statement and scenarios, then validates the
+// whole: every file named in an error is prefix/NAME.
+func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
+	name := func(file string) string { return path.Join(prefix, file) }
+	data, err := fs.ReadFile(fsys, "exercise.toml")
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, &ExerciseError{File: name("exercise.toml"), Err: errors.New("missing: an exercise folder needs a manifest")}
+		}
+		return nil, &ExerciseError{File: name("exercise.toml"), Err: err}
+	}
+	m, err := parseManifest(data, name("exercise.toml"))
+	if err != nil {
+		return nil, err
+	}
+	ex := &Exercise{
+		ID:      id,
+		Title:   m.title,
+		Program: m.program,
+		Limits:  m.limits,
+		Bad:     m.bad,
+		FS:      fsys,
+		Source:  source,
+	}
+	if readme, err := fs.ReadFile(fsys, "README.md"); err == nil {
+		ex.Statement = string(readme)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, &ExerciseError{File: name("README.md"), Err: err}
+	}
+
+	// Every scenario on disk must be listed, so a check cannot be dropped
+	// from the report by forgetting it in the manifest.
+	listed := make(map[string]bool)
+	for _, c := range m.checks {
+		listed[c] = true
+	}
+	files, err := fs.Glob(fsys, "tests/*.txtar")
+	if err != nil {
+		return nil, &ExerciseError{File: name("tests"), Err: err}
+	}
+	for _, f := range files {
+		c := strings.TrimSuffix(path.Base(f), ".txtar")
+		if !listed[c] {
+			return nil, &ExerciseError{File: name(f), Err: fmt.Errorf("check %q is not listed in exercise.toml's checks", c)}
+		}
+	}
+
+	for i, c := range m.checks {
+		file := "tests/" + c + ".txtar"
+		script, err := fs.ReadFile(fsys, file)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, &ExerciseError{File: name("exercise.toml"), Line: m.checkLines[i],
+					Err: fmt.Errorf("check %q has no scenario: %s does not exist", c, name(file))}
+			}
+			return nil, &ExerciseError{File: name(file), Err: err}
+		}
+		check, err := parseCheck(c, name(file), script, ex.Program)
+		if err != nil {
+			return nil, err
+		}
+		ex.Checks = append(ex.Checks, check)
+	}
+	if err := validateNeeds(ex); err != nil {
+		return nil, err
+	}
+	if err := validateBad(ex, m, name); err != nil {
+		return nil, err
+	}
+	return ex, nil
+}
+
+// check returns the exercise's check called name, or nil.
+func (ex *Exercise) check(name string) *Check {
+	for _, c := range ex.Checks {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func (ex *Exercise) checkNames() []string {
+	names := make([]string, len(ex.Checks))
+	for i, c := range ex.Checks {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// validateNeeds rejects a need naming no check and any dependency cycle,
+// which would otherwise leave the scheduler waiting for ever.
+func validateNeeds(ex *Exercise) error {
+	for _, c := range ex.Checks {
+		for _, n := range c.Needs {
+			if n == c.Name {
+				return &ExerciseError{File: c.File, Line: c.needsLine, Err: fmt.Errorf("check %q needs itself", n)}
+			}
+			if ex.check(n) == nil {
+				err := fmt.Errorf("needs %q, which is not a check of this exercise", n)
+				if s := closest(n, ex.checkNames()); s != "" {
+					err = fmt.Errorf("needs %q, which is not a check of this exercise (did you mean %q?)", n, s)
+				}
+				return &ExerciseError{File: c.File, Line: c.needsLine, Err: err}
+			}
+		}
+	}
+	const (
+		unvisited = iota
+		visiting
+		done
+	)
+	state := make(map[string]int)
+	var stack []string
+	var visit func(c *Check) error
+	visit = func(c *Check) error {
+		state[c.Name] = visiting
+		stack = append(stack, c.Name)
+		for _, n := range c.Needs {
+			switch state[n] {
+			case visiting:
+				i := slices.Index(stack, n)
+				cycle := append(slices.Clone(stack[i:]), n)
+				first := ex.check(n)
+				return &ExerciseError{File: first.File, Line: first.needsLine,
+					Err: fmt.Errorf("dependency cycle: %s", strings.Join(cycle, " -> "))}
+			case unvisited:
+				if err := visit(ex.check(n)); err != nil {
+					return err
+				}
+			}
+		}
+		stack = stack[:len(stack)-1]
+		state[c.Name] = done
+		return nil
+	}
+	for _, c := range ex.Checks {
+		if state[c.Name] == unvisited {
+			if err := visit(c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// validateBad checks that each [[bad]] entry names a file under bad/ and
+// only checks that exist.
+func validateBad(ex *Exercise, m *manifest, name func(string) string) error {
+	for i, b := range ex.Bad {
+		line := m.badLines[i]
+		if b.File == "" {
+			return &ExerciseError{File: name("exercise.toml"), Line: line, Err: errors.New("[[bad]] entry has no file")}
+		}
+		if _, err := fs.Stat(ex.FS, path.Join("bad", b.File)); err != nil {
+			return &ExerciseError{File: name("exercise.toml"), Line: line,
+				Err: fmt.Errorf("bad submission %q: %s does not exist", b.File, name(path.Join("bad", b.File)))}
+		}
+		if len(b.Fails) == 0 {
+			return &ExerciseError{File: name("exercise.toml"), Line: line,
+				Err: fmt.Errorf("bad submission %q names no check it fails ([bad.fails])", b.File)}
+		}
+		for c := range b.Fails {
+			if ex.check(c) == nil {
+				return &ExerciseError{File: name("exercise.toml"), Line: keyLineFrom(m.text, c, line),
+					Err: fmt.Errorf("bad submission %q: [bad.fails] names %q, which is not a check of this exercise", b.File, c)}
+			}
+		}
+	}
+	return nil
+}
+
+// closest returns the candidate nearest to s by edit distance, if it is near
+// enough to be a plausible typo, else "".
+func closest(s string, candidates []string) string {
+	best, bestDist := "", -1
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(s), strings.ToLower(c))
+		if bestDist < 0 || d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	// A third of the length (at least 1, at most 3) separates a typo from
+	// a different word: "nqeens" -> "nqueens", but "tour" -/-> "count".
+	limit := min(max(len(s)/3, 1), 3)
+	if bestDist < 0 || bestDist > limit {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

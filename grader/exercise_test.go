@@ -1,0 +1,252 @@
+package grader
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+const testExercise = "testdata/exercises/echo-queens"
+
+func TestLoadDir(t *testing.T) {
+	ex, err := LoadDir(testExercise)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.ID != "echo-queens" || ex.Program != "nqueens" || ex.Source != testExercise {
+		t.Errorf("got ID %q, Program %q, Source %q; want echo-queens, nqueens, %s", ex.ID, ex.Program, ex.Source, testExercise)
+	}
+	want := []string{"usage", "not-a-number", "n4", "n6-sorted", "matrix", "count", "tour", "stdin", "env"}
+	if got := ex.checkNames(); !slices.Equal(got, want) {
+		t.Errorf("got checks %q; want %q (manifest order)", got, want)
+	}
+	if got, want := ex.Limits, (Limits{Time: 2 * time.Second, Memory: 256 << 20, Output: 1 << 20, Procs: DefaultLimits().Procs}); got != want {
+		t.Errorf("got limits %+v; want %+v", got, want)
+	}
+	if !strings.HasPrefix(ex.Statement, "# Echo queens") {
+		t.Errorf("got statement %.20q; want README.md", ex.Statement)
+	}
+	usage := ex.check("usage")
+	if usage.Title != "No argument prints the usage" || usage.Points != 1 ||
+		!strings.HasPrefix(usage.Hint, "Check len(sys.argv)") ||
+		usage.Description != "Prints the usage message and exits 1 when run with no argument." ||
+		usage.File != testExercise+"/tests/usage.txtar" {
+		t.Errorf("got usage check %+v", usage)
+	}
+	if got := ex.check("n6-sorted").Needs; !slices.Equal(got, []string{"n4"}) {
+		t.Errorf("got n6-sorted needs %q; want [n4]", got)
+	}
+	if got := ex.check("env").envNames; !slices.Equal(got, []string{"GREETING"}) {
+		t.Errorf("got env names %q; want [GREETING]", got)
+	}
+	if len(ex.Bad) != 1 || ex.Bad[0].File != "usage-on-stderr.py" || ex.Bad[0].Fails["usage"] != "standard error" {
+		t.Errorf("got bad %+v", ex.Bad)
+	}
+	if _, err := fs.Stat(ex.FS, "good/good.py"); err != nil {
+		t.Errorf("exercise FS: %v", err)
+	}
+}
+
+func TestLoadDirDefaults(t *testing.T) {
+	dir := copyExercise(t)
+	edit(t, dir, "exercise.toml", "[limits]\ntime   = \"2s\"\nmemory = \"256MiB\"\noutput = \"1MiB\"\n", "")
+	ex, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ex.Limits, DefaultLimits(); got != want {
+		t.Errorf("got limits %+v; want the defaults %+v", got, want)
+	}
+}
+
+// TestLoadMalformed loads broken copies of the test exercise: each must be
+// rejected with the file and line at fault and a message that says what to
+// fix.
+func TestLoadMalformed(t *testing.T) {
+	const manifestTitle = `title   = "Echo queens: the grader's test exercise"`
+	tests := []struct {
+		name       string
+		file       string // edited file, under the exercise
+		old, new   string // replace old by new; old "" writes new as the whole file
+		wantFile   string
+		wantLine   int
+		wantSubstr string
+	}{
+		{"toml syntax", "exercise.toml", manifestTitle, `title = "Echo`, "exercise.toml", 4, "newlines"},
+		{"unknown key", "exercise.toml", manifestTitle, manifestTitle + "\ntitel = \"x\"", "exercise.toml", 5, `unknown key "titel"`},
+		{"unknown table", "exercise.toml", "[limits]", "[limit]", "exercise.toml", 8, `unknown key "limit`},
+		{"missing title", "exercise.toml", manifestTitle, "", "exercise.toml", 0, "missing title"},
+		{"missing program", "exercise.toml", `program = "nqueens"`, "", "exercise.toml", 0, "missing program"},
+		{"program not a word", "exercise.toml", `program = "nqueens"`, `program = "n queens"`, "exercise.toml", 5, "single word"},
+		{"missing checks", "exercise.toml", `checks  = [`, `xchecks  = [`, "exercise.toml", 6, `unknown key "xchecks"`},
+		{"check twice", "exercise.toml", `"env"]`, `"env", "usage"]`, "exercise.toml", 6, `"usage" is listed twice`},
+		{"check without file", "exercise.toml", `"env"]`, `"env", "ghost"]`, "exercise.toml", 6, `check "ghost" has no scenario`},
+		{"scenario not listed", "tests/extra.txtar", "", "# title: x\n# points: 1\n", "tests/extra.txtar", 0, `check "extra" is not listed`},
+		{"bad time", "exercise.toml", `time   = "2s"`, `time   = "fast"`, "exercise.toml", 9, `limits.time "fast"`},
+		{"bad memory", "exercise.toml", `memory = "256MiB"`, `memory = "lots"`, "exercise.toml", 10, `limits.memory "lots"`},
+		{"bad fails check", "exercise.toml", `usage = "standard error"`, `usag = "standard error"`, "exercise.toml", 17, `names "usag"`},
+		{"bad file missing", "exercise.toml", `file = "usage-on-stderr.py"`, `file = "nope.py"`, "exercise.toml", 13, `bad/nope.py does not exist`},
+		{"header missing title", "tests/n4.txtar", "# title: All solutions for N = 4\n", "", "tests/n4.txtar", 0, "missing title"},
+		{"header missing points", "tests/n4.txtar", "# points: 2\n", "", "tests/n4.txtar", 0, "missing points"},
+		{"header points not a number", "tests/n4.txtar", "# points: 2", "# points: two", "tests/n4.txtar", 2, `points "two" is not a whole number`},
+		{"header unknown key", "tests/n4.txtar", "# points: 2", "# pionts: 2", "tests/n4.txtar", 2, `unknown header key "pionts" (did you mean "points"?)`},
+		{"header key twice", "tests/n4.txtar", "# points: 2", "# points: 2\n# points: 3", "tests/n4.txtar", 3, `"points" set twice`},
+		{"needs unknown", "tests/n4.txtar", "# needs: usage", "# needs: usag", "tests/n4.txtar", 3, `needs "usag", which is not a check of this exercise (did you mean "usage"?)`},
+		{"needs itself", "tests/n4.txtar", "# needs: usage", "# needs: n4", "tests/n4.txtar", 3, `needs itself`},
+		{"cycle", "tests/usage.txtar", "# points: 1", "# points: 1\n# needs: n6-sorted", "tests/usage.txtar", 4, "dependency cycle: usage -> n6-sorted -> n4 -> usage"},
+		{"unknown command", "tests/n4.txtar", "! stderr .", "! stdot .", "tests/n4.txtar", 6, `unknown command "stdot" (did you mean "stdout"?)`},
+		{"unknown command after cond", "tests/n4.txtar", "! stderr .", "[unix] ! qeens all 4", "tests/n4.txtar", 6, `unknown command "qeens" (did you mean "queens"?)`},
+		{"program as command", "tests/n4.txtar", "run nqueens 4", "nqueens 4", "tests/n4.txtar", 4, "run nqueens"},
+		{"exec of the program", "tests/n4.txtar", "run nqueens 4", "exec nqueens 4", "tests/n4.txtar", 4, "use run nqueens"},
+		{"run other program", "tests/n4.txtar", "run nqueens 4", "run queens 4", "tests/n4.txtar", 4, `this exercise's program is "nqueens"`},
+		{"run no program", "tests/n4.txtar", "run nqueens 4", "run", "tests/n4.txtar", 4, "usage: run"},
+		{"run stdin not in archive", "tests/n4.txtar", "run nqueens 4", "run -stdin in.txt nqueens 4", "tests/n4.txtar", 4, "not a file in the archive"},
+		{"queens bad format", "tests/n4.txtar", "queens all 4", "queens -format xml all 4", "tests/n4.txtar", 5, `unknown format "xml"`},
+		{"queens bad mode", "tests/n4.txtar", "queens all 4", "queens every 4", "tests/n4.txtar", 5, `unknown mode "every"`},
+		{"queens bad N", "tests/n4.txtar", "queens all 4", "queens all four", "tests/n4.txtar", 5, "N must be a board size"},
+		{"queens unknown flag", "tests/n4.txtar", "queens all 4", "queens -rook all 4", "tests/n4.txtar", 5, "-rook"},
+		{"queens negated", "tests/n4.txtar", "queens all 4", "! queens all 4", "tests/n4.txtar", 5, "unsupported: ! queens"},
+		{"tour bad N", "tests/tour.txtar", "tour -start 0,0 5", "tour abc", "tests/tour.txtar", 4, "N must be a board size"},
+		{"tour start off board", "tests/tour.txtar", "tour -start 0,0 5", "tour -start 5,0 5", "tests/tour.txtar", 4, "off a 5x5 board"},
+		{"tour bad base", "tests/tour.txtar", "tour -start 0,0 5", "tour -base 2 5", "tests/tour.txtar", 4, "-base 2"},
+		{"count bad piece", "tests/count.txtar", "count queens 6", "count kings 6", "tests/count.txtar", 4, `unknown piece "kings"`},
+		{"status not a number", "tests/usage.txtar", "status 1", "status one", "tests/usage.txtar", 6, "exit status"},
+		{"stdout bad regexp", "tests/usage.txtar", "stdout '^Usage: nqueens N$'", "stdout '('", "tests/usage.txtar", 7, "bad pattern"},
+		{"cmp file not in archive", "tests/not-a-number.txtar", "cmp stdout want.txt", "cmp stdout wanted.txt", "tests/not-a-number.txtar", 7, "wanted.txt is not a file in the archive"},
+		{"unterminated quote", "tests/usage.txtar", "stdout '^Usage: nqueens N$'", "stdout '^Usage", "tests/usage.txtar", 7, "unterminated quoted argument"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := copyExercise(t)
+			edit(t, dir, tt.file, tt.old, tt.new)
+			_, err := LoadDir(dir)
+			var ee *ExerciseError
+			if !errors.As(err, &ee) {
+				t.Fatalf("got error %v; want an *ExerciseError", err)
+			}
+			if want := filepath.ToSlash(filepath.Join(dir, tt.wantFile)); ee.File != want || ee.Line != tt.wantLine {
+				t.Errorf("got %s:%d; want %s:%d (%v)", ee.File, ee.Line, want, tt.wantLine, err)
+			}
+			if !strings.Contains(err.Error(), tt.wantSubstr) {
+				t.Errorf("got %q; want it to contain %q", err, tt.wantSubstr)
+			}
+			if !strings.HasPrefix(err.Error(), "grader: "+ee.File) {
+				t.Errorf("got %q; want it to start with grader: FILE", err)
+			}
+		})
+	}
+}
+
+func TestLoadDirNotAnExercise(t *testing.T) {
+	if _, err := LoadDir(t.TempDir()); err == nil || !strings.Contains(err.Error(), "exercise.toml: missing") {
+		t.Errorf("got %v; want a missing manifest error", err)
+	}
+	if _, err := LoadDir(filepath.Join(t.TempDir(), "nope")); err == nil {
+		t.Error("got no error for a folder that does not exist")
+	}
+}
+
+func TestBuiltin(t *testing.T) {
+	list, err := Builtin()
+	if err != nil {
+		t.Fatalf("Builtin: %v", err)
+	}
+	for i, ex := range list {
+		if i > 0 && list[i-1].ID >= ex.ID {
+			t.Errorf("got %s before %s; want sorted by ID", list[i-1].ID, ex.ID)
+		}
+		if ex.Source != "builtin" {
+			t.Errorf("%s: got Source %q; want builtin", ex.ID, ex.Source)
+		}
+		got, err := Lookup(ex.ID)
+		if err != nil || got.ID != ex.ID {
+			t.Errorf("Lookup(%q) = %v, %v", ex.ID, got, err)
+		}
+	}
+	_, err = Lookup("no-such-exercise")
+	var ue *UnknownExerciseError
+	if !errors.As(err, &ue) || ue.ID != "no-such-exercise" {
+		t.Errorf("got %v; want *UnknownExerciseError", err)
+	}
+}
+
+func TestClosest(t *testing.T) {
+	ids := []string{"knights-tour", "nqueens", "queens-board", "queens-matrix", "solvers"}
+	tests := []struct{ in, want string }{
+		{"nqeens", "nqueens"},
+		{"NQueens", "nqueens"},
+		{"queens-bord", "queens-board"},
+		{"knight-tour", "knights-tour"},
+		{"sudoku", ""},
+		{"x", ""},
+	}
+	for _, tt := range tests {
+		if got := closest(tt.in, ids); got != tt.want {
+			t.Errorf("closest(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+	e := &UnknownExerciseError{ID: "nqeens", Suggestion: "nqueens"}
+	if got, want := e.Error(), `grader: unknown exercise "nqeens" (did you mean nqueens?)`; got != want {
+		t.Errorf("got %q; want %q", got, want)
+	}
+}
+
+func TestTokenize(t *testing.T) {
+	tests := []struct {
+		line    string
+		want    []string
+		dynamic bool
+	}{
+		{"run nqueens 4", []string{"run", "nqueens", "4"}, false},
+		{"stdout '^Usage: nqueens N$'", []string{"stdout", "^Usage: nqueens N$"}, false},
+		{"stdout 'it''s' # comment", []string{"stdout", "it's"}, false},
+		{"env HOME=$WORK", []string{"env", "HOME=$WORK"}, true},
+		{"stdout '$WORK'", []string{"stdout", "$WORK"}, false},
+		{"[unix] ! run\tnqueens", []string{"[unix]", "!", "run", "nqueens"}, false},
+	}
+	for _, tt := range tests {
+		got, _, dynamic, err := tokenize(tt.line)
+		if err != nil || !slices.Equal(got, tt.want) || dynamic != tt.dynamic {
+			t.Errorf("tokenize(%q) = %q, %v, %v; want %q, %v", tt.line, got, dynamic, err, tt.want, tt.dynamic)
+		}
+	}
+}
+
+// copyExercise copies the test exercise into a temporary folder, named like
+// it so that its ID stays the same.
+func copyExercise(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "echo-queens")
+	if err := os.CopyFS(dir, os.DirFS(testExercise)); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// edit replaces old by new in the file, which must contain old; with old
+// empty it writes new as the whole file.
+func edit(t *testing.T, dir, file, old, new string) {
+	t.Helper()
+	path := filepath.Join(dir, file)
+	if old == "" {
+		if err := os.WriteFile(path, []byte(new), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("%s does not contain %q", file, old)
+	}
+	if err := os.WriteFile(path, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

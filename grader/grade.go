@@ -1,0 +1,312 @@
+package grader
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// Options tune one grading.
+type Options struct {
+	Timeout  time.Duration     // overrides every run's time limit when > 0
+	Run      []string          // only these checks and what they need (unknown name -> error)
+	Parallel int               // max scenarios at once; 0 = runtime.NumCPU()
+	Verbose  bool              // keep full logs and outputs
+	Env      []string          // extra K=V for runs (rare)
+	OnCheck  func(CheckResult) // called as each check finishes (for progress), on any goroutine
+}
+
+// UnknownCheckError is a name in Options.Run that is no check of the
+// exercise.
+type UnknownCheckError struct {
+	Exercise, Name string
+	Suggestion     string // the closest check name, or ""
+}
+
+func (e *UnknownCheckError) Error() string {
+	if e.Suggestion != "" {
+		return fmt.Sprintf("grader: exercise %s has no check %q (did you mean %q?)", e.Exercise, e.Name, e.Suggestion)
+	}
+	return fmt.Sprintf("grader: exercise %s has no check %q", e.Exercise, e.Name)
+}
+
+// reportOutputLimit is how much of each stream a Run keeps for the report
+// unless Options.Verbose: enough to read, not enough to flood a terminal.
+const reportOutputLimit = 4 << 10
+
+// grading is one Grade call's shared state.
+type grading struct {
+	ctx    context.Context
+	ex     *Exercise
+	sub    *Submission
+	opts   Options
+	limits Limits
+	dir    string // temporary: scripts/ and work/
+	cmds   map[string]func(*testscript.TestScript, bool, []string)
+}
+
+// Grade runs the submission through the exercise's checks and reports the
+// verdicts. Independent checks run in parallel; a check starts once every
+// check it needs has finished, and is skipped if one of them did not pass.
+// The report lists checks in the exercise's order whatever finished first.
+//
+// The error is for the grader's own failures (and an unknown Options.Run
+// name); everything the submission does wrong is in the report.
+func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*Report, error) {
+	start := time.Now()
+	checks, err := selectChecks(ex, opts.Run)
+	if err != nil {
+		return nil, err
+	}
+	limits := ex.Limits
+	if opts.Timeout > 0 {
+		limits.Time = opts.Timeout
+	}
+	dir, err := os.MkdirTemp("", "grader-")
+	if err != nil {
+		return nil, fmt.Errorf("grader: %w", err)
+	}
+	defer removeAll(dir)
+	if err := os.Mkdir(filepath.Join(dir, "scripts"), 0o755); err != nil {
+		return nil, fmt.Errorf("grader: %w", err)
+	}
+	g := &grading{ctx: ctx, ex: ex, sub: sub, opts: opts, limits: limits, dir: dir, cmds: testscriptCmds()}
+
+	results := g.schedule(checks)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("grader: grading interrupted: %w", err)
+	}
+	r := &Report{
+		Exercise:    ex.ID,
+		Title:       ex.Title,
+		Submission:  sub.Path,
+		Command:     sub.Command,
+		Checks:      results,
+		Passed:      true,
+		Protections: Protections(limits),
+	}
+	for _, c := range results {
+		r.Score += c.Score
+		r.MaxScore += c.MaxScore
+		if c.Status != Pass {
+			r.Passed = false
+		}
+	}
+	r.Duration = time.Since(start)
+	return r, nil
+}
+
+// selectChecks returns the exercise's checks named in run and, transitively,
+// the checks they need, in the exercise's order; all of them when run is
+// empty.
+func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
+	if len(run) == 0 {
+		return ex.Checks, nil
+	}
+	want := make(map[string]bool)
+	var add func(name string) error
+	add = func(name string) error {
+		if want[name] {
+			return nil
+		}
+		c := ex.check(name)
+		if c == nil {
+			return &UnknownCheckError{Exercise: ex.ID, Name: name, Suggestion: closest(name, ex.checkNames())}
+		}
+		want[name] = true
+		for _, n := range c.Needs {
+			if err := add(n); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, name := range run {
+		if err := add(strings.TrimSpace(name)); err != nil {
+			return nil, err
+		}
+	}
+	var checks []*Check
+	for _, c := range ex.Checks {
+		if want[c.Name] {
+			checks = append(checks, c)
+		}
+	}
+	return checks, nil
+}
+
+// schedule runs the checks, each in its own goroutine that first waits for
+// the checks it needs and then for one of opts.Parallel slots. Load-time
+// validation rules out cycles, so every wait ends.
+func (g *grading) schedule(checks []*Check) []CheckResult {
+	parallel := g.opts.Parallel
+	if parallel <= 0 {
+		parallel = runtime.NumCPU()
+	}
+	slots := make(chan struct{}, parallel)
+	results := make([]CheckResult, len(checks))
+	done := make(map[string]chan struct{}, len(checks))
+	index := make(map[string]int, len(checks))
+	for i, c := range checks {
+		done[c.Name] = make(chan struct{})
+		index[c.Name] = i
+	}
+	for i, c := range checks {
+		go func() {
+			defer close(done[c.Name])
+			for _, n := range c.Needs {
+				<-done[n]
+			}
+			// Results of needs are final once their channel is closed.
+			for _, n := range c.Needs {
+				if dep := results[index[n]]; dep.Status != Pass {
+					results[i] = skipped(c, n)
+					g.finished(results[i])
+					return
+				}
+			}
+			select {
+			case slots <- struct{}{}:
+			case <-g.ctx.Done():
+				results[i] = errorResult(CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint},
+					"grading interrupted before this check ran")
+				g.finished(results[i])
+				return
+			}
+			results[i] = g.runCheck(c)
+			<-slots
+			g.finished(results[i])
+		}()
+	}
+	for _, c := range checks {
+		<-done[c.Name]
+	}
+	return results
+}
+
+func skipped(c *Check, because string) CheckResult {
+	return CheckResult{
+		Name: c.Name, Title: c.Title, Status: Skip, MaxScore: c.Points, Hint: c.Hint,
+		SkippedBecause: because,
+		Message:        fmt.Sprintf("not run: it needs %s to pass first", because),
+	}
+}
+
+func (g *grading) finished(r CheckResult) {
+	if g.opts.OnCheck != nil {
+		g.opts.OnCheck(r)
+	}
+}
+
+// record turns a run into the report's Run, trimming its texts unless the
+// user asked for everything.
+func (g *grading) record(args, argv []string, stdin []byte, res *RunResult, death string) Run {
+	limit := reportOutputLimit
+	if g.opts.Verbose {
+		limit = -1
+	}
+	r := Run{
+		Args:     slices.Clone(args),
+		Command:  argv,
+		ExitCode: res.ExitCode,
+		Death:    death,
+		Duration: res.Duration,
+	}
+	var t1, t2, t3 bool
+	r.Stdin, t1 = trimText(stdin, limit)
+	r.Stdout, t2 = trimText(res.Stdout, limit)
+	r.Stderr, t3 = trimText(res.Stderr, limit)
+	r.Trimmed = t1 || t2 || t3 || res.StdoutOverflow || res.StderrOverflow
+	return r
+}
+
+// trimText keeps at most limit bytes of b (all of it when limit < 0), cut at
+// a line end where there is one and never inside a UTF-8 sequence.
+func trimText(b []byte, limit int) (string, bool) {
+	if limit < 0 || len(b) <= limit {
+		return string(b), false
+	}
+	cut := b[:limit]
+	if i := strings.LastIndexByte(string(cut), '\n'); i >= limit/2 {
+		cut = cut[:i+1]
+	}
+	for len(cut) > 0 && !utf8.Valid(cut) {
+		cut = cut[:len(cut)-1]
+	}
+	return string(cut), true
+}
+
+// buildCheck is the name of the check a compile error becomes.
+const buildCheck = "build"
+
+// GradePath prepares the submission at path (compiling it once, in a
+// temporary folder) and grades it. A compile error is the report: a failing
+// check "build" showing the compiler's output, every other check skipped
+// because of it. A *SubmissionError (no such file, no interpreter, ...) is
+// returned as the error.
+func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*Report, error) {
+	start := time.Now()
+	checks, err := selectChecks(ex, opts.Run)
+	if err != nil {
+		return nil, err
+	}
+	buildDir, err := os.MkdirTemp("", "grader-build-")
+	if err != nil {
+		return nil, fmt.Errorf("grader: %w", err)
+	}
+	defer removeAll(buildDir)
+	sub, err := Prepare(ctx, path, buildDir)
+	var ce *CompileError
+	if errors.As(err, &ce) {
+		return compileErrorReport(ex, checks, path, ce, opts, start), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return Grade(ctx, ex, sub, opts)
+}
+
+func compileErrorReport(ex *Exercise, checks []*Check, path string, ce *CompileError, opts Options, start time.Time) *Report {
+	limits := ex.Limits
+	if opts.Timeout > 0 {
+		limits.Time = opts.Timeout
+	}
+	r := &Report{
+		Exercise:    ex.ID,
+		Title:       ex.Title,
+		Submission:  path,
+		Command:     ce.Command,
+		Protections: Protections(limits),
+	}
+	build := CheckResult{
+		Name:    buildCheck,
+		Title:   "The submission compiles",
+		Status:  Fail,
+		Message: "does not compile",
+		Detail:  &Detail{Actual: ce.Output},
+	}
+	r.Checks = append(r.Checks, build)
+	if opts.OnCheck != nil {
+		opts.OnCheck(build)
+	}
+	for _, c := range checks {
+		s := skipped(c, buildCheck)
+		s.Message = "not run: the submission does not compile"
+		r.Checks = append(r.Checks, s)
+		r.MaxScore += c.Points
+		if opts.OnCheck != nil {
+			opts.OnCheck(s)
+		}
+	}
+	r.Duration = time.Since(start)
+	return r
+}

@@ -1,0 +1,174 @@
+package grader
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// manifest is exercise.toml, checked, with the lines its entries are on so
+// that later errors (a check without a file) can point at them.
+type manifest struct {
+	title, program string
+	checks         []string
+	checkLines     []int // checkLines[i] is the line naming checks[i]
+	limits         Limits
+	bad            []BadSubmission
+	badLines       []int // badLines[i] is the line of the i-th [[bad]]
+	text           string
+}
+
+// manifestTOML is the manifest's shape as TOML decodes it.
+type manifestTOML struct {
+	Title   string   `toml:"title"`
+	Program string   `toml:"program"`
+	Checks  []string `toml:"checks"`
+	Limits  struct {
+		Time   string `toml:"time"`
+		Memory string `toml:"memory"`
+		Output string `toml:"output"`
+	} `toml:"limits"`
+	Bad []struct {
+		File  string            `toml:"file"`
+		Why   string            `toml:"why"`
+		Fails map[string]string `toml:"fails"`
+	} `toml:"bad"`
+}
+
+// wordRE is what a program or check name may be: it becomes a command name
+// in scenarios and a file name under tests/.
+var wordRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+func parseManifest(data []byte, file string) (*manifest, error) {
+	text := string(data)
+	fail := func(line int, format string, args ...any) error {
+		return &ExerciseError{File: file, Line: line, Err: fmt.Errorf(format, args...)}
+	}
+	var raw manifestTOML
+	md, err := toml.Decode(text, &raw)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, fail(pe.Position.Line, "%s", pe.Message)
+		}
+		return nil, &ExerciseError{File: file, Err: err}
+	}
+	// A misspelt key ("titel", "[limit]") would otherwise be ignored in
+	// silence and its value replaced by a default.
+	if und := md.Undecoded(); len(und) > 0 {
+		k := und[0]
+		line := keyLine(text, k[len(k)-1])
+		if line == 0 { // a table: [limit]
+			line = lineOf(text, "["+k.String(), 1)
+		}
+		return nil, fail(line, "unknown key %q (known: title, program, checks, [limits] time/memory/output, [[bad]] file/why/fails)", k.String())
+	}
+
+	m := &manifest{text: text}
+	m.title = strings.TrimSpace(raw.Title)
+	switch {
+	case m.title == "":
+		return nil, fail(0, "missing title: add title = \"...\", one line shown by grader list")
+	case strings.Contains(m.title, "\n"):
+		return nil, fail(keyLine(text, "title"), "title must be one line")
+	}
+	m.program = raw.Program
+	switch {
+	case m.program == "":
+		return nil, fail(0, "missing program: add program = \"NAME\", the name scenarios run the submission under")
+	case !wordRE.MatchString(m.program):
+		return nil, fail(keyLine(text, "program"), "program %q must be a single word (letters, digits, '.', '_', '-')", m.program)
+	}
+	if len(raw.Checks) == 0 {
+		return nil, fail(0, "missing checks: add checks = [\"NAME\", ...], one per tests/NAME.txtar")
+	}
+	checksLine := keyLine(text, "checks")
+	for _, c := range raw.Checks {
+		line := lineOf(text, `"`+c+`"`, checksLine)
+		if !wordRE.MatchString(c) {
+			return nil, fail(line, "check name %q must be a single word (letters, digits, '.', '_', '-')", c)
+		}
+		if slices.Contains(m.checks, c) {
+			return nil, fail(line, "check %q is listed twice", c)
+		}
+		m.checks = append(m.checks, c)
+		m.checkLines = append(m.checkLines, line)
+	}
+
+	m.limits = DefaultLimits()
+	if s := raw.Limits.Time; s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil || d <= 0 {
+			return nil, fail(keyLine(text, "time"), "limits.time %q is not a positive duration such as \"10s\"", s)
+		}
+		m.limits.Time = d
+	}
+	if s := raw.Limits.Memory; s != "" {
+		n, err := ParseSize(s)
+		if err != nil || n <= 0 {
+			return nil, fail(keyLine(text, "memory"), "limits.memory %q is not a positive size such as \"512MiB\"", s)
+		}
+		m.limits.Memory = n
+	}
+	if s := raw.Limits.Output; s != "" {
+		n, err := ParseSize(s)
+		if err != nil || n <= 0 {
+			return nil, fail(keyLine(text, "output"), "limits.output %q is not a positive size such as \"16MiB\"", s)
+		}
+		m.limits.Output = n
+	}
+
+	line := 1
+	for _, b := range raw.Bad {
+		line = tableLine(text, "[[bad]]", line)
+		m.badLines = append(m.badLines, line)
+		m.bad = append(m.bad, BadSubmission{File: b.File, Why: b.Why, Fails: b.Fails})
+		line++
+	}
+	return m, nil
+}
+
+// lineOf returns the first line, from line from on, that contains needle, or
+// 0 when none does. TOML's decoder reports positions only for syntax errors;
+// for a well-formed file naming a wrong value this finds the value's line.
+func lineOf(text, needle string, from int) int {
+	if from < 1 {
+		from = 1
+	}
+	for i, l := range strings.Split(text, "\n") {
+		if i+1 >= from && strings.Contains(l, needle) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// keyLine returns the first line that sets key (`key = ...`), or 0.
+func keyLine(text, key string) int { return keyLineFrom(text, key, 1) }
+
+// keyLineFrom is keyLine starting at line from.
+func keyLineFrom(text, key string, from int) int {
+	re := regexp.MustCompile(`^\s*"?` + regexp.QuoteMeta(key) + `"?\s*=`)
+	for i, l := range strings.Split(text, "\n") {
+		if i+1 >= from && re.MatchString(l) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// tableLine returns the first line, from line from on, that opens the table
+// header ("[[bad]]"), or 0.
+func tableLine(text, header string, from int) int {
+	for i, l := range strings.Split(text, "\n") {
+		if i+1 >= from && strings.HasPrefix(strings.TrimSpace(l), header) {
+			return i + 1
+		}
+	}
+	return 0
+}

@@ -1,0 +1,440 @@
+package grader
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+// scenarioCmd is one command the grader adds to testscript's. validate checks
+// a use of it before anything runs; run is what testscript calls. Both parse
+// the arguments with the same function, so a line that loads cannot fail on
+// its usage later.
+type scenarioCmd struct {
+	negatable bool
+	validate  func(args []string, program string, files map[string]bool) error
+	run       func(s *scenario, ts *testscript.TestScript, neg bool, args []string)
+}
+
+// scenarioCmds is the grader's command table, documented in CONTRIBUTING.md
+// ("Scenario commands"); keep them in step and sorted.
+var scenarioCmds = map[string]scenarioCmd{
+	// count: the last run printed the number of N-Queens or N-Rooks solutions.
+	"count": {
+		validate: func(args []string, _ string, _ map[string]bool) error { _, err := parseCountArgs(args); return err },
+		run:      (*scenario).cmdCount,
+	},
+	// queens: the last run printed all, one or no N-Queens (N-Rooks) solutions.
+	"queens": {
+		validate: func(args []string, _ string, _ map[string]bool) error { _, err := parseQueensArgs(args); return err },
+		run:      (*scenario).cmdQueens,
+	},
+	// run: run the submission under the exercise's program name and limits.
+	"run": {
+		negatable: true,
+		validate: func(args []string, program string, files map[string]bool) error {
+			a, err := parseRunArgs(args, program)
+			if err == nil && a.stdin != "" && !files[a.stdin] {
+				err = fmt.Errorf("run -stdin %s: not a file in the archive (add -- %s --)", a.stdin, a.stdin)
+			}
+			return err
+		},
+		run: (*scenario).cmdRun,
+	},
+	// status: the last run exited with status N.
+	"status": {
+		validate: func(args []string, _ string, _ map[string]bool) error { _, err := parseStatusArgs(args); return err },
+		run:      (*scenario).cmdStatus,
+	},
+	// tour: the last run printed a valid knight's tour.
+	"tour": {
+		validate: func(args []string, _ string, _ map[string]bool) error { _, err := parseTourArgs(args); return err },
+		run:      (*scenario).cmdTour,
+	},
+}
+
+// stdinFileCmd stands in for testscript's stdin builtin (see runnableScript).
+const stdinFileCmd = "stdin-file"
+
+// scenario is the state of one check's script while it runs: what the
+// commands need and what they leave for the report.
+type scenario struct {
+	g     *grading
+	check *Check
+	work  string // $WORK
+
+	runs     []Run
+	last     *RunResult // the last run, nil before the first
+	lastName string     // the last run's arguments as a student reads them: "nqueens 4"
+	stdin    *string    // set by a stdin line for the next run
+	failure  *failure   // why the script failed, when one of our commands failed it
+}
+
+// failure is a verdict our commands reach, richer than testscript's FAIL line.
+type failure struct {
+	status  Status // Fail or Error
+	message string
+	detail  *Detail
+	// nonZero marks `! run` that exited 0: when the next line is `status N`
+	// the message names N.
+	nonZero bool
+}
+
+type stateKey struct{}
+
+func scenarioOf(ts *testscript.TestScript) *scenario {
+	return ts.Value(stateKey{}).(*scenario)
+}
+
+// testscriptCmds adapts the table to testscript.Params.Cmds.
+func testscriptCmds() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
+	cmds := make(map[string]func(*testscript.TestScript, bool, []string))
+	for name, c := range scenarioCmds {
+		cmds[name] = func(ts *testscript.TestScript, neg bool, args []string) {
+			if neg && !c.negatable {
+				scenarioOf(ts).broken(ts, "unsupported: ! %s", name)
+			}
+			c.run(scenarioOf(ts), ts, neg, args)
+		}
+	}
+	cmds[stdinFileCmd] = func(ts *testscript.TestScript, neg bool, args []string) {
+		s := scenarioOf(ts)
+		if neg || len(args) != 1 {
+			s.broken(ts, "usage: stdin filename")
+		}
+		data, err := os.ReadFile(ts.MkAbs(args[0]))
+		if err != nil {
+			s.broken(ts, "stdin: %v", err)
+		}
+		text := string(data)
+		s.stdin = &text
+	}
+	return cmds
+}
+
+// fail ends the script with a verdict against the submission.
+func (s *scenario) fail(ts *testscript.TestScript, detail *Detail, format string, args ...any) {
+	s.failure = &failure{status: Fail, message: fmt.Sprintf(format, args...), detail: detail}
+	ts.Fatalf("%s", s.failure.message)
+}
+
+// broken ends the script with an error that is the exercise's or the
+// grader's, never the student's.
+func (s *scenario) broken(ts *testscript.TestScript, format string, args ...any) {
+	s.failure = &failure{status: Error, message: fmt.Sprintf(format, args...)}
+	ts.Fatalf("%s", s.failure.message)
+}
+
+// requireRun returns the last run, failing the script when there is none.
+func (s *scenario) requireRun(ts *testscript.TestScript, cmd string) *RunResult {
+	if s.last == nil {
+		s.broken(ts, "%s before any run: a scenario must run the program first", cmd)
+	}
+	return s.last
+}
+
+type runArgs struct {
+	stdin string   // -stdin FILE, or ""
+	args  []string // the program's name, then its arguments
+}
+
+func parseRunArgs(args []string, program string) (runArgs, error) {
+	const usage = "usage: run [-stdin FILE] PROGRAM [ARGS...]"
+	var a runArgs
+	if len(args) > 0 && args[0] == "-stdin" {
+		if len(args) < 2 {
+			return a, errors.New(usage)
+		}
+		a.stdin, args = args[1], args[2:]
+	}
+	if len(args) == 0 {
+		return a, errors.New(usage)
+	}
+	if args[0] != program {
+		return a, fmt.Errorf("run %s: this exercise's program is %q (exercise.toml); write run %s ...", args[0], program, program)
+	}
+	a.args = args
+	return a, nil
+}
+
+// cmdRun runs the submission once. Its output becomes what testscript's
+// stdout, stderr and cmp builtins look at.
+func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
+	a, err := parseRunArgs(args, s.g.ex.Program)
+	if err != nil {
+		s.broken(ts, "%v", err)
+	}
+	var stdin []byte
+	switch {
+	case a.stdin != "":
+		stdin, err = os.ReadFile(ts.MkAbs(a.stdin))
+		if err != nil {
+			s.broken(ts, "run -stdin: %v", err)
+		}
+	case s.stdin != nil:
+		stdin = []byte(*s.stdin)
+	}
+	s.stdin = nil
+
+	var vars []string
+	for _, k := range s.check.envNames {
+		vars = append(vars, k+"="+ts.Getenv(k))
+	}
+	vars = append(vars, s.g.opts.Env...)
+	argv := append(slices.Clone(s.g.sub.Command), a.args[1:]...)
+	res, err := Execute(s.g.ctx, RunSpec{
+		Argv:   argv,
+		Dir:    ts.MkAbs("."),
+		Env:    SubmissionEnv(s.work, vars...),
+		Stdin:  stdin,
+		Limits: s.g.limits,
+	})
+	if err != nil {
+		s.broken(ts, "running %s: %v", strings.Join(a.args, " "), err)
+	}
+	s.last = res
+	s.lastName = strings.Join(a.args, " ")
+	death := res.Death(s.g.limits)
+	s.runs = append(s.runs, s.g.record(a.args, argv, stdin, res, death))
+	// Through testscript's own buffers, so stdout, stderr and cmp see them.
+	ts.Stdout().Write(res.Stdout)
+	ts.Stderr().Write(res.Stderr)
+
+	if death != "" {
+		// A crash or a limit fails whatever the scenario expected: `! run`
+		// asks for an error exit, not for a program that dies.
+		s.fail(ts, nil, "%s: %s%s", s.lastName, death, stderrNote(res.Stderr))
+	}
+	switch {
+	case !neg && res.ExitCode != 0:
+		s.fail(ts, nil, "%s: exited with status %d; expected 0%s", s.lastName, res.ExitCode, stderrNote(res.Stderr))
+	case neg && res.ExitCode == 0:
+		s.failure = &failure{status: Fail, nonZero: true,
+			message: fmt.Sprintf("%s: exited with status 0; an error must exit with a non-zero status", s.lastName)}
+		ts.Fatalf("%s", s.failure.message)
+	}
+}
+
+// stderrNote quotes the line of standard error a student most needs, for a
+// run that failed: the first, or for a Python traceback its last line, which
+// names the exception.
+func stderrNote(stderr []byte) string {
+	text := strings.TrimSpace(string(stderr))
+	if text == "" {
+		return ""
+	}
+	lines := strings.Split(text, "\n")
+	line := lines[0]
+	if strings.HasPrefix(line, "Traceback (most recent call last)") {
+		line = lines[len(lines)-1]
+	}
+	return "; standard error: " + quoteLine(line)
+}
+
+// quoteLine shortens and quotes one line of a submission's output for a
+// message.
+func quoteLine(line string) string {
+	line = strings.TrimRight(line, "\r")
+	if r := []rune(line); len(r) > 120 {
+		line = string(r[:120]) + "..."
+	}
+	return strconv.Quote(line)
+}
+
+func parseStatusArgs(args []string) (int, error) {
+	if len(args) != 1 {
+		return 0, errors.New("usage: status N")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n < 0 || n > 255 {
+		return 0, fmt.Errorf("status %s: N must be an exit status, 0 to 255", args[0])
+	}
+	return n, nil
+}
+
+func (s *scenario) cmdStatus(ts *testscript.TestScript, _ bool, args []string) {
+	want, err := parseStatusArgs(args)
+	if err != nil {
+		s.broken(ts, "%v", err)
+	}
+	res := s.requireRun(ts, "status")
+	if res.ExitCode != want {
+		s.fail(ts, nil, "%s: exited with status %d; expected %d%s", s.lastName, res.ExitCode, want, stderrNote(res.Stderr))
+	}
+}
+
+type queensArgs struct {
+	spec   checker.QueensSpec
+	stderr bool
+}
+
+func parseQueensArgs(args []string) (queensArgs, error) {
+	const usage = "usage: queens [-rooks] [-format list|matrix|board|json] [-sorted] [-stderr] all|one|none N"
+	var q queensArgs
+	fl := flag.NewFlagSet("queens", flag.ContinueOnError)
+	fl.SetOutput(io.Discard)
+	rooks := fl.Bool("rooks", false, "")
+	format := fl.String("format", "list", "")
+	sorted := fl.Bool("sorted", false, "")
+	fl.BoolVar(&q.stderr, "stderr", false, "")
+	if err := fl.Parse(args); err != nil {
+		return q, fmt.Errorf("queens: %v; %s", err, usage)
+	}
+	if fl.NArg() != 2 {
+		return q, errors.New(usage)
+	}
+	f, err := checker.ParseFormat(*format)
+	if err != nil {
+		return q, fmt.Errorf("queens: unknown format %q; want list, matrix, board or json", *format)
+	}
+	m, err := checker.ParseMode(fl.Arg(0))
+	if err != nil {
+		return q, fmt.Errorf("queens: unknown mode %q; want all, one or none", fl.Arg(0))
+	}
+	n, err := parseN("queens", fl.Arg(1))
+	if err != nil {
+		return q, err
+	}
+	if *sorted && m != checker.All {
+		return q, errors.New("queens: -sorted applies only to all")
+	}
+	q.spec = checker.QueensSpec{N: n, Piece: reference.Queen, Format: f, Mode: m, Sorted: *sorted}
+	if *rooks {
+		q.spec.Piece = reference.Rook
+	}
+	return q, nil
+}
+
+// parseN reads a board size. The bound keeps a typo such as 100 from asking
+// the reference for more solutions than any test can wait for; the checker
+// decides what is practical below it.
+func parseN(cmd, s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > 64 {
+		return 0, fmt.Errorf("%s: N must be a board size from 1 to 64, not %q", cmd, s)
+	}
+	return n, nil
+}
+
+func (s *scenario) cmdQueens(ts *testscript.TestScript, _ bool, args []string) {
+	q, err := parseQueensArgs(args)
+	if err != nil {
+		s.broken(ts, "%v", err)
+	}
+	res := s.requireRun(ts, "queens")
+	out, other, otherName := res.Stdout, res.Stderr, "standard error"
+	if q.stderr {
+		out, other, otherName = res.Stderr, res.Stdout, "standard output"
+	}
+	if f := checker.Queens(out, q.spec); f != nil {
+		s.checkerFailure(ts, f, out, other, otherName)
+	}
+}
+
+// checkerFailure fails the script with the checker's verdict, saying first
+// where the output went when it went to the other stream.
+func (s *scenario) checkerFailure(ts *testscript.TestScript, f *checker.Failure, out, other []byte, otherName string) {
+	d := &Detail{OutputLine: f.Line, Board: f.Board, Tour: f.Tour}
+	if len(strings.TrimSpace(string(out))) == 0 && len(strings.TrimSpace(string(other))) > 0 {
+		first, _, _ := strings.Cut(strings.TrimSpace(string(other)), "\n")
+		thisName := "standard output"
+		if otherName == thisName {
+			thisName = "standard error"
+		}
+		s.fail(ts, d, "%s: printed nothing on %s, but printed on %s: %s", s.lastName, thisName, otherName, quoteLine(first))
+	}
+	s.fail(ts, d, "%s", f.Message)
+}
+
+func parseTourArgs(args []string) (checker.TourSpec, error) {
+	const usage = "usage: tour [-start R,C] [-closed] [-base 0|1] N"
+	var t checker.TourSpec
+	fl := flag.NewFlagSet("tour", flag.ContinueOnError)
+	fl.SetOutput(io.Discard)
+	start := fl.String("start", "0,0", "")
+	fl.BoolVar(&t.Options.Closed, "closed", false, "")
+	fl.IntVar(&t.Options.Base, "base", 0, "")
+	if err := fl.Parse(args); err != nil {
+		return t, fmt.Errorf("tour: %v; %s", err, usage)
+	}
+	if fl.NArg() != 1 {
+		return t, errors.New(usage)
+	}
+	n, err := parseN("tour", fl.Arg(0))
+	if err != nil {
+		return t, err
+	}
+	t.N = n
+	if t.Options.Base != 0 && t.Options.Base != 1 {
+		return t, fmt.Errorf("tour: -base %d: want 0 or 1", t.Options.Base)
+	}
+	r, c, ok := strings.Cut(*start, ",")
+	row, err1 := strconv.Atoi(strings.TrimSpace(r))
+	col, err2 := strconv.Atoi(strings.TrimSpace(c))
+	if !ok || err1 != nil || err2 != nil {
+		return t, fmt.Errorf("tour: -start %q: want R,C such as 0,0", *start)
+	}
+	if row < 0 || row >= n || col < 0 || col >= n {
+		return t, fmt.Errorf("tour: -start %d,%d is off a %dx%d board", row, col, n, n)
+	}
+	t.Options.Start = reference.Square{Row: row, Col: col}
+	return t, nil
+}
+
+func (s *scenario) cmdTour(ts *testscript.TestScript, _ bool, args []string) {
+	spec, err := parseTourArgs(args)
+	if err != nil {
+		s.broken(ts, "%v", err)
+	}
+	res := s.requireRun(ts, "tour")
+	if f := checker.Tour(res.Stdout, spec); f != nil {
+		s.checkerFailure(ts, f, res.Stdout, res.Stderr, "standard error")
+	}
+}
+
+type countArgs struct {
+	piece reference.Piece
+	n     int
+}
+
+func parseCountArgs(args []string) (countArgs, error) {
+	var c countArgs
+	if len(args) != 2 {
+		return c, errors.New("usage: count queens|rooks N")
+	}
+	switch args[0] {
+	case "queens":
+		c.piece = reference.Queen
+	case "rooks":
+		c.piece = reference.Rook
+	default:
+		return c, fmt.Errorf("count: unknown piece %q; want queens or rooks", args[0])
+	}
+	n, err := parseN("count", args[1])
+	if err != nil {
+		return c, err
+	}
+	c.n = n
+	return c, nil
+}
+
+func (s *scenario) cmdCount(ts *testscript.TestScript, _ bool, args []string) {
+	c, err := parseCountArgs(args)
+	if err != nil {
+		s.broken(ts, "%v", err)
+	}
+	res := s.requireRun(ts, "count")
+	if f := checker.Count(res.Stdout, c.piece, c.n); f != nil {
+		s.checkerFailure(ts, f, res.Stdout, res.Stderr, "standard error")
+	}
+}

@@ -1,0 +1,236 @@
+package grader
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// scriptT is the testscript.T the grader runs scenarios under: testscript is
+// written for `go test`, and this gives it what it needs outside one. FailNow
+// and Skip end the calling goroutine, as testing.T's do, so Run gives every
+// script a goroutine of its own and waits for it.
+type scriptT struct {
+	verbose bool
+
+	mu       sync.Mutex
+	log      strings.Builder
+	failed   bool
+	skipped  bool
+	skipMsg  string
+	panicked string // a panic in the grader's own code, with its stack
+}
+
+var _ testscript.T = (*scriptT)(nil)
+
+func (t *scriptT) Run(_ string, f func(testscript.T)) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer t.recoverPanic()
+		f(t)
+	}()
+	<-done
+}
+
+// recoverPanic turns a panic in a command into an error verdict for this
+// check instead of a crash of the whole grading. runtime.Goexit (from FailNow
+// and Skip) is not a panic, and recover returns nil for it.
+func (t *scriptT) recoverPanic() {
+	if r := recover(); r != nil {
+		t.mu.Lock()
+		t.panicked = fmt.Sprintf("%v\n%s", r, debug.Stack())
+		t.failed = true
+		t.mu.Unlock()
+	}
+}
+
+// Parallel is a no-op: the grader's scheduler decides what runs at once.
+func (t *scriptT) Parallel() {}
+
+func (t *scriptT) Log(args ...any) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.log.WriteString(fmt.Sprintln(args...))
+}
+
+func (t *scriptT) Fatal(args ...any) {
+	t.Log(args...)
+	t.FailNow()
+}
+
+func (t *scriptT) FailNow() {
+	t.mu.Lock()
+	t.failed = true
+	t.mu.Unlock()
+	runtime.Goexit()
+}
+
+func (t *scriptT) Skip(args ...any) {
+	t.mu.Lock()
+	t.skipped = true
+	t.skipMsg = strings.TrimSpace(fmt.Sprintln(args...))
+	t.mu.Unlock()
+	runtime.Goexit()
+}
+
+func (t *scriptT) Verbose() bool { return t.verbose }
+
+// runCheck runs one check's scenario and returns its verdict.
+func (g *grading) runCheck(c *Check) CheckResult {
+	start := time.Now()
+	r := CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint}
+	defer func() { r.Duration = time.Since(start) }()
+
+	scriptPath := filepath.Join(g.dir, "scripts", c.Name+".txtar")
+	root := filepath.Join(g.dir, "work", c.Name)
+	if err := os.WriteFile(scriptPath, c.runnableScript(), 0o644); err != nil {
+		return errorResult(r, fmt.Sprintf("grader: writing the scenario: %v", err))
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return errorResult(r, fmt.Sprintf("grader: making the work folder: %v", err))
+	}
+	defer removeAll(root)
+
+	s := &scenario{g: g, check: c}
+	t := &scriptT{verbose: g.opts.Verbose}
+	params := testscript.Params{
+		Files: []string{scriptPath},
+		Setup: func(env *testscript.Env) error {
+			env.Values[stateKey{}] = s
+			s.work = env.WorkDir
+			return nil
+		},
+		Cmds:                g.cmds,
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		WorkdirRoot:         root,
+	}
+	// RunT itself may call t.Fatal, which ends its goroutine: not ours.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer t.recoverPanic()
+		testscript.RunT(t, params)
+	}()
+	<-done
+
+	r.Runs = s.runs
+	r.Log = cleanLog(t.log.String(), scriptPath, c.File)
+	switch {
+	case t.panicked != "":
+		r.Log += "\npanic: " + t.panicked
+		return errorResult(r, "grader: internal error running the scenario (please report it): "+firstLine(t.panicked))
+	case t.skipped:
+		r.Status = Skip
+		r.Message = "skipped by the scenario"
+		if t.skipMsg != "" {
+			r.Message += ": " + t.skipMsg
+		}
+		return r
+	case !t.failed:
+		r.Status = Pass
+		r.Score = c.Points
+		return r
+	}
+
+	line, msg := failLine(t.log.String(), scriptPath)
+	r.Line = line
+	if f := s.failure; f != nil {
+		r.Status, r.Message, r.Detail = f.status, f.message, f.detail
+		if f.nonZero {
+			r.Message += nextStatus(c, line)
+		}
+	} else {
+		r.Status, r.Message, r.Detail = explainBuiltin(s, c, line, msg)
+	}
+	if r.Status == Error {
+		where := c.File
+		if line > 0 {
+			where += ":" + strconv.Itoa(line)
+		}
+		r.Message = fmt.Sprintf("exercise error at %s (not your fault): %s", where, r.Message)
+	}
+	if r.Message == "" {
+		r.Message = "the scenario failed"
+	}
+	return r
+}
+
+func errorResult(r CheckResult, msg string) CheckResult {
+	r.Status = Error
+	r.Message = msg
+	return r
+}
+
+// nextStatus names the status a `! run` should have exited with when the
+// scenario's next command says it: " (1)".
+func nextStatus(c *Check, line int) string {
+	for i := line; i < len(c.lines); i++ {
+		sl, err := parseLine(c.lines[i])
+		if err != nil {
+			return ""
+		}
+		if sl == nil {
+			continue
+		}
+		if sl.cmd == "status" && len(sl.args) == 1 && len(sl.conds) == 0 {
+			if _, err := parseStatusArgs(sl.args); err == nil {
+				return " (" + sl.args[0] + ")"
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// failLine finds testscript's "FAIL: FILE:LINE: MESSAGE" for the script.
+func failLine(log, scriptPath string) (int, string) {
+	prefix := "FAIL: " + scriptPath + ":"
+	i := strings.LastIndex(log, prefix)
+	if i < 0 {
+		return 0, ""
+	}
+	rest := log[i+len(prefix):]
+	rest, _, _ = strings.Cut(rest, "\n")
+	num, msg, _ := strings.Cut(rest, ": ")
+	n, _ := strconv.Atoi(num)
+	return n, msg
+}
+
+// cleanLog makes the transcript readable out of context: the scenario's own
+// path instead of the temporary copy, and without the WORK= line testscript
+// adds when work folders are kept.
+func cleanLog(log, scriptPath, file string) string {
+	log = strings.ReplaceAll(log, scriptPath, file)
+	if strings.HasPrefix(log, "WORK=") {
+		_, log, _ = strings.Cut(log, "\n")
+	}
+	return strings.TrimRight(log, "\n")
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+// removeAll removes a work folder even where the submission made parts of
+// it read-only.
+func removeAll(dir string) {
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			os.Chmod(path, 0o755)
+		}
+		return nil
+	})
+	os.RemoveAll(dir)
+}

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Sleeps far past any time limit.
+sleep 971
