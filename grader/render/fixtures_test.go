@@ -171,7 +171,52 @@ func hostileReport() *grader.Report {
 	}
 }
 
+// boardsReport has the pictures' other cases: rooks printed bottom row
+// first, a solution the program left out, a board too big to draw whole, and
+// a compile error.
+func boardsReport() *grader.Report {
+	big := sq(0, 3, 5, 8, 29, 29)
+	var between []reference.Square
+	for r := 1; r < 29; r++ {
+		between = append(between, reference.Square{Row: r, Col: r})
+	}
+	return &grader.Report{
+		Exercise: "queens-board", Title: "N Queens on a board", Submission: "board.rb",
+		Command: []string{"ruby", "board.rb"}, MaxScore: 12,
+		Checks: []grader.CheckResult{
+			{
+				Name: "build", Title: "The submission compiles", Status: grader.Fail, MaxScore: 0,
+				Message: "does not compile",
+				Detail:  &grader.Detail{Actual: "board.c:3:1: error: expected ';' before '}' token\n"},
+			},
+			{
+				Name: "rooks5", Title: "N = 5 rooks, drawn", Status: grader.Fail, MaxScore: 4,
+				Message: "board 1: rooks at row 0 col 1 and row 3 col 1 share a column",
+				Detail: &grader.Detail{Board: &checker.BoardPicture{
+					N: 5, Piece: 'R', BottomUp: true, Pieces: sq(0, 1, 1, 0, 2, 4, 3, 1, 4, 3),
+					Attackers: sq(0, 1, 3, 1), Between: sq(1, 1, 2, 1),
+				}},
+			},
+			{
+				Name: "all6", Title: "N = 6: every board", Status: grader.Fail, MaxScore: 4,
+				Message: "1 of 4 solutions missing, e.g. [[0, 1], [1, 3], [2, 5], [3, 0], [4, 2], [5, 4]]",
+				Detail: &grader.Detail{Board: &checker.BoardPicture{
+					N: 6, Piece: 'Q', BottomUp: true, Suggestion: sq(0, 1, 1, 3, 2, 5, 3, 0, 4, 2, 5, 4),
+				}},
+			},
+			{
+				Name: "n30", Title: "N = 30", Status: grader.Fail, MaxScore: 4,
+				Message: "line 1: queens at row 0 col 0 and row 29 col 29 share a diagonal",
+				Detail: &grader.Detail{Board: &checker.BoardPicture{
+					N: 30, Piece: 'Q', Pieces: append(sq(0, 0), big...), Attackers: sq(0, 0, 29, 29), Between: between,
+				}},
+			},
+		},
+	}
+}
+
 var fixtures = map[string]func() *grader.Report{
+	"boards":  boardsReport,
 	"mixed":   mixedReport,
 	"tour":    tourReport,
 	"pass":    passReport,

@@ -53,8 +53,10 @@ func plain(s string) picLine { return picLine{{text: s}} }
 // window is the square part of an n×n board that is drawn.
 type window struct{ row, col, side int }
 
-// pickWindow chooses at most limit rows and columns of an n×n board, centred on
-// the focus squares when the board is larger than that.
+// pickWindow chooses at most limit rows and columns of an n×n board: centred
+// on the focus squares when they fit, else starting from the first of them
+// and reaching towards the others, so that one end of the fault and the way
+// to the other show.
 func pickWindow(n, limit int, focus []reference.Square) window {
 	if n <= limit {
 		return window{0, 0, n}
@@ -67,11 +69,20 @@ func pickWindow(n, limit int, focus []reference.Square) window {
 		lo.Row, lo.Col = min(lo.Row, s.Row), min(lo.Col, s.Col)
 		hi.Row, hi.Col = max(hi.Row, s.Row), max(hi.Col, s.Col)
 	}
-	start := func(a, b int) int {
-		s := (a+b)/2 - limit/2
+	const margin = 2 // squares shown beyond the first focus square
+	start := func(first, lo, hi int) int {
+		var s int
+		switch {
+		case hi-lo < limit:
+			s = (lo+hi)/2 - limit/2
+		case first == lo:
+			s = first - margin
+		default:
+			s = first + margin + 1 - limit
+		}
 		return min(max(s, 0), n-limit)
 	}
-	return window{start(lo.Row, hi.Row), start(lo.Col, hi.Col), limit}
+	return window{start(focus[0].Row, lo.Row, hi.Row), start(focus[0].Col, lo.Col, hi.Col), limit}
 }
 
 func (w window) cropped(n int) bool { return w.side < n }
@@ -83,8 +94,9 @@ func (w window) note(n int) string {
 func digits(n int) int { return len(fmt.Sprint(n)) }
 
 // gridLines draws the column labels and rows of a window, each cell width
-// wide, with draw giving the cell at a square.
-func gridLines(w window, n, cellWidth int, draw func(r, c int) cell) []picLine {
+// wide, with draw giving the cell at a square. bottomUp draws row 0 last, to
+// match a program that prints its board that way.
+func gridLines(w window, n, cellWidth int, bottomUp bool, draw func(r, c int) cell) []picLine {
 	rw := digits(n - 1)
 	head := picLine{{text: strings.Repeat(" ", rw+1)}}
 	for c := w.col; c < w.col+w.side; c++ {
@@ -93,7 +105,11 @@ func gridLines(w window, n, cellWidth int, draw func(r, c int) cell) []picLine {
 		head = append(head, cell{text: fmt.Sprintf("%*d ", cellWidth-1, c)})
 	}
 	lines := []picLine{head}
-	for r := w.row; r < w.row+w.side; r++ {
+	for i := 0; i < w.side; i++ {
+		r := w.row + i
+		if bottomUp {
+			r = w.row + w.side - 1 - i
+		}
 		l := picLine{{text: fmt.Sprintf("%*d ", rw, r)}}
 		for c := w.col; c < w.col+w.side; c++ {
 			l = append(l, draw(r, c))
@@ -122,7 +138,7 @@ func boardLines(p *checker.BoardPicture, pieces []reference.Square, withFault bo
 	if withFault {
 		on, between = squareSet(p.Attackers), squareSet(p.Between)
 	}
-	return gridLines(w, p.N, 3, func(r, c int) cell {
+	return gridLines(w, p.N, 3, p.BottomUp, func(r, c int) cell {
 		s := reference.Square{Row: r, Col: c}
 		switch {
 		case on[s]:
@@ -138,18 +154,22 @@ func boardLines(p *checker.BoardPicture, pieces []reference.Square, withFault bo
 }
 
 // boardPicture draws the student's placement and, beside it when it fits, a
-// correct one.
+// correct one. A picture with no pieces of the student's (a solution they
+// did not print) shows the correct board alone.
 func boardPicture(p *checker.BoardPicture, pal palette) []picLine {
-	focus := append(append([]reference.Square{}, p.Attackers...), p.Between...)
+	focus := p.Attackers
 	if len(focus) == 0 {
 		focus = p.Pieces
 	}
 	w := pickWindow(p.N, maxPictureSide, focus)
 	mine := append([]picLine{plain("your board")}, boardLines(p, p.Pieces, true, w, pal)...)
 	var lines []picLine
-	if p.Suggestion == nil {
+	switch {
+	case p.Suggestion == nil:
 		lines = mine
-	} else {
+	case len(p.Pieces) == 0:
+		lines = append([]picLine{plain("a correct board")}, boardLines(p, p.Suggestion, false, w, pal)...)
+	default:
 		right := append([]picLine{plain("a correct board")}, boardLines(p, p.Suggestion, false, w, pal)...)
 		if mine[1].width()*2+4 <= 100 {
 			lines = sideBySide(mine, right, 4)
@@ -186,7 +206,7 @@ func tourPicture(p *checker.TourPicture, pal palette) []picLine {
 	d := digits(biggest)
 	hl := squareSet(p.Highlight)
 	w := pickWindow(p.N, maxPictureSide, p.Highlight)
-	lines := append([]picLine{plain("your tour")}, gridLines(w, p.N, d+2, func(r, c int) cell {
+	lines := append([]picLine{plain("your tour")}, gridLines(w, p.N, d+2, false, func(r, c int) cell {
 		text := "?"
 		if r < len(p.Numbers) && c < len(p.Numbers[r]) && p.Numbers[r][c] >= 0 {
 			text = fmt.Sprint(p.Numbers[r][c])

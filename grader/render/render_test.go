@@ -293,6 +293,11 @@ func TestPickWindow(t *testing.T) {
 		{30, 20, "0,0 1,1", window{0, 0, 20}},
 		{30, 20, "29,29", window{10, 10, 20}},
 		{50, 10, "20,30 22,31", window{16, 25, 10}},
+		{30, 20, "0,0 29,29", window{0, 0, 20}},     // too far apart: from the first
+		{30, 20, "29,29 0,0", window{10, 10, 20}},   // ... whichever corner it is in
+		{30, 20, "10,3 10,28", window{0, 1, 20}},    // a row: centred down, from the first across
+		{50, 20, "40,45 10,45", window{23, 30, 20}}, // a column, upwards
+
 	} {
 		var focus []int
 		for _, p := range strings.Fields(tt.focus) {

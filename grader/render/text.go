@@ -167,7 +167,13 @@ func (t *text) failure(c grader.CheckResult) {
 		t.line(indent, t.pal.bold.Sprint(l))
 	}
 	d := c.Detail
-	hasDiff := d != nil && (d.Expected != "" || d.Actual != "")
+	// A Detail with Actual alone (a compiler's output, say) compares with
+	// nothing: it is shown as output, not as a diff of added lines.
+	hasDiff := d != nil && d.Expected != ""
+	if d != nil && d.Expected == "" && d.Actual != "" &&
+		(last == nil || (d.Actual != last.Stdout && d.Actual != last.Stderr)) {
+		t.output("output", d.Actual, d.OutputLine, maxOutputLines, false)
+	}
 	hasPicture := d != nil && (d.Board != nil || d.Tour != nil)
 	if hasDiff {
 		t.diff(d.Expected, d.Actual)
