@@ -60,12 +60,12 @@ func Count(output []byte, piece reference.Piece, n int) *Failure {
 	if !ok || text[0] == '+' || bytes.ContainsRune(text, '_') {
 		switch {
 		case isSeparated(text):
-			return fail("printed %s; print the number without separators", text)
+			return fail("printed %s; print the number without separators", shown(text))
 		case isFloat(text):
 			if f, _ := strconv.ParseFloat(string(text), 64); f >= 1<<53 {
-				return fail("printed %s; expected a whole number, exactly: a float is not exact this large (use a big integer type, such as BigInt in JavaScript)", text)
+				return fail("printed %s; expected a whole number, exactly: a float is not exact this large (use a big integer type, such as BigInt in JavaScript)", shown(text))
 			}
-			return fail("printed %s; expected a whole number", text)
+			return fail("printed %s; expected a whole number", shown(text))
 		case len(text) > 0 && text[0] == '+':
 			return fail("printed %s; print the number without a sign", quote(text))
 		}
@@ -74,8 +74,12 @@ func Count(output []byte, piece reference.Piece, n int) *Failure {
 	if got.Cmp(want) == 0 {
 		return nil
 	}
-	f = fail("printed %s; N = %d has %s", got, n, solutionsText(want))
-	if other, err := expectedCount(1-piece, n); err == nil && other.Cmp(got) == 0 && other.Cmp(want) != 0 {
+	f = fail("printed %s; N = %d has %s", shown(text), n, solutionsText(want))
+	other := reference.Rook
+	if piece == reference.Rook {
+		other = reference.Queen
+	}
+	if oc, err := expectedCount(other, n); err == nil && oc.Cmp(got) == 0 && oc.Cmp(want) != 0 {
 		if piece == reference.Rook {
 			f.Message += " (that is the number of N-Queens solutions)"
 		} else {
@@ -133,4 +137,13 @@ func isSeparated(t []byte) bool {
 func isFloat(t []byte) bool {
 	_, err := strconv.ParseFloat(string(t), 64)
 	return err == nil && bytes.ContainsAny(t, ".eE")
+}
+
+// shown is a printed number as a message shows it: as it is when short, else
+// quoted and cut.
+func shown(t []byte) string {
+	if len(t) <= maxQuoted {
+		return string(t)
+	}
+	return quote(t)
 }

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -83,3 +84,20 @@ func all(n int, piece reference.Piece) []reference.Placement {
 }
 
 var formats = []Format{FormatList, FormatMatrix, FormatBoard, FormatJSON}
+
+// printTour writes numbers right-aligned, as setw does.
+func printTour(numbers [][]int) []byte {
+	n := len(numbers)
+	w := len(fmt.Sprint(n*n - 1))
+	var b bytes.Buffer
+	for _, row := range numbers {
+		for c, v := range row {
+			if c > 0 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprintf(&b, "%*d", w, v)
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}

@@ -70,14 +70,14 @@ func Tour(output []byte, spec TourSpec) *Failure {
 			tok := line[start:i]
 			v, whole, fits := parseWhole(tok)
 			switch {
+			case !whole && bytes.ContainsRune(tok, ',') && bytes.ContainsAny(tok, "0123456789"):
+				return &Failure{
+					Message: fmt.Sprintf("line %d: separate the numbers with spaces, not commas: got %s", num, quote(trimRight(line))),
+					Line:    num,
+				}
 			case !whole && count == 0:
 				return &Failure{
 					Message: fmt.Sprintf("line %d: expected a row of %d numbers separated by spaces, got %s", num, n, quote(trimRight(line))),
-					Line:    num,
-				}
-			case !whole && bytes.ContainsRune(tok, ','):
-				return &Failure{
-					Message: fmt.Sprintf("line %d: separate the numbers with spaces, not commas: got %s", num, quote(trimRight(line))),
 					Line:    num,
 				}
 			case !whole:
