@@ -1,0 +1,798 @@
+//go:build linux
+
+package grader
+
+// How a run is held together on Linux.
+//
+// The grader does not start the submission itself. It starts a copy of its
+// own binary (see runShim) that forks the submission, waits for it, tells the
+// grader how it ended, and makes sure nothing it started lives on. The shim
+// exists because the grader needs a process between itself and the
+// submission that it controls: one that can be pid 1 of a new PID namespace
+// (when the kernel kills every process in the namespace as soon as pid 1
+// exits, whatever they did: setsid, double fork, a new process group), or,
+// without the privilege for namespaces, a child subreaper, to which every
+// orphaned descendant is reparented, so that none escapes to init.
+//
+// Limits: when a cgroup v2 hierarchy with the memory and pids controllers is
+// ours to use, each run gets a cgroup with memory.max and pids.max and is
+// killed through cgroup.kill. Otherwise a poller reads /proc every 20 ms,
+// sums the resident memory of the process tree and counts its processes,
+// and kills the run at a limit. RLIMIT_AS is never used: Go and Node.js
+// reserve far more address space than they use, and would not start.
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// shimArg0 is the argv[0] under which the grader's own binary acts as the
+// shim. Any binary that links package grader can be the shim, test binaries
+// included, so the grader needs no helper program installed beside it.
+const shimArg0 = "boardcheck-run"
+
+const pollEvery = 20 * time.Millisecond
+
+func init() {
+	if len(os.Args) >= 2 && os.Args[0] == shimArg0 {
+		os.Exit(runShim(os.Args[1], os.Args[2:]))
+	}
+}
+
+// Shim modes: "ns" is pid 1 of a new PID namespace; "reaper" is a child
+// subreaper; "probe" exits at once, to test whether the shim can start.
+const (
+	shimNS     = "ns"
+	shimReaper = "reaper"
+	shimProbe  = "probe"
+)
+
+// runShim is the shim's main. args is the program's path then its argv. It
+// reports on fd 3: "E" and an error text if the program could not start, or
+// "X" and the 4-byte wait status once it has exited.
+func runShim(mode string, args []string) int {
+	if mode == shimProbe {
+		return 0
+	}
+	if len(args) < 2 {
+		return 125
+	}
+	syscall.CloseOnExec(3)
+	status := os.NewFile(3, "status")
+	// The submission may signal its parent or its process group; the shim
+	// must outlive those. Notify, not Ignore: an ignored signal stays ignored
+	// in the child, which would change how the submission itself behaves.
+	sigs := make(chan os.Signal, 16)
+	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM,
+		syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGPIPE, syscall.SIGALRM,
+		syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU)
+	go func() {
+		for range sigs {
+		}
+	}()
+	if mode == shimReaper {
+		setSubreaper()
+	}
+	pid, err := syscall.ForkExec(args[0], args[1:], &syscall.ProcAttr{
+		Env:   os.Environ(),
+		Files: []uintptr{0, 1, 2},
+		// Its own process group, so kill(0, sig) from the submission
+		// reaches its own processes and not the shim.
+		Sys: &syscall.SysProcAttr{Setpgid: true},
+	})
+	if err != nil {
+		status.Write([]byte("E" + err.Error()))
+		return 0
+	}
+	// Let go of the output pipes: from now on only the submission's processes
+	// hold them, so the grader sees end of file when they are all gone.
+	if fd, err := syscall.Open(os.DevNull, syscall.O_RDWR, 0); err == nil {
+		for i := 0; i <= 2; i++ {
+			syscall.Dup3(fd, i, 0)
+		}
+		syscall.Close(fd)
+	}
+	var ws syscall.WaitStatus
+	for {
+		wpid, err := syscall.Wait4(-1, &ws, 0, nil)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil || wpid == pid {
+			break
+		}
+		// Any other pid is an orphan reparented to us, now reaped.
+	}
+	var msg [5]byte
+	msg[0] = 'X'
+	binary.LittleEndian.PutUint32(msg[1:], uint32(ws))
+	status.Write(msg[:])
+	if mode == shimReaper {
+		// In a PID namespace the kernel kills the rest when we exit; as a
+		// subreaper, that is our job: every descendant is ours to find.
+		killDescendants(os.Getpid(), pid)
+	}
+	return 0
+}
+
+func setSubreaper() bool {
+	const prSetChildSubreaper = 36
+	_, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
+	return e == 0
+}
+
+// killDescendants kills every descendant of the calling process (which must
+// be their subreaper) and reaps them, until it has no child left.
+func killDescendants(self, pgid int) {
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		syscall.Kill(-pgid, syscall.SIGKILL)
+		procs := scanProcs()
+		for _, pid := range procs.descendants(self) {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		for {
+			wpid, err := syscall.Wait4(-1, nil, syscall.WNOHANG, nil)
+			if err == syscall.ECHILD {
+				return
+			}
+			if err != nil || wpid == 0 {
+				break
+			}
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// proc is one line of /proc/PID/stat, the fields the grader needs.
+type proc struct {
+	ppid, pgid int
+	start      uint64 // start time, to tell a pid from a later reuse of it
+	rss        int64  // bytes
+}
+
+type procTable map[int]proc
+
+var pageSize = int64(os.Getpagesize())
+
+// scanProcs reads /proc/*/stat. A process that ends during the scan is
+// simply missing from the table.
+func scanProcs() procTable {
+	d, err := os.Open("/proc")
+	if err != nil {
+		return nil
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	t := make(procTable, len(names))
+	var buf [1024]byte
+	for _, name := range names {
+		pid, err := strconv.Atoi(name)
+		if err != nil {
+			continue
+		}
+		if p, ok := readStat(pid, buf[:]); ok {
+			t[pid] = p
+		}
+	}
+	return t
+}
+
+func readStat(pid int, buf []byte) (proc, bool) {
+	fd, err := syscall.Open("/proc/"+strconv.Itoa(pid)+"/stat", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return proc{}, false
+	}
+	n, err := syscall.Read(fd, buf)
+	syscall.Close(fd)
+	if err != nil || n <= 0 {
+		return proc{}, false
+	}
+	line := buf[:n]
+	// The command name is in parentheses and may hold spaces or ")".
+	i := bytes.LastIndexByte(line, ')')
+	if i < 0 || i+2 > len(line) {
+		return proc{}, false
+	}
+	f := strings.Fields(string(line[i+2:]))
+	// f[0] is field 3 (state): ppid is field 4, pgrp 5, starttime 22, rss 24.
+	if len(f) < 22 {
+		return proc{}, false
+	}
+	ppid, _ := strconv.Atoi(f[1])
+	pgid, _ := strconv.Atoi(f[2])
+	start, _ := strconv.ParseUint(f[19], 10, 64)
+	rss, _ := strconv.ParseInt(f[21], 10, 64)
+	return proc{ppid: ppid, pgid: pgid, start: start, rss: rss * pageSize}, true
+}
+
+// descendants lists the processes below root (not root itself).
+func (t procTable) descendants(root int) []int {
+	kids := make(map[int][]int)
+	for pid, p := range t {
+		kids[p.ppid] = append(kids[p.ppid], pid)
+	}
+	var out []int
+	queue := []int{root}
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		for _, k := range kids[pid] {
+			out = append(out, k)
+			queue = append(queue, k)
+		}
+	}
+	return out
+}
+
+// isolation is what this machine lets the grader use, found out once.
+type isolation struct {
+	shim      bool    // the shim can start (else the submission is started directly)
+	nsFlags   uintptr // CLONE_NEWPID|CLONE_NEWNET when allowed, else 0
+	subreaper bool    // child subreaper works (when there is no PID namespace)
+	cgroup    string  // a cgroup v2 folder with memory and pids under which runs get their own cgroup, or ""
+	exe       string
+}
+
+var (
+	isoOnce sync.Once
+	iso     isolation
+)
+
+func machineIsolation() isolation {
+	isoOnce.Do(func() {
+		exe, err := os.Executable()
+		if err == nil {
+			iso.exe = exe
+			flags := uintptr(syscall.CLONE_NEWPID | syscall.CLONE_NEWNET)
+			if probeShim(exe, flags) == nil {
+				iso.shim, iso.nsFlags = true, flags
+			} else if probeShim(exe, 0) == nil {
+				iso.shim, iso.subreaper = true, true
+			}
+		}
+		iso.cgroup = findCgroup()
+	})
+	return iso
+}
+
+func probeShim(exe string, flags uintptr) error {
+	p, err := os.StartProcess(exe, []string{shimArg0, shimProbe}, &os.ProcAttr{
+		Env: []string{},
+		Sys: &syscall.SysProcAttr{Cloneflags: flags, Pdeathsig: syscall.SIGKILL},
+	})
+	if err != nil {
+		return err
+	}
+	st, err := p.Wait()
+	if err != nil {
+		return err
+	}
+	if !st.Success() {
+		return errors.New(st.String())
+	}
+	return nil
+}
+
+// findCgroup looks for a cgroup v2 folder where the grader may make one child
+// cgroup per run with the memory and pids controllers. Only the root of a
+// cgroup2 mount qualifies: a non-root cgroup that holds processes (as the
+// grader's own does) cannot hand controllers to children.
+func findCgroup() string {
+	data, err := os.ReadFile("/proc/self/mounts")
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || f[2] != "cgroup2" {
+			continue
+		}
+		dir := f[1]
+		ctl, err := os.ReadFile(filepath.Join(dir, "cgroup.controllers"))
+		if err != nil || !hasWords(string(ctl), "memory", "pids") {
+			continue
+		}
+		sub, _ := os.ReadFile(filepath.Join(dir, "cgroup.subtree_control"))
+		if !hasWords(string(sub), "memory", "pids") {
+			if os.WriteFile(filepath.Join(dir, "cgroup.subtree_control"), []byte("+memory +pids"), 0) != nil {
+				continue
+			}
+		}
+		probe := filepath.Join(dir, fmt.Sprintf("boardcheck-%d-probe", os.Getpid()))
+		if os.Mkdir(probe, 0o755) != nil {
+			continue
+		}
+		ok := fileExists(filepath.Join(probe, "memory.max")) && fileExists(filepath.Join(probe, "pids.max")) &&
+			fileExists(filepath.Join(probe, "cgroup.kill"))
+		os.Remove(probe)
+		if ok {
+			return dir
+		}
+	}
+	return ""
+}
+
+func hasWords(s string, words ...string) bool {
+	have := strings.Fields(s)
+	for _, w := range words {
+		found := false
+		for _, h := range have {
+			found = found || h == w
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// runCgroup is one run's cgroup.
+type runCgroup struct {
+	dir string
+	fd  int
+}
+
+var cgroupSeq atomic.Int64
+
+func newRunCgroup(parent string, l Limits) (*runCgroup, error) {
+	dir := filepath.Join(parent, fmt.Sprintf("boardcheck-%d-%d", os.Getpid(), cgroupSeq.Add(1)))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return nil, err
+	}
+	cg := &runCgroup{dir: dir, fd: -1}
+	write := func(name, value string) error {
+		return os.WriteFile(filepath.Join(dir, name), []byte(value), 0)
+	}
+	err := write("memory.max", strconv.FormatInt(l.Memory, 10))
+	if err == nil {
+		// One more than Procs: the shim is in the cgroup too.
+		err = write("pids.max", strconv.Itoa(l.Procs+1))
+	}
+	if err == nil {
+		// Without these, swap would stretch the limit, and the OOM killer
+		// would take one process and leave the rest running.
+		_ = write("memory.swap.max", "0")
+		_ = write("memory.oom.group", "1")
+		cg.fd, err = syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	}
+	if err != nil {
+		cg.remove()
+		return nil, err
+	}
+	return cg, nil
+}
+
+// event reads one counter from a cgroup *.events file.
+func (cg *runCgroup) event(file, key string) int64 {
+	data, _ := os.ReadFile(filepath.Join(cg.dir, file))
+	for _, line := range strings.Split(string(data), "\n") {
+		if k, v, ok := strings.Cut(line, " "); ok && k == key {
+			n, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+func (cg *runCgroup) number(file string) int64 {
+	data, _ := os.ReadFile(filepath.Join(cg.dir, file))
+	n, _ := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+	return n
+}
+
+func (cg *runCgroup) kill() {
+	if os.WriteFile(filepath.Join(cg.dir, "cgroup.kill"), []byte("1"), 0) == nil {
+		return
+	}
+	data, _ := os.ReadFile(filepath.Join(cg.dir, "cgroup.procs"))
+	for _, s := range strings.Fields(string(data)) {
+		if pid, err := strconv.Atoi(s); err == nil {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+}
+
+// remove kills what is left, waits for the cgroup to empty and removes it.
+func (cg *runCgroup) remove() {
+	if cg.fd >= 0 {
+		syscall.Close(cg.fd)
+		cg.fd = -1
+	}
+	for i := 0; i < 200; i++ {
+		if os.Remove(cg.dir) == nil || errors.Is(err0(os.Stat(cg.dir)), os.ErrNotExist) {
+			return
+		}
+		cg.kill()
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func err0(_ os.FileInfo, err error) error { return err }
+
+// Execute runs spec and returns once the process and every process it
+// started are gone: within Limits.Time plus well under a second. err reports
+// only the grader's own failures (the program cannot be started, a pipe
+// cannot be made); everything the program did is in the result.
+//
+// Past the output limit on either stream the run is killed at once, rather
+// than left to print into the void until the time limit: the verdict is the
+// same and it comes sooner.
+func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
+	l := spec.Limits.withDefaults()
+	path, err := resolveArgv0(spec)
+	if err != nil {
+		return nil, err
+	}
+	if spec.Dir != "" {
+		if fi, err := os.Stat(spec.Dir); err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("grader: running %s: working folder %s: not a folder", spec.Argv[0], spec.Dir)
+		}
+	}
+	iso := machineIsolation()
+
+	stdin, stopStdin, err := feedStdin(spec.Stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer stopStdin()
+	defer stdin.Close()
+	var pipes []*os.File // parent ends, closed at the end
+	defer func() {
+		for _, f := range pipes {
+			f.Close()
+		}
+	}()
+	pipe := func() (r, w *os.File, err error) {
+		r, w, err = os.Pipe()
+		if err != nil {
+			return nil, nil, fmt.Errorf("grader: running %s: making a pipe: %w", spec.Argv[0], err)
+		}
+		pipes = append(pipes, r, w)
+		return r, w, nil
+	}
+	outR, outW, err := pipe()
+	if err != nil {
+		return nil, err
+	}
+	errR, errW, err := pipe()
+	if err != nil {
+		return nil, err
+	}
+	var statR, statW *os.File
+	if iso.shim {
+		if statR, statW, err = pipe(); err != nil {
+			return nil, err
+		}
+	}
+
+	var cg *runCgroup
+	if iso.cgroup != "" {
+		// A cgroup that cannot be made for this run (say, too many at once)
+		// falls back to polling rather than failing the run.
+		cg, _ = newRunCgroup(iso.cgroup, l)
+	}
+	if cg != nil {
+		defer cg.remove()
+	}
+
+	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	var argv []string
+	files := []*os.File{stdin, outW, errW}
+	mode := ""
+	if iso.shim {
+		mode = shimReaper
+		if iso.nsFlags != 0 {
+			mode = shimNS
+			sys.Cloneflags = iso.nsFlags
+		}
+		argv = append([]string{shimArg0, mode, path}, spec.Argv...)
+		files = append(files, statW)
+		path = iso.exe
+	} else {
+		argv = spec.Argv
+	}
+	if cg != nil {
+		sys.UseCgroupFD, sys.CgroupFD = true, cg.fd
+	}
+	start := time.Now()
+	p, err := os.StartProcess(path, argv, &os.ProcAttr{Dir: spec.Dir, Env: spec.Env, Files: files, Sys: sys})
+	if err != nil {
+		return nil, fmt.Errorf("grader: running %s: %w", spec.Argv[0], err)
+	}
+	// Only the child holds its ends now.
+	stdin.Close()
+	outW.Close()
+	errW.Close()
+	if statW != nil {
+		statW.Close()
+	}
+	root := p.Pid
+
+	var (
+		o       outcome
+		killMu  sync.Mutex
+		reaped  bool             // p has been waited for: its pid may be reused
+		seen    = map[int]uint64{} // every process seen in the tree, with its start time
+		seenMu  sync.Mutex
+		mainEnd atomic.Bool // the submission's main process has exited
+	)
+	// killTree kills every process of the run. Safe to call from any
+	// goroutine, any number of times.
+	killTree := func() {
+		killMu.Lock()
+		defer killMu.Unlock()
+		if cg != nil {
+			cg.kill()
+		}
+		if reaped {
+			sweepSeen(seen, &seenMu)
+			return
+		}
+		if mode == shimNS {
+			// pid 1 of the namespace: the kernel takes every other process
+			// with it.
+			p.Signal(syscall.SIGKILL)
+			return
+		}
+		// Kill the descendants first: were the root killed first, its
+		// orphans would go to init and out of reach.
+		for i := 0; i < 50; i++ {
+			t := scanProcs()
+			ds := t.descendants(root)
+			if mode == "" {
+				syscall.Kill(-root, syscall.SIGKILL)
+			}
+			if len(ds) == 0 {
+				break
+			}
+			for _, pid := range ds {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+			time.Sleep(time.Millisecond)
+		}
+		p.Signal(syscall.SIGKILL)
+	}
+	kill := func(r killReason) {
+		if o.claim(r) {
+			killTree()
+		}
+	}
+
+	stdout := &capture{limit: l.Output, onOverflow: func() { kill(killedOutput) }}
+	stderr := &capture{limit: l.Output, onOverflow: func() { kill(killedOutput) }}
+	var readers sync.WaitGroup
+	readers.Add(2)
+	go func() { defer readers.Done(); stdout.readFrom(outR) }()
+	go func() { defer readers.Done(); stderr.readFrom(errR) }()
+
+	statusc := make(chan []byte, 1)
+	if statR != nil {
+		go func() {
+			var b bytes.Buffer
+			buf := make([]byte, 512)
+			for {
+				n, err := statR.Read(buf)
+				b.Write(buf[:n])
+				if b.Len() >= 5 && b.Bytes()[0] == 'X' {
+					// The main process is gone: from here on the time
+					// limit no longer applies, only the cleanup.
+					mainEnd.Store(true)
+					o.claim(killedDone)
+				}
+				if err != nil || b.Len() > 4096 {
+					break
+				}
+			}
+			statusc <- b.Bytes()
+		}()
+	} else {
+		statusc <- nil
+	}
+
+	timer := time.AfterFunc(l.Time, func() {
+		if !mainEnd.Load() {
+			kill(killedTime)
+		}
+	})
+	defer timer.Stop()
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			kill(killedCancel)
+		case <-done:
+		}
+	}()
+	var pollers sync.WaitGroup
+	pollers.Add(1)
+	go func() {
+		defer pollers.Done()
+		tick := time.NewTicker(pollEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			if cg != nil {
+				o.notePeak(cg.number("memory.current"))
+				if cg.event("memory.events", "oom_kill") > 0 {
+					kill(killedMemory)
+				}
+				if cg.event("pids.events", "max") > 0 {
+					kill(killedProcs)
+				}
+				continue
+			}
+			t := scanProcs()
+			ds := t.descendants(root)
+			var mem int64
+			count := len(ds)
+			if mode == "" {
+				mem = t[root].rss
+				count++
+			}
+			seenMu.Lock()
+			for _, pid := range ds {
+				mem += t[pid].rss
+				seen[pid] = t[pid].start
+			}
+			seenMu.Unlock()
+			o.notePeak(mem)
+			if mem > l.Memory {
+				kill(killedMemory)
+			} else if count > l.Procs {
+				kill(killedProcs)
+			}
+		}
+	}()
+
+	st, waitErr := p.Wait()
+	dur := time.Since(start)
+	killMu.Lock()
+	reaped = true
+	killMu.Unlock()
+	close(done)
+	pollers.Wait()
+	timer.Stop()
+	if cg != nil {
+		if cg.event("memory.events", "oom_kill") > 0 {
+			o.claim(killedMemory)
+		}
+		if v := cg.number("memory.peak"); v > 0 {
+			o.notePeak(v)
+		}
+	}
+	// Whatever the shim did, make sure: everything seen in the tree dies.
+	killTree()
+	if mode == "" {
+		syscall.Kill(-root, syscall.SIGKILL)
+	}
+
+	// The pipes reach end of file once every process holding them is dead.
+	// A process that escaped all of the above must not hang the grader:
+	// close the read ends under the readers after a short grace.
+	rdone := make(chan struct{})
+	go func() { readers.Wait(); close(rdone) }()
+	select {
+	case <-rdone:
+	case <-time.After(250 * time.Millisecond):
+		outR.Close()
+		errR.Close()
+		<-rdone
+	}
+	if statR != nil {
+		statR.Close()
+	}
+	status := <-statusc
+
+	res := &RunResult{ExitCode: -1, Duration: dur}
+	res.Stdout, res.StdoutOverflow = stdout.result()
+	res.Stderr, res.StderrOverflow = stderr.result()
+	o.fill(res)
+	reason := o.get()
+	ours := reason != notKilled && reason != killedDone
+
+	var ws syscall.WaitStatus
+	haveWS := false
+	switch {
+	case len(status) > 0 && status[0] == 'E':
+		return nil, fmt.Errorf("grader: running %s: %s", spec.Argv[0], status[1:])
+	case len(status) >= 5 && status[0] == 'X':
+		ws = syscall.WaitStatus(binary.LittleEndian.Uint32(status[1:5]))
+		haveWS = true
+	case mode == "" && waitErr == nil:
+		ws, haveWS = st.Sys().(syscall.WaitStatus)
+	case waitErr == nil && !ours:
+		// The shim itself died, and not by our hand (the memory killer of
+		// the cgroup, or a submission that killed its parent): report
+		// what killed it.
+		if s, ok := st.Sys().(syscall.WaitStatus); ok && s.Signaled() {
+			res.Signal = signalName(s.Signal())
+		}
+	}
+	if haveWS {
+		switch {
+		case ws.Exited():
+			res.ExitCode = ws.ExitStatus()
+		case ws.Signaled() && !ours:
+			res.Signal = signalName(ws.Signal())
+		}
+	}
+	if reason == killedCancel {
+		return res, fmt.Errorf("grader: running %s: %w", spec.Argv[0], ctx.Err())
+	}
+	return res, nil
+}
+
+// sweepSeen kills the processes seen in a run's tree that still run under
+// the same pid and start time: the last resort when the shim is gone.
+func sweepSeen(seen map[int]uint64, mu *sync.Mutex) {
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen) == 0 {
+		return
+	}
+	var buf [1024]byte
+	for pid, start := range seen {
+		if p, ok := readStat(pid, buf[:]); ok && p.start == start {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+}
+
+// Protections lists the isolation in force on this machine, for
+// `grader check -v`.
+func Protections(l Limits) []string {
+	l = l.withDefaults()
+	iso := machineIsolation()
+	how := "the resident memory of the process tree, read every 20ms"
+	procs := "counted every 20ms"
+	if iso.cgroup != "" {
+		how = "cgroup v2 memory.max"
+		procs = "cgroup v2 pids.max"
+	}
+	ps := []string{
+		"time limit " + l.Time.String() + " per run, then every process of the run is killed",
+		"memory limit " + FormatSize(l.Memory) + " per run (" + how + ")",
+		fmt.Sprintf("process limit %d per run (%s)", l.Procs, procs),
+		"output limit " + FormatSize(l.Output) + " per stream, then the run is killed",
+	}
+	switch {
+	case iso.nsFlags&syscall.CLONE_NEWPID != 0:
+		ps = append(ps, "new PID namespace per run: no process outlives its run or can signal the grader")
+	case iso.subreaper:
+		ps = append(ps, "child subreaper per run: processes that detach (setsid, double fork) are still found and killed")
+	default:
+		ps = append(ps, "process group per run: a process that leaves its group can outlive the run")
+	}
+	if iso.nsFlags&syscall.CLONE_NEWNET != 0 {
+		ps = append(ps, "new network namespace per run: no network")
+	} else {
+		ps = append(ps, "network not isolated (needs root for a network namespace)")
+	}
+	return append(ps,
+		"environment: only PATH, HOME, LANG, LC_ALL, TMPDIR and the scenario's variables",
+		"standard input: the scenario's, or empty",
+		"filesystem not isolated: a run can read and write what the grader's user can",
+	)
+}

@@ -1,0 +1,124 @@
+//go:build !linux
+
+package grader
+
+// Outside Linux the grader has no portable way to find every process a run
+// started or to measure their memory, so it keeps to what os/exec offers:
+// the time limit and the output caps, enforced on the main process. The
+// limits it cannot enforce are listed by Protections, not pretended.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Execute runs spec under the time and output limits. See the Linux version
+// for the full contract; here, processes the program starts are not tracked
+// and memory is not limited.
+func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
+	l := spec.Limits.withDefaults()
+	path, err := resolveArgv0(spec)
+	if err != nil {
+		return nil, err
+	}
+	stdin, stopStdin, err := feedStdin(spec.Stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer stopStdin()
+	defer stdin.Close()
+
+	var o outcome
+	var cmd *exec.Cmd
+	var killMu sync.Mutex
+	started := false
+	kill := func(r killReason) {
+		if o.claim(r) {
+			killMu.Lock()
+			if started {
+				cmd.Process.Kill()
+			}
+			killMu.Unlock()
+		}
+	}
+	stdout := &capture{limit: l.Output, onOverflow: func() { kill(killedOutput) }}
+	stderr := &capture{limit: l.Output, onOverflow: func() { kill(killedOutput) }}
+	cmd = &exec.Cmd{
+		Path:   path,
+		Args:   spec.Argv,
+		Dir:    spec.Dir,
+		Env:    spec.Env,
+		Stdin:  stdin,
+		Stdout: writerFunc(stdout.add),
+		Stderr: writerFunc(stderr.add),
+		// A child that keeps the pipes open must not hang the grader.
+		WaitDelay: 250 * time.Millisecond,
+	}
+	start := time.Now()
+	killMu.Lock()
+	err = cmd.Start()
+	started = err == nil
+	killMu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("grader: running %s: %w", spec.Argv[0], err)
+	}
+	timer := time.AfterFunc(l.Time, func() { kill(killedTime) })
+	defer timer.Stop()
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			kill(killedCancel)
+		case <-done:
+		}
+	}()
+	waitErr := cmd.Wait()
+	close(done)
+	res := &RunResult{ExitCode: -1, Duration: time.Since(start)}
+	res.Stdout, res.StdoutOverflow = stdout.result()
+	res.Stderr, res.StderrOverflow = stderr.result()
+	o.fill(res)
+	reason := o.get()
+	var ee *exec.ExitError
+	if waitErr != nil && !errors.As(waitErr, &ee) && !errors.Is(waitErr, exec.ErrWaitDelay) {
+		return nil, fmt.Errorf("grader: running %s: %w", spec.Argv[0], waitErr)
+	}
+	if st := cmd.ProcessState; st != nil {
+		if st.Exited() {
+			res.ExitCode = st.ExitCode()
+		} else if ws, ok := st.Sys().(syscall.WaitStatus); ok && reason == notKilled && ws.Signaled() {
+			res.Signal = signalName(ws.Signal())
+		}
+	}
+	if reason == killedCancel {
+		return res, fmt.Errorf("grader: running %s: %w", spec.Argv[0], ctx.Err())
+	}
+	return res, nil
+}
+
+type writerFunc func([]byte)
+
+func (f writerFunc) Write(p []byte) (int, error) {
+	f(p)
+	return len(p), nil
+}
+
+// Protections lists the isolation in force on this machine.
+func Protections(l Limits) []string {
+	l = l.withDefaults()
+	return []string{
+		"time limit " + l.Time.String() + " per run (the main process is killed; processes it started are not tracked on this platform)",
+		"output limit " + FormatSize(l.Output) + " per stream, then the run is killed",
+		"memory not limited on this platform",
+		"process count not limited on this platform",
+		"network not isolated",
+		"environment: only PATH, HOME, LANG, LC_ALL, TMPDIR and the scenario's variables",
+		"standard input: the scenario's, or empty",
+		"filesystem not isolated: a run can read and write what the grader's user can",
+	}
+}

@@ -1,0 +1,408 @@
+package grader
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// The canary: a variable of the test process that no submission may see.
+const canary = "GRADER_SECRET"
+
+// setCanary puts the canary into the test process's environment, where
+// every run would inherit it if the environment were not scrubbed.
+var setCanary = sync.OnceFunc(func() { os.Setenv(canary, "x") })
+
+// prog prepares testdata/progs/name (compiling it into a folder of the
+// test's), skipping the test when the language's toolchain is missing.
+func prog(t *testing.T, name string) *Submission {
+	t.Helper()
+	setCanary()
+	tools := map[string]string{".py": "python3", ".c": "cc", ".cpp": "c++", ".go": "go", ".js": "node", ".sh": "sh", ".rb": "ruby", ".java": "java"}
+	if tool := tools[filepath.Ext(name)]; tool != "" {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	sub, err := Prepare(context.Background(), filepath.Join("testdata", "progs", name), t.TempDir())
+	if err != nil {
+		t.Fatalf("Prepare(%s): %v", name, err)
+	}
+	return sub
+}
+
+var runSeq atomic.Int64
+
+// run executes a test program in a fresh folder and checks the two promises
+// every run keeps: Execute returns within the time limit plus one second,
+// and no process of the run is left afterwards.
+func run(t *testing.T, name string, l Limits, stdin []byte, args ...string) *RunResult {
+	t.Helper()
+	sub := prog(t, name)
+	dir := t.TempDir()
+	// The mark lets the test find every process of this run in /proc, even
+	// one that left the run's process group and session.
+	mark := fmt.Sprintf("BOARDCHECK_TEST_RUN=%d-%d", os.Getpid(), runSeq.Add(1))
+	spec := RunSpec{
+		Argv:   append(append([]string{}, sub.Command...), args...),
+		Dir:    dir,
+		Env:    SubmissionEnv(dir, mark),
+		Stdin:  stdin,
+		Limits: l,
+	}
+	start := time.Now()
+	res, err := Execute(context.Background(), spec)
+	took := time.Since(start)
+	if err != nil {
+		t.Fatalf("Execute(%s): %v", name, err)
+	}
+	t.Logf("%s: returned in %v (run %v, death %q, exit %d, peak memory %s)",
+		name, took.Round(time.Millisecond), res.Duration.Round(time.Millisecond), res.Death(l), res.ExitCode, FormatSize(res.PeakMemory))
+	if lim := l.withDefaults().Time + time.Second; took > lim {
+		t.Errorf("%s: Execute returned after %v; want within %v", name, took, lim)
+	}
+	if left := survivors(mark, dir); len(left) > 0 {
+		t.Errorf("%s: processes left after Execute returned: %v", name, left)
+	}
+	return res
+}
+
+// survivors lists the live processes whose environment holds mark or whose
+// working folder is dir.
+func survivors(mark, dir string) []string {
+	if runtime.GOOS != "linux" {
+		return nil
+	}
+	ents, _ := os.ReadDir("/proc")
+	var out []string
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		base := "/proc/" + e.Name()
+		stat, err := os.ReadFile(base + "/stat")
+		if err != nil {
+			continue
+		}
+		if i := bytes.LastIndexByte(stat, ')'); i > 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
+			continue // a zombie is dead; its parent reaps it
+		}
+		env, _ := os.ReadFile(base + "/environ")
+		cwd, _ := os.Readlink(base + "/cwd")
+		if bytes.Contains(env, []byte(mark+"\x00")) || cwd == dir {
+			cmd, _ := os.ReadFile(base + "/cmdline")
+			out = append(out, fmt.Sprintf("%d %q", pid, bytes.ReplaceAll(cmd, []byte{0}, []byte{' '})))
+		}
+	}
+	return out
+}
+
+// hostile are the limits the hostile programs run under: small, so the
+// tests are quick.
+var hostile = Limits{Time: 2 * time.Second, Memory: 200 * miB, Output: 1 * miB, Procs: 32}
+
+func TestExecuteHostile(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("process tree tracking and memory limits are Linux only")
+	}
+	tests := []struct {
+		prog      string
+		limits    Limits
+		stdin     []byte
+		death     string
+		exit      int
+		stdout    string // a prefix standard output must have
+		stdoutLen int    // when not 0, the exact length of standard output
+	}{
+		{prog: "sleep.sh", limits: hostile, death: "timed out after 2s", exit: -1},
+		{prog: "sleep.py", limits: hostile, death: "timed out after 2s", exit: -1},
+		{prog: "busy.c", limits: hostile, death: "timed out after 2s", exit: -1},
+		{prog: "busy.go", limits: hostile, death: "timed out after 2s", exit: -1},
+		{prog: "child_holds_stdout.sh", limits: hostile, exit: 0, stdout: "started\n"},
+		{prog: "setsid_child.py", limits: hostile, exit: 0, stdout: "parent exits\n"},
+		{prog: "print_forever.py", limits: hostile, death: "printed more than 1 MiB on standard output", exit: -1, stdoutLen: 1 * miB},
+		{prog: "print_forever.c", limits: hostile, death: "printed more than 1 MiB on standard output", exit: -1, stdoutLen: 1 * miB},
+		{prog: "stderr_forever.py", limits: hostile, death: "printed more than 1 MiB on standard error", exit: -1},
+		{prog: "bigline.py", limits: DefaultLimits(), death: "printed more than 16 MiB on standard output", exit: -1, stdout: "yyyy", stdoutLen: 16 * miB},
+		{prog: "alloc.py", limits: hostile, death: "used more than 200 MiB of memory", exit: -1},
+		{prog: "alloc.c", limits: hostile, death: "used more than 200 MiB of memory", exit: -1},
+		{prog: "alloc.go", limits: hostile, death: "used more than 200 MiB of memory", exit: -1},
+		{prog: "read_stdin.py", limits: hostile, exit: 0, stdout: "read 0\n"},
+		{prog: "read_stdin.py", limits: hostile, stdin: []byte("4 queens\n"), exit: 0, stdout: "read 9\n"},
+		{prog: "stdin_forever.py", limits: hostile, death: "timed out after 2s", exit: -1},
+		{prog: "segv.c", limits: hostile, death: "killed by SIGSEGV", exit: -1},
+		{prog: "segv.py", limits: hostile, death: "killed by SIGSEGV", exit: -1},
+		{prog: "abort.c", limits: hostile, death: "killed by SIGABRT", exit: -1},
+		{prog: "exit255.sh", limits: hostile, exit: 255},
+		{prog: "forkbomb.sh", limits: hostile, death: "started more than 32 processes", exit: -1},
+		{prog: "forkbomb.c", limits: hostile, death: "started more than 32 processes", exit: -1},
+		{prog: "close_stdout.py", limits: hostile, death: "timed out after 2s", exit: -1, stdout: "closing\n"},
+		{prog: "signal_parent.py", limits: hostile, exit: 0, stdout: "still here\n"},
+		{prog: "binary_output.py", limits: hostile, exit: 0, stdout: "a\x00b\xff\xfe\x1b[2J\n"},
+	}
+	for _, tt := range tests {
+		name := tt.prog
+		if tt.stdin != nil {
+			name += "/stdin"
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			res := run(t, tt.prog, tt.limits, tt.stdin)
+			if got := res.Death(tt.limits); got != tt.death {
+				t.Errorf("Death() = %q; want %q (stderr %q)", got, tt.death, trim(res.Stderr))
+			}
+			if res.ExitCode != tt.exit {
+				t.Errorf("ExitCode = %d; want %d", res.ExitCode, tt.exit)
+			}
+			if !bytes.HasPrefix(res.Stdout, []byte(tt.stdout)) {
+				t.Errorf("stdout = %q; want it to start with %q", trim(res.Stdout), tt.stdout)
+			}
+			if tt.stdoutLen != 0 && len(res.Stdout) != tt.stdoutLen {
+				t.Errorf("len(stdout) = %d; want %d", len(res.Stdout), tt.stdoutLen)
+			}
+			if int64(len(res.Stdout)) > tt.limits.withDefaults().Output || int64(len(res.Stderr)) > tt.limits.withDefaults().Output {
+				t.Errorf("kept %d bytes of stdout, %d of stderr; want at most %d each", len(res.Stdout), len(res.Stderr), tt.limits.Output)
+			}
+		})
+	}
+}
+
+func trim(b []byte) string {
+	if len(b) > 200 {
+		return string(b[:200]) + "..."
+	}
+	return string(b)
+}
+
+// TestExecuteUnderMemoryLimit shows that the memory limit does not get in
+// the way of ordinary programs in languages that reserve much more address
+// space than they use (Go, Node.js).
+func TestExecuteUnderMemoryLimit(t *testing.T) {
+	l := Limits{Time: 20 * time.Second, Memory: 512 * miB}
+	for _, p := range []string{"mem_ok.py", "mem_ok.c", "mem_ok.go", "mem_ok.js"} {
+		t.Run(p, func(t *testing.T) {
+			res := run(t, p, l, nil)
+			if d := res.Death(l); d != "" || res.ExitCode != 0 {
+				t.Fatalf("death %q, exit %d; want a normal exit 0 (stderr %q)", d, res.ExitCode, trim(res.Stderr))
+			}
+			if got := string(res.Stdout); !strings.HasPrefix(got, "ok 100") {
+				t.Errorf("stdout = %q; want ok 100", got)
+			}
+			if runtime.GOOS == "linux" && res.PeakMemory < 90*miB {
+				t.Errorf("PeakMemory = %s; want at least the 100 MiB it used", FormatSize(res.PeakMemory))
+			}
+		})
+	}
+}
+
+// TestExecuteEnvironment checks that a run sees exactly the scrubbed
+// environment: none of the test process's own variables.
+func TestExecuteEnvironment(t *testing.T) {
+	for _, p := range []string{"env.py", "env.sh"} {
+		t.Run(p, func(t *testing.T) {
+			res := run(t, p, hostile, nil)
+			if res.ExitCode != 0 {
+				t.Fatalf("exit %d; want 0 (stderr %q)", res.ExitCode, res.Stderr)
+			}
+			allowed := map[string]bool{"PATH": true, "HOME": true, "LANG": true, "LC_ALL": true, "TMPDIR": true, "BOARDCHECK_TEST_RUN": true,
+				// Set by the shell or the interpreter itself, not passed in.
+				"PWD": true, "SHLVL": true, "_": true, "LC_CTYPE": true, "OLDPWD": true}
+			for _, line := range strings.Split(strings.TrimSpace(string(res.Stdout)), "\n") {
+				k, _, _ := strings.Cut(line, "=")
+				if k == canary {
+					t.Errorf("the run sees the grader's %s", canary)
+				}
+				if !allowed[k] {
+					t.Errorf("the run sees %s; want only PATH, HOME, LANG, LC_ALL, TMPDIR and what the caller adds", k)
+				}
+			}
+		})
+	}
+}
+
+// TestGraderMemoryWhileCapping measures the grader's own peak memory while
+// it caps a program printing without end under the default 16 MiB limit.
+func TestGraderMemoryWhileCapping(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc/self/status")
+	}
+	before := vmHWM(t)
+	res := run(t, "print_forever.py", DefaultLimits(), nil)
+	after := vmHWM(t)
+	t.Logf("grader VmHWM before %s, after %s (stdout kept %s)", FormatSize(before), FormatSize(after), FormatSize(int64(len(res.Stdout))))
+	if !res.StdoutOverflow || int64(len(res.Stdout)) != 16*miB {
+		t.Errorf("overflow %v, kept %d bytes; want overflow and exactly 16 MiB", res.StdoutOverflow, len(res.Stdout))
+	}
+	if after > 100*miB {
+		t.Errorf("grader peak memory %s; want under 100 MiB", FormatSize(after))
+	}
+}
+
+func vmHWM(t *testing.T) int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return n * kiB
+		}
+	}
+	t.Fatal("no VmHWM in /proc/self/status")
+	return 0
+}
+
+func TestExecuteStdin(t *testing.T) {
+	res := run(t, "cat.sh", hostile, []byte("queens\x00and rooks\n"))
+	if got, want := string(res.Stdout), "queens\x00and rooks\n"; got != want {
+		t.Errorf("stdout = %q; want %q", got, want)
+	}
+	// Bigger than a pipe's buffer, so it cannot be written before the
+	// program starts reading.
+	big := bytes.Repeat([]byte("0123456789abcdef"), 1<<16)
+	res = run(t, "cat.sh", hostile, big)
+	if !bytes.Equal(res.Stdout, big) {
+		t.Errorf("stdout has %d bytes; want the %d given on standard input", len(res.Stdout), len(big))
+	}
+	// A program that never reads a big input must not hang the grader.
+	res = run(t, "exit255.sh", hostile, big)
+	if res.ExitCode != 255 {
+		t.Errorf("exit %d; want 255", res.ExitCode)
+	}
+}
+
+func TestExecuteCancel(t *testing.T) {
+	sub := prog(t, "sleep.sh")
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := Execute(ctx, RunSpec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: hostile})
+	if err == nil || !strings.Contains(err.Error(), "context deadline exceeded") {
+		t.Errorf("err = %v; want the context's deadline", err)
+	}
+	if took := time.Since(start); took > 1300*time.Millisecond {
+		t.Errorf("returned after %v; want soon after the 300ms deadline", took)
+	}
+}
+
+func TestExecuteStartErrors(t *testing.T) {
+	dir := t.TempDir()
+	noexec := filepath.Join(dir, "noexec")
+	os.WriteFile(noexec, []byte("#!/bin/sh\n"), 0o644)
+	tests := []struct {
+		argv []string
+		want string
+	}{
+		{[]string{"no-such-command-xyz"}, "grader: running no-such-command-xyz: command not found on PATH"},
+		{[]string{noexec}, "permission denied"},
+		{[]string{dir}, "is a directory"},
+		{nil, "no command given"},
+	}
+	for _, tt := range tests {
+		_, err := Execute(context.Background(), RunSpec{Argv: tt.argv, Dir: dir, Env: SubmissionEnv(dir)})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Execute(%q) error = %v; want it to contain %q", tt.argv, err, tt.want)
+		}
+	}
+}
+
+func TestDeath(t *testing.T) {
+	l := DefaultLimits()
+	tests := []struct {
+		res  RunResult
+		want string
+	}{
+		{RunResult{ExitCode: 0}, ""},
+		{RunResult{ExitCode: 3}, ""},
+		{RunResult{ExitCode: -1, TimedOut: true}, "timed out after 10s"},
+		{RunResult{ExitCode: -1, Signal: "SIGSEGV"}, "killed by SIGSEGV"},
+		{RunResult{ExitCode: -1, OutOfMemory: true}, "used more than 512 MiB of memory"},
+		{RunResult{ExitCode: -1, StdoutOverflow: true}, "printed more than 16 MiB on standard output"},
+		{RunResult{ExitCode: -1, StderrOverflow: true}, "printed more than 16 MiB on standard error"},
+		{RunResult{ExitCode: -1, TooManyProcs: true}, "started more than 64 processes"},
+		{RunResult{ExitCode: 0, StdoutOverflow: true}, "printed more than 16 MiB on standard output"},
+	}
+	for _, tt := range tests {
+		if got := tt.res.Death(l); got != tt.want {
+			t.Errorf("%+v.Death() = %q; want %q", tt.res, got, tt.want)
+		}
+	}
+	if got, want := (&RunResult{TimedOut: true}).Death(Limits{Time: 1500 * time.Millisecond}), "timed out after 1.5s"; got != want {
+		t.Errorf("Death with a 1.5s limit = %q; want %q", got, want)
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int64
+		err  string
+	}{
+		{"512MiB", 512 << 20, ""},
+		{"16MiB", 16 << 20, ""},
+		{"1GiB", 1 << 30, ""},
+		{"100KiB", 100 << 10, ""},
+		{"4096", 4096, ""},
+		{" 64 MiB ", 64 << 20, ""},
+		{"1MB", 1000000, ""},
+		{"", 0, "empty"},
+		{"MiB", 0, "want a whole number"},
+		{"1.5GiB", 0, "want a whole number"},
+		{"12 parsecs", 0, "want a whole number"},
+		{"0", 0, "more than zero"},
+		{"-5MiB", 0, "more than zero"},
+		{"99999999999GiB", 0, "too large"},
+	}
+	for _, tt := range tests {
+		got, err := ParseSize(tt.in)
+		switch {
+		case tt.err == "" && (err != nil || got != tt.want):
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("ParseSize(%q) error = %v; want one containing %q", tt.in, err, tt.err)
+		}
+	}
+	for _, n := range []int64{512 << 20, 16 << 20, 1 << 30, 100 << 10} {
+		if back, err := ParseSize(strings.ReplaceAll(FormatSize(n), " ", "")); err != nil || back != n {
+			t.Errorf("ParseSize(FormatSize(%d) = %q) = %d, %v; want %d", n, FormatSize(n), back, err, n)
+		}
+	}
+}
+
+func TestSubmissionEnv(t *testing.T) {
+	dir := t.TempDir()
+	env := SubmissionEnv(dir, "FOO=bar", "LANG=fr_FR.UTF-8", "not-a-pair")
+	want := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "LANG=fr_FR.UTF-8", "LC_ALL=C.UTF-8", "TMPDIR=" + filepath.Join(dir, ".tmp"), "FOO=bar"}
+	if strings.Join(env, "\n") != strings.Join(want, "\n") {
+		t.Errorf("SubmissionEnv = %q; want %q", env, want)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, ".tmp")); err != nil || !fi.IsDir() {
+		t.Errorf("TMPDIR folder not made: %v", err)
+	}
+}
+
+func TestProtections(t *testing.T) {
+	ps := Protections(Limits{Time: 3 * time.Second, Memory: 100 * miB})
+	for _, p := range ps {
+		t.Log(p)
+	}
+	all := strings.Join(ps, "\n")
+	for _, want := range []string{"time limit 3s", "memory", "100 MiB", "output limit 16 MiB", "environment"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("Protections() lacks %q:\n%s", want, all)
+		}
+	}
+}

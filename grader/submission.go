@@ -1,0 +1,329 @@
+package grader
+
+import (
+	"bytes"
+	"context"
+	"debug/elf"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Submission is what a student handed in, turned into a command.
+type Submission struct {
+	Path     string   // as given
+	Command  []string // argv prefix after Prepare, e.g. ["python3", "/abs/sol.py"]
+	Lang     string   // "python", "c", ... or "executable", "command"
+	Compiled bool
+}
+
+// SubmissionError is a problem with the submission that its author can fix:
+// it says what is wrong and what to do.
+type SubmissionError struct {
+	Path    string
+	Problem string
+	Fix     string
+}
+
+func (e *SubmissionError) Error() string {
+	s := "grader: submission " + e.Path + ": " + e.Problem
+	if e.Fix != "" {
+		s += ": " + e.Fix
+	}
+	return s
+}
+
+// CompileError is a submission that does not compile. Output is the
+// compiler's own output, which is what the student needs to see.
+type CompileError struct {
+	Command []string
+	Output  string
+}
+
+func (e *CompileError) Error() string {
+	out := e.Output
+	if out != "" {
+		out = ":\n" + out
+	}
+	return "grader: compiling with " + strings.Join(e.Command, " ") + " failed" + out
+}
+
+// language says how to run a source file of one kind.
+type language struct {
+	name    string
+	tool    string // the interpreter or compiler looked up on PATH
+	install string // what to do when tool is missing
+	// compile, when set, returns the compiler's argv that turns src (the
+	// file's base name, compiled in its own folder) into out.
+	compile func(src, out string) []string
+}
+
+var languages = map[string]language{
+	".py":   {name: "python", tool: "python3", install: "install Python 3"},
+	".rb":   {name: "ruby", tool: "ruby", install: "install Ruby"},
+	".js":   {name: "javascript", tool: "node", install: "install Node.js"},
+	".sh":   {name: "shell", tool: "sh", install: "install a POSIX shell"},
+	".java": {name: "java", tool: "java", install: "install a Java 11 or later JDK"},
+	".c": {name: "c", tool: "cc", install: "install a C compiler (gcc or clang)",
+		compile: func(src, out string) []string { return []string{"cc", "-O2", "-o", out, src, "-lm"} }},
+	".cpp": {name: "c++", tool: "c++", install: "install a C++ compiler (g++ or clang++)",
+		compile: func(src, out string) []string { return []string{"c++", "-O2", "-o", out, src} }},
+	".go": {name: "go", tool: "go", install: "install Go from https://go.dev/dl/",
+		compile: func(src, out string) []string { return []string{"go", "build", "-o", out, "."} }},
+}
+
+// compileLimits bound a compiler: generous, since compilers are big and the
+// go command builds the standard library on a cold cache.
+var compileLimits = Limits{Time: 60 * time.Second, Memory: 2 * giB, Output: 1 * miB, Procs: 256}
+
+// Prepare resolves path (absolute), checks it, and compiles it once into
+// buildDir. An executable binary, or an executable file that starts with
+// "#!", runs as it is; otherwise the extension decides. A problem the
+// student can fix is a *SubmissionError; a compile failure is a
+// *CompileError holding the compiler's output. ctx bounds the compile.
+func Prepare(ctx context.Context, path string, buildDir string) (*Submission, error) {
+	subErr := func(problem, fix string) error {
+		return &SubmissionError{Path: path, Problem: problem, Fix: fix}
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, subErr(err.Error(), "")
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, subErr("no such file", "check the path")
+	case errors.Is(err, fs.ErrPermission):
+		return nil, subErr("cannot be read: permission denied", "check the permissions of its folder")
+	case err != nil:
+		return nil, subErr(err.Error(), "")
+	case fi.IsDir():
+		return nil, subErr("is a directory", "name the program file inside it, e.g. "+filepath.Join(path, "nqueens.py"))
+	case !fi.Mode().IsRegular():
+		return nil, subErr("is not a regular file", "name the program file itself")
+	case fi.Size() == 0:
+		return nil, subErr("file is empty", "save your program into it")
+	}
+	head, err := readHead(abs)
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			return nil, subErr("cannot be read: permission denied", "run chmod +r "+path)
+		}
+		return nil, subErr("cannot be read: "+err.Error(), "")
+	}
+	base := filepath.Base(abs)
+	ext := strings.ToLower(filepath.Ext(base))
+	lang, known := languages[ext]
+	executable := fi.Mode().Perm()&0o111 != 0
+
+	// A source file of a compiled language is compiled even when it has the
+	// execute bit (files copied from some systems have it on everything);
+	// any other executable runs as it is if the kernel can run it.
+	if executable && (!known || lang.compile == nil) {
+		if bytes.HasPrefix(head, []byte("#!")) {
+			return &Submission{Path: path, Command: []string{abs}, Lang: "executable"}, nil
+		}
+		if bytes.HasPrefix(head, []byte("\x7fELF")) {
+			if err := checkELF(abs); err != nil {
+				return nil, subErr(err.Error(), "compile it on this machine, or hand in the source file")
+			}
+			return &Submission{Path: path, Command: []string{abs}, Lang: "executable"}, nil
+		}
+		if !known {
+			return nil, subErr("has the execute bit but is neither a program binary nor a script starting with #!",
+				"add a #! line (e.g. #!/usr/bin/env python3), or name it with its language's extension (.py, .c, ...)")
+		}
+	}
+	if !known {
+		return nil, subErr("not executable",
+			"run chmod +x "+path+", or name it "+strings.TrimSuffix(base, filepath.Ext(base))+".py etc. (.py, .rb, .js, .sh, .c, .cpp, .go, .java)")
+	}
+	if _, err := exec.LookPath(lang.tool); err != nil {
+		return nil, subErr(lang.tool+" not found on PATH", lang.install)
+	}
+	if lang.compile == nil {
+		return &Submission{Path: path, Command: []string{lang.tool, abs}, Lang: lang.name}, nil
+	}
+	out, err := compile(ctx, lang, abs, buildDir)
+	if err != nil {
+		return nil, err
+	}
+	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true}, nil
+}
+
+// readHead reads the first bytes of a file, which say what kind it is.
+func readHead(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := make([]byte, 64)
+	n, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, err
+	}
+	return buf[:n], nil
+}
+
+// checkELF refuses a binary this machine cannot run, before the kernel
+// answers "exec format error" in the middle of a check.
+func checkELF(path string) error {
+	f, err := elf.Open(path)
+	if err != nil {
+		return fmt.Errorf("is not a valid program binary: %v", err)
+	}
+	defer f.Close()
+	want := map[string]elf.Machine{
+		"amd64": elf.EM_X86_64, "386": elf.EM_386, "arm64": elf.EM_AARCH64, "arm": elf.EM_ARM,
+		"riscv64": elf.EM_RISCV, "ppc64le": elf.EM_PPC64, "s390x": elf.EM_S390,
+	}[runtime.GOARCH]
+	if runtime.GOOS != "linux" || want == elf.EM_NONE {
+		// Not an ELF system, or an architecture not listed: let the
+		// kernel decide.
+		return nil
+	}
+	if f.Machine != want {
+		return fmt.Errorf("is a program for %s; this machine runs %s", machineName(f.Machine), runtime.GOARCH)
+	}
+	return nil
+}
+
+func machineName(m elf.Machine) string {
+	switch m {
+	case elf.EM_X86_64:
+		return "x86-64 (amd64)"
+	case elf.EM_AARCH64:
+		return "ARM64"
+	case elf.EM_386:
+		return "32-bit x86"
+	case elf.EM_ARM:
+		return "32-bit ARM"
+	}
+	return strings.TrimPrefix(m.String(), "EM_")
+}
+
+// compile builds src into buildDir, under compileLimits and the isolation
+// of a run, and returns the path of the program it made.
+func compile(ctx context.Context, lang language, src, buildDir string) (string, error) {
+	buildDir, err := filepath.Abs(buildDir)
+	if err != nil {
+		return "", fmt.Errorf("grader: build folder %s: %w", buildDir, err)
+	}
+	if err := os.MkdirAll(buildDir, 0o755); err != nil {
+		return "", fmt.Errorf("grader: making build folder: %w", err)
+	}
+	name := strings.TrimSuffix(filepath.Base(src), filepath.Ext(src))
+	if name == "" {
+		name = "submission"
+	}
+	out := filepath.Join(buildDir, name)
+	// Compile in the source's folder, naming it by its base name, so that
+	// messages read "sol.c:3:5: error: ...", not a long absolute path.
+	dir := filepath.Dir(src)
+	extra := []string(nil)
+	if lang.name == "go" {
+		// The go command builds a copy in a module of its own, so a go.mod
+		// in a folder above the submission cannot change what is built.
+		dir = filepath.Join(buildDir, "src")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return "", fmt.Errorf("grader: making build folder: %w", err)
+		}
+		data, err := os.ReadFile(src)
+		if err != nil {
+			return "", &SubmissionError{Path: src, Problem: "cannot be read: " + err.Error()}
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(src)), data, 0o644); err != nil {
+			return "", fmt.Errorf("grader: copying the submission to build it: %w", err)
+		}
+		gomod := "module submission\n\ngo 1.21\n"
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+			return "", fmt.Errorf("grader: writing go.mod to build the submission: %w", err)
+		}
+		extra = goBuildEnv(buildDir)
+	}
+	argv := lang.compile(filepath.Base(src), out)
+	res, err := Execute(ctx, RunSpec{
+		Argv:   argv,
+		Dir:    dir,
+		Env:    SubmissionEnv(buildDir, extra...),
+		Limits: compileLimits,
+	})
+	if err != nil {
+		return "", fmt.Errorf("grader: compiling %s: %w", src, err)
+	}
+	output := strings.TrimSpace(string(res.Stdout) + string(res.Stderr))
+	if d := res.Death(compileLimits); d != "" {
+		output = strings.TrimSpace(output + "\n" + "(the compiler " + d + ")")
+		return "", &CompileError{Command: argv, Output: output}
+	}
+	if res.ExitCode != 0 {
+		return "", &CompileError{Command: argv, Output: output}
+	}
+	return out, nil
+}
+
+// goBuildEnv lets the go command use the grader's build cache (a cold cache
+// rebuilds the standard library: tens of seconds) and nothing from the
+// network.
+func goBuildEnv(buildDir string) []string {
+	cache := os.Getenv("GOCACHE")
+	if cache == "" {
+		if dir, err := os.UserCacheDir(); err == nil {
+			cache = filepath.Join(dir, "go-build")
+		} else {
+			cache = filepath.Join(buildDir, "gocache")
+		}
+	}
+	env := []string{
+		"GOCACHE=" + cache,
+		"GOPATH=" + filepath.Join(buildDir, "gopath"),
+		"GOTOOLCHAIN=local",
+		"GOPROXY=off",
+		"GOFLAGS=-buildvcs=false",
+		"GOWORK=off",
+		"CGO_ENABLED=0",
+	}
+	if root := os.Getenv("GOROOT"); root != "" {
+		env = append(env, "GOROOT="+root)
+	}
+	return env
+}
+
+// CommandSubmission accepts an explicit command line, such as
+// ["python3", "-u", "my.py"]. Arguments that name existing files are made
+// absolute, since runs happen in a folder of their own.
+func CommandSubmission(argv []string) (*Submission, error) {
+	if len(argv) == 0 || argv[0] == "" {
+		return nil, &SubmissionError{Path: "(command)", Problem: "empty command", Fix: "give a program and its arguments, e.g. python3 -u my.py"}
+	}
+	cmd := make([]string, len(argv))
+	copy(cmd, argv)
+	if _, err := exec.LookPath(argv[0]); err != nil {
+		if strings.Contains(argv[0], "/") {
+			return nil, &SubmissionError{Path: argv[0], Problem: "not found or not executable", Fix: "check the path, or run chmod +x " + argv[0]}
+		}
+		return nil, &SubmissionError{Path: argv[0], Problem: argv[0] + " not found on PATH", Fix: "install it, or give its full path"}
+	}
+	for i, a := range cmd {
+		if i > 0 && strings.HasPrefix(a, "-") {
+			continue
+		}
+		if i == 0 && !strings.Contains(a, "/") {
+			continue
+		}
+		if fi, err := os.Stat(a); err == nil && !fi.IsDir() {
+			if abs, err := filepath.Abs(a); err == nil {
+				cmd[i] = abs
+			}
+		}
+	}
+	return &Submission{Path: strings.Join(argv, " "), Command: cmd, Lang: "command"}, nil
+}

@@ -1,0 +1,6 @@
+/* Crashes with SIGABRT. */
+#include <stdlib.h>
+
+int main(void) {
+	abort();
+}

@@ -1,0 +1,6 @@
+// Does not compile: an undeclared name.
+package main
+
+func main() {
+	undeclaredName()
+}

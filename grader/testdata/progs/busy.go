@@ -1,0 +1,10 @@
+// Busy-loops forever.
+package main
+
+var n int
+
+func main() {
+	for {
+		n++
+	}
+}

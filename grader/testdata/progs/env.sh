@@ -1,0 +1,2 @@
+# Prints its environment, one VAR=value a line.
+env

@@ -1,0 +1,3 @@
+# Exits with status 255.
+echo bye >&2
+exit 255

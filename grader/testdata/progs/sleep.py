@@ -1,0 +1,4 @@
+# Sleeps forever.
+import time
+
+time.sleep(1000)

@@ -1,0 +1,2 @@
+# Sleeps forever, in a child process of the shell.
+sleep 1000

@@ -1,0 +1,5 @@
+# Reads standard input forever, even past its end.
+import sys
+
+while True:
+    sys.stdin.read()
