@@ -1,12 +1,43 @@
-// Grader checks a student's program against a boardcheck exercise.
+// Grader checks a student's program against a chessboard-puzzle exercise
+// (N-Queens, N-Rooks, knight's tour) and says what to fix.
 //
 // Usage:
 //
 //	grader list
 //	grader show ID
 //	grader check [flags] ID SUBMISSION
+//	grader help [COMMAND]
+//	grader version
 //
-// Run "grader help" for the flags of each command.
+// List prints the built-in exercises, one a line: ID and title. Show prints an
+// exercise's statement.
+//
+// Check runs SUBMISSION through every check of exercise ID and prints a
+// report: a line per check (✓ passed, ✗ failed, ~ skipped, ! broken exercise)
+// with its points; under each failure, the command that was run, what went
+// wrong, a diff of the expected output against the program's, a picture of
+// the board or tour at fault, and a hint; then the score and the check to fix
+// first. ID may also be the path of an exercise folder, for authors.
+// SUBMISSION is an executable, or a source file run by its extension (.py,
+// .rb, .js, .sh, .c, .cpp, .go, .java). The flags, before or after the
+// arguments:
+//
+//	--timeout DURATION  override every run's time limit (a positive duration: 30s, 2m)
+//	--run NAME          run only the check NAME and the checks it needs (repeatable, or comma-separated)
+//	-v                  show every run: the real command line, exit status, time, output
+//	--color WHEN        auto (the default: on for a terminal, off if NO_COLOR is set), always or never
+//	--format FORMAT     text (the default) or json
+//
+// Exit status:
+//
+//	0    every check passed
+//	1    a check failed, or was skipped because a check it needs failed
+//	2    a usage error, an unknown exercise or check, or a submission that
+//	     cannot be found or run; the message says what to do
+//	3    the grader or the exercise is broken (not the submission's fault)
+//	130  interrupted (Ctrl-C)
+//
+// Run "grader help COMMAND" for the details of a command.
 package main
 
 import (

@@ -174,7 +174,7 @@ func TestEscapeLine(t *testing.T) {
 		{"ünïcødé ♛ ok", "ünïcødé ♛ ok"},
 		{long, strings.Repeat("é", maxLineRunes) + "… (5 more characters)"},
 	} {
-		if got := escapeLine(tt.in, nil); got != tt.want {
+		if got := escapeLine(tt.in, maxLineRunes, nil); got != tt.want {
 			t.Errorf("escapeLine(%q) = %q; want %q", tt.in, got, tt.want)
 		}
 	}
@@ -260,12 +260,12 @@ func TestFixFirst(t *testing.T) {
 	}{
 		{"none failed", []grader.CheckResult{c("a", grader.Pass, ""), c("b", grader.Error, "")}, "", 0},
 		{"first in order", []grader.CheckResult{c("a", grader.Fail, ""), c("b", grader.Fail, "")}, "a", 0},
-		{"most waiting", []grader.CheckResult{
+		{"first, not most waited on", []grader.CheckResult{
 			c("a", grader.Fail, ""), c("b", grader.Fail, ""), c("c", grader.Skip, "b"),
-		}, "b", 1},
+		}, "a", 0},
 		{"transitive", []grader.CheckResult{
-			c("a", grader.Fail, ""), c("x", grader.Skip, "a"),
-			c("b", grader.Fail, ""), c("y", grader.Skip, "b"), c("z", grader.Skip, "y"),
+			c("p", grader.Pass, ""), c("b", grader.Fail, ""), c("x", grader.Skip, "a"),
+			c("a", grader.Fail, ""), c("y", grader.Skip, "b"), c("z", grader.Skip, "y"),
 		}, "b", 2},
 		{"cycle does not hang", []grader.CheckResult{
 			c("a", grader.Fail, ""), c("x", grader.Skip, "y"), c("y", grader.Skip, "x"),

@@ -13,23 +13,28 @@ import (
 // fake a pass or clear the screen. Everything the report carries that a
 // program printed goes through escapeLine before it reaches the writer.
 
-// maxLineRunes caps one shown line: a program that prints a megabyte with no
-// newline must not flood the terminal either.
-const maxLineRunes = 160
+// maxLineRunes caps one shown line of a program's output: a program that
+// prints a megabyte with no newline must not flood the terminal either.
+// maxMessageRunes caps a line of a message, which may quote that output but
+// is the engine's sentence, cut by the engine already.
+const (
+	maxLineRunes    = 160
+	maxMessageRunes = 1000
+)
 
 // escapeLine returns s with every character that could move the cursor or
 // change how the rest of the line is drawn replaced by a visible Go-style
-// escape (\r, \x1b, \u202e), and cut at maxLineRunes. mark styles the
+// escape (\r, \x1b, \u202e), and cut at limit characters. mark styles the
 // escapes so that they stand out from what was really printed; nil leaves
 // them plain.
-func escapeLine(s string, mark func(string) string) string {
+func escapeLine(s string, limit int, mark func(string) string) string {
 	if mark == nil {
 		mark = func(s string) string { return s }
 	}
 	var b strings.Builder
 	n := 0
 	for i := 0; i < len(s); {
-		if n == maxLineRunes {
+		if n == limit {
 			b.WriteString(mark(fmt.Sprintf("… (%d more characters)", utf8.RuneCountInString(s[i:]))))
 			break
 		}

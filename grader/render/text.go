@@ -22,7 +22,7 @@ func init() {
 // fault.
 const (
 	maxOutputLines = 20 // of one stream of one run
-	maxFocusLines  = 7  // around the line at fault, when a picture shows it too
+	maxFocusLines  = 7  // around the line at fault
 	maxDiffLines   = 40
 	maxLogLines    = 40
 )
@@ -60,16 +60,18 @@ func (t *text) line(indent int, s string) {
 	t.b.WriteByte('\n')
 }
 
-// esc makes a string from a report safe to print (see safe.go), one line.
+// esc makes a line of a program's output safe to print (see safe.go).
 func (t *text) esc(s string) string {
-	return escapeLine(s, func(e string) string { return t.pal.escape.Sprint(e) })
+	return escapeLine(s, maxLineRunes, t.mark)
 }
 
-// escLines splits s into safe lines.
+func (t *text) mark(e string) string { return t.pal.escape.Sprint(e) }
+
+// escLines splits a message into safe lines.
 func (t *text) escLines(s string) []string {
 	var out []string
 	for _, l := range splitLines(s) {
-		out = append(out, t.esc(l))
+		out = append(out, escapeLine(l, maxMessageRunes, t.mark))
 	}
 	return out
 }
@@ -106,8 +108,12 @@ func (t *text) header(r *grader.Report) {
 		t.line(0, "run as:     "+t.esc(shellJoin(r.Command)))
 	}
 	if t.o.Verbose {
-		if len(r.Protections) > 0 {
-			t.line(0, "limits:     "+t.esc(strings.Join(r.Protections, "; ")))
+		for i, p := range r.Protections {
+			label := "            "
+			if i == 0 {
+				label = "limits:     "
+			}
+			t.line(0, label+escapeLine(p, maxMessageRunes, t.mark))
 		}
 		t.line(0, "took:       "+duration(r.Duration))
 	}
@@ -128,7 +134,7 @@ func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsW
 	case grader.Error:
 		l += "  " + t.pal.broken.Sprint("error")
 	}
-	if t.o.Verbose && c.Status != grader.Skip {
+	if t.o.Verbose && c.Duration > 0 {
 		l += "  " + t.pal.dim.Sprint(duration(c.Duration))
 	}
 	t.line(0, strings.TrimRight(l, " "))
@@ -188,7 +194,7 @@ func (t *text) failure(c grader.CheckResult) {
 			t.output("standard output", last.Stdout, focus, maxOutputLines, true)
 		case hasDiff:
 			// The diff already shows the output.
-		case hasPicture && focus > 0:
+		case focus > 0:
 			t.output("standard output", last.Stdout, focus, maxFocusLines, false)
 		case !hasPicture:
 			t.output("standard output", last.Stdout, focus, maxOutputLines, true)
@@ -247,7 +253,11 @@ func (t *text) command(run grader.Run) {
 	}
 	t.line(indent, l)
 	if t.o.Verbose {
-		t.line(indent+2, t.pal.dim.Sprint("argv: ")+t.esc(shellJoin(run.Command))+t.pal.dim.Sprint(", "+duration(run.Duration)))
+		l := t.pal.dim.Sprint("argv: ") + escapeLine(shellJoin(run.Command), maxMessageRunes, t.mark)
+		if run.Duration > 0 {
+			l += t.pal.dim.Sprint(", " + duration(run.Duration))
+		}
+		t.line(indent+2, l)
 	}
 	if run.Stdin != "" {
 		t.output("standard input", run.Stdin, 0, 5, false)
@@ -399,11 +409,12 @@ func (t *text) footer(r *grader.Report) {
 	}
 }
 
-// fixFirst picks the failed check to fix first: the one that the most skipped
-// checks wait on, directly or through other skipped checks, since fixing it
-// lets them run; among equals, the first in the exercise's order, which puts
-// simple checks (argument handling) before the ones that build on them. It
-// returns nil when no check failed (only skips on errors, or none).
+// fixFirst picks the failed check to fix first, and counts the skipped checks
+// that wait on it, directly or through other skipped checks. It is the first
+// failure in the exercise's order, which is a dependency order (a check that
+// failed ran, so everything it needs passed) and puts the simple checks
+// (argument handling) before the ones that build on them. It returns nil
+// when no check failed (only skips on errors, or none).
 func fixFirst(r *grader.Report) (*grader.CheckResult, int) {
 	byName := map[string]*grader.CheckResult{}
 	for i := range r.Checks {
@@ -430,8 +441,9 @@ func fixFirst(r *grader.Report) (*grader.CheckResult, int) {
 	var best *grader.CheckResult
 	for i := range r.Checks {
 		c := &r.Checks[i]
-		if c.Status == grader.Fail && (best == nil || waiting[c.Name] > waiting[best.Name]) {
+		if c.Status == grader.Fail {
 			best = c
+			break
 		}
 	}
 	if best == nil {

@@ -3,13 +3,208 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/mattn/go-isatty"
 )
+
+// Exit statuses. They are part of the command's interface (documented in
+// cmd/grader's doc comment and in "grader help"): scripts and CI tell a wrong
+// submission (1) from a mistyped command (2) from a broken exercise (3).
+const (
+	exitPass        = 0   // every check passed
+	exitFail        = 1   // a check failed or was skipped
+	exitUsage       = 2   // the command line, the exercise ID or the submission is at fault
+	exitBroken      = 3   // the grader or the exercise is broken
+	exitInterrupted = 130 // stopped by Ctrl-C or SIGTERM, as shells report SIGINT
+)
+
+// stdio is what a command may touch of the outside world, so that tests can
+// run commands without a terminal or the process's environment.
+type stdio struct {
+	stdout, stderr io.Writer
+	// terminal says whether stdout is a terminal: the default for colour.
+	terminal bool
+	getenv   func(string) string
+}
 
 // Main runs the grader command with args (without the program name) and
 // returns the exit status.
 func Main(args []string) int {
-	fmt.Fprintln(os.Stderr, "grader: not built yet")
-	return 3
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sys := stdio{
+		stdout:   os.Stdout,
+		stderr:   os.Stderr,
+		terminal: isatty.IsTerminal(os.Stdout.Fd()) || isatty.IsCygwinTerminal(os.Stdout.Fd()),
+		getenv:   os.Getenv,
+	}
+	code := run(ctx, args, sys)
+	if ctx.Err() != nil && code != exitPass {
+		fmt.Fprintln(os.Stderr, "grader: interrupted")
+		return exitInterrupted
+	}
+	return code
+}
+
+// A command is one subcommand of grader.
+type command struct {
+	name    string
+	summary string // one line, for "grader help"
+	run     func(ctx context.Context, args []string, sys stdio) error
+}
+
+// commands are grader's subcommands, in the order "grader help" lists them.
+var commands []command
+
+func init() {
+	// Filled here rather than in the declaration because help refers back
+	// to the table.
+	commands = []command{
+		{"list", "list the exercises", runList},
+		{"show", "print an exercise's statement", runShow},
+		{"check", "check a submission against an exercise", runCheck},
+		{"help", "explain a command", runHelp},
+		{"version", "print grader's version", runVersion},
+	}
+}
+
+func lookupCommand(name string) *command {
+	for i := range commands {
+		if commands[i].name == name {
+			return &commands[i]
+		}
+	}
+	return nil
+}
+
+func run(ctx context.Context, args []string, sys stdio) int {
+	if len(args) == 0 {
+		sys.stderr.Write([]byte(usageText()))
+		return exitUsage
+	}
+	name := args[0]
+	switch name {
+	case "-h", "-help", "--help":
+		sys.stdout.Write([]byte(usageText()))
+		return exitPass
+	}
+	cmd := lookupCommand(name)
+	if cmd == nil {
+		err := usageErrorf("unknown command %q%s", name, didYouMean(name, commandNames()))
+		return report(sys, err, "")
+	}
+	return report(sys, cmd.run(ctx, args[1:], sys), cmd.name)
+}
+
+func commandNames() []string {
+	var names []string
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	return names
+}
+
+// A usageError is a mistake on the command line: exit status 2, and a
+// pointer to the help.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// exitCode is an error that only sets the exit status: the command has said
+// all there is to say (a report with failures, for instance).
+type exitCode int
+
+func (e exitCode) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// report prints err, if any, in the house style ("grader: ..." on stderr)
+// and returns the exit status it calls for. cmd names the command that ran,
+// to point at its help.
+func report(sys stdio, err error, cmd string) int {
+	if err == nil {
+		return exitPass
+	}
+	var code exitCode
+	if errors.As(err, &code) {
+		return int(code)
+	}
+	status := exitBroken
+	msg := err.Error()
+	var (
+		usage   *usageError
+		unknown *grader.UnknownExerciseError
+		check   *grader.UnknownCheckError
+		sub     *grader.SubmissionError
+	)
+	switch {
+	case errors.As(err, &usage):
+		status = exitUsage
+		topic := "grader help"
+		if cmd != "" && cmd != "help" {
+			topic += " " + cmd
+		}
+		msg += fmt.Sprintf("\nrun %q for usage", topic)
+	case errors.As(err, &unknown):
+		status = exitUsage
+		msg = fmt.Sprintf("unknown exercise %q", unknown.ID)
+		if unknown.Suggestion != "" {
+			msg += fmt.Sprintf("; did you mean %s?", unknown.Suggestion)
+		}
+		msg += "\nrun \"grader list\" to see every exercise"
+	case errors.As(err, &check):
+		status = exitUsage
+	case errors.As(err, &sub):
+		status = exitUsage
+	}
+	fmt.Fprintln(sys.stderr, "grader: "+strings.TrimPrefix(msg, "grader: "))
+	return status
+}
+
+// didYouMean returns "; did you mean X?" for the candidate nearest to s, or ""
+// when none is near enough to be a likely typo.
+func didYouMean(s string, candidates []string) string {
+	best, bestDist := "", len(s)/2+1
+	for _, c := range candidates {
+		if d := editDistance(s, c); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %s?", best)
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes: enough
+// for command names.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -1,0 +1,165 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/render"
+)
+
+// checkFlags are grader check's flags.
+type checkFlags struct {
+	timeout durationFlag
+	run     listFlag
+	verbose bool
+	color   colorFlag
+	format  string
+}
+
+func checkFlagSet() (*flag.FlagSet, *checkFlags) {
+	fs := newFlagSet("check")
+	f := &checkFlags{}
+	fs.Var(&f.color, "color", "colour: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
+	fs.StringVar(&f.format, "format", "text", "report format: `FORMAT` is "+orList(render.Names()))
+	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs; repeatable, or comma-separated")
+	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
+	fs.BoolVar(&f.verbose, "v", false, "verbose: every run's real command line, exit status, time and output")
+	return fs, f
+}
+
+func runCheck(ctx context.Context, args []string, sys stdio) error {
+	fs, f := checkFlagSet()
+	pos, err := parse(fs, args)
+	if errors.Is(err, errHelp) {
+		printf(sys.stdout, "%s", helpText("check"))
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	switch len(pos) {
+	case 0:
+		return usageErrorf("check: missing the exercise ID and the submission: want grader check [flags] ID SUBMISSION")
+	case 1:
+		return usageErrorf("check: missing the submission after %s: want grader check [flags] %s SUBMISSION", pos[0], pos[0])
+	case 2:
+	default:
+		return usageErrorf("check: want one exercise ID and one submission, got %d arguments: %s", len(pos), strings.Join(pos, " "))
+	}
+	format, err := render.Lookup(f.format)
+	if err != nil {
+		return usageErrorf("check: -format: %v", err)
+	}
+	ex, err := loadExercise(pos[0])
+	if err != nil {
+		return err
+	}
+	if err := checkNames(ex, f.run.names); err != nil {
+		return err
+	}
+
+	rep, err := grader.GradePath(ctx, ex, pos[1], grader.Options{
+		Timeout: f.timeout.d,
+		Run:     f.run.names,
+		Verbose: f.verbose,
+	})
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(sys.stdout)
+	err = format.Render(w, rep, render.Options{Color: f.color.enabled(sys), Verbose: f.verbose})
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	return exitCode(verdict(rep))
+}
+
+// orList joins names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// verdict is the exit status a report calls for. A broken check outranks a
+// failed one: the exercise must be fixed before the verdict means anything.
+func verdict(r *grader.Report) int {
+	status := exitPass
+	for _, c := range r.Checks {
+		switch c.Status {
+		case grader.Error:
+			return exitBroken
+		case grader.Fail, grader.Skip:
+			status = exitFail
+		}
+	}
+	if status == exitPass && !r.Passed {
+		// No check failed, yet the engine says the submission did not
+		// pass: trust the engine.
+		status = exitFail
+	}
+	return status
+}
+
+// checkNames rejects a --run name that is no check of ex, listing the ones
+// that are: the student has the exercise's vocabulary wrong, not one letter.
+func checkNames(ex *grader.Exercise, names []string) error {
+	var all []string
+	for _, c := range ex.Checks {
+		all = append(all, c.Name)
+	}
+	for _, n := range names {
+		if !slices.Contains(all, n) {
+			return usageErrorf("check: exercise %s has no check %q%s\nits checks are: %s",
+				ex.ID, n, didYouMean(n, all), strings.Join(all, ", "))
+		}
+	}
+	return nil
+}
+
+// loadExercise resolves the ID argument of check and show: an embedded
+// exercise, or, for authors, an exercise folder. Anything with a slash is a
+// folder (./my-exercise, exercises/nqueens); a bare name is an embedded
+// exercise, or a folder of that name holding exercise.toml when no embedded
+// exercise has it.
+func loadExercise(id string) (*grader.Exercise, error) {
+	if strings.ContainsRune(id, '/') || strings.ContainsRune(id, filepath.Separator) || id == "." || id == ".." {
+		return loadFolder(id)
+	}
+	ex, err := grader.Lookup(id)
+	var unknown *grader.UnknownExerciseError
+	if errors.As(err, &unknown) {
+		if _, statErr := os.Stat(filepath.Join(id, "exercise.toml")); statErr == nil {
+			return loadFolder(id)
+		}
+	}
+	return ex, err
+}
+
+func loadFolder(dir string) (*grader.Exercise, error) {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, usageErrorf("exercise folder %s does not exist", dir)
+	case err != nil:
+		return nil, usageErrorf("exercise folder %s: %v", dir, err)
+	case !info.IsDir():
+		return nil, usageErrorf("%s is not an exercise folder: give an exercise ID (see grader list) or a folder holding exercise.toml", dir)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "exercise.toml")); err != nil {
+		return nil, usageErrorf("%s is not an exercise folder: it has no exercise.toml", dir)
+	}
+	return grader.LoadDir(dir)
+}

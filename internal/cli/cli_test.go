@@ -1,0 +1,174 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardcheck/boardcheck/grader"
+)
+
+func TestParseInterspersed(t *testing.T) {
+	for _, tt := range []struct {
+		args    []string
+		pos     string
+		verbose bool
+		run     string
+		timeout time.Duration
+		err     string
+	}{
+		{args: []string{"nqueens", "sol.py"}, pos: "nqueens sol.py"},
+		{args: []string{"-v", "nqueens", "sol.py"}, pos: "nqueens sol.py", verbose: true},
+		{args: []string{"nqueens", "sol.py", "-v"}, pos: "nqueens sol.py", verbose: true},
+		{args: []string{"nqueens", "--run", "n4", "sol.py", "--run=n6,n8"}, pos: "nqueens sol.py", run: "n4,n6,n8"},
+		{args: []string{"--timeout", "2s", "nqueens", "--", "-v.py"}, pos: "nqueens -v.py", timeout: 2 * time.Second},
+		{args: []string{"nqueens", "sol.py", "--timeout", "0"}, err: `check: invalid value "0" for flag -timeout: want a positive duration with a unit, such as 30s or 2m`},
+		{args: []string{"nqueens", "sol.py", "--timeout", "10"}, err: `check: invalid value "10" for flag -timeout: want a positive duration with a unit, such as 30s or 2m`},
+		{args: []string{"nqueens", "sol.py", "--timeout", "-1s"}, err: `check: invalid value "-1s" for flag -timeout: want a positive duration with a unit, such as 30s or 2m`},
+		{args: []string{"--run", "a,,b"}, err: `check: invalid value "a,,b" for flag -run: want a check name, or several separated by commas`},
+		{args: []string{"nqueens", "-x"}, err: "check: flag provided but not defined: -x"},
+		{args: []string{"nqueens", "sol.py", "--timeout"}, err: "check: flag needs an argument: -timeout"},
+	} {
+		fs, f := checkFlagSet()
+		pos, err := parse(fs, tt.args)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.err {
+			t.Errorf("parse(%q): got error %q; want %q", tt.args, got, tt.err)
+			continue
+		}
+		if err != nil {
+			var u *usageError
+			if !errors.As(err, &u) {
+				t.Errorf("parse(%q): got %T; want a usage error", tt.args, err)
+			}
+			continue
+		}
+		if g := strings.Join(pos, " "); g != tt.pos {
+			t.Errorf("parse(%q): got positional %q; want %q", tt.args, g, tt.pos)
+		}
+		if f.verbose != tt.verbose || f.run.String() != tt.run || f.timeout.d != tt.timeout {
+			t.Errorf("parse(%q): got -v %v, --run %q, --timeout %v; want %v, %q, %v",
+				tt.args, f.verbose, f.run.String(), f.timeout.d, tt.verbose, tt.run, tt.timeout)
+		}
+	}
+}
+
+func TestParseHelp(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"nqueens", "--help"}} {
+		fs, _ := checkFlagSet()
+		if _, err := parse(fs, args); !errors.Is(err, errHelp) {
+			t.Errorf("parse(%q): got %v; want errHelp", args, err)
+		}
+	}
+}
+
+func TestColor(t *testing.T) {
+	for _, tt := range []struct {
+		flag     string
+		terminal bool
+		env      map[string]string
+		want     bool
+	}{
+		{"", true, nil, true},
+		{"", false, nil, false},
+		{"auto", true, map[string]string{"NO_COLOR": "1"}, false},
+		{"auto", true, map[string]string{"NO_COLOR": ""}, true}, // NO_COLOR counts only when not empty
+		{"auto", true, map[string]string{"TERM": "dumb"}, false},
+		{"always", false, map[string]string{"NO_COLOR": "1"}, true},
+		{"never", true, nil, false},
+	} {
+		var f colorFlag
+		if tt.flag != "" {
+			if err := f.Set(tt.flag); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sys := stdio{terminal: tt.terminal, getenv: func(k string) string { return tt.env[k] }}
+		if got := f.enabled(sys); got != tt.want {
+			t.Errorf("--color=%s, terminal %v, env %v: got colour %v; want %v", tt.flag, tt.terminal, tt.env, got, tt.want)
+		}
+	}
+	var f colorFlag
+	if err := f.Set("yes"); err == nil || err.Error() != "want auto, always or never" {
+		t.Errorf("--color=yes: got %v", err)
+	}
+}
+
+func TestVerdict(t *testing.T) {
+	r := func(passed bool, statuses ...grader.Status) *grader.Report {
+		rep := &grader.Report{Passed: passed}
+		for _, s := range statuses {
+			rep.Checks = append(rep.Checks, grader.CheckResult{Status: s})
+		}
+		return rep
+	}
+	for _, tt := range []struct {
+		name string
+		rep  *grader.Report
+		want int
+	}{
+		{"all pass", r(true, grader.Pass, grader.Pass), exitPass},
+		{"a fail", r(false, grader.Pass, grader.Fail), exitFail},
+		{"a skip", r(false, grader.Pass, grader.Skip), exitFail},
+		{"an error beats a fail", r(false, grader.Fail, grader.Error, grader.Skip), exitBroken},
+		{"engine says not passed", r(false, grader.Pass), exitFail},
+	} {
+		if got := verdict(tt.rep); got != tt.want {
+			t.Errorf("%s: got exit status %d; want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDidYouMean(t *testing.T) {
+	names := []string{"list", "show", "check", "help", "version"}
+	for _, tt := range []struct{ in, want string }{
+		{"chek", "; did you mean check?"},
+		{"lst", "; did you mean list?"},
+		{"verison", "; did you mean version?"},
+		{"grade", ""},
+		{"x", ""},
+	} {
+		if got := didYouMean(tt.in, names); got != tt.want {
+			t.Errorf("didYouMean(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestHelpMatchesDoc keeps cmd/grader's doc comment, which is the command's
+// manual, in step with the help text on exit statuses and flags.
+func TestHelpMatchesDoc(t *testing.T) {
+	src, err := os.ReadFile("../../cmd/grader/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(src)
+	for _, m := range regexp.MustCompile(`(?m)^  (\d+) +(.*)$`).FindAllStringSubmatch(exitStatusHelp, -1) {
+		if !regexp.MustCompile(`(?m)^//\t` + m[1] + ` +` + regexp.QuoteMeta(m[2]) + `$`).MatchString(doc) {
+			t.Errorf("cmd/grader/main.go lacks exit status line %q", m[0])
+		}
+	}
+	fs, _ := checkFlagSet()
+	fs.VisitAll(func(f *flag.Flag) {
+		if !regexp.MustCompile(`(?m)^//\t-{1,2}` + f.Name + `\b`).MatchString(doc) {
+			t.Errorf("cmd/grader/main.go does not document check's flag -%s", f.Name)
+		}
+	})
+	for _, c := range commands {
+		if !strings.Contains(doc, "//\tgrader "+c.name) {
+			t.Errorf("cmd/grader/main.go's usage lacks grader %s", c.name)
+		}
+		if !strings.Contains(usageText(), "  grader "+c.name) {
+			t.Errorf("grader help lacks grader %s", c.name)
+		}
+		if helpText(c.name) == "" {
+			t.Errorf("no help text for %s", c.name)
+		}
+	}
+}

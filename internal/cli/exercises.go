@@ -1,0 +1,120 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"runtime/debug"
+
+	"github.com/boardcheck/boardcheck/grader"
+)
+
+// parseSimple parses the arguments of a command whose only flag is -h,
+// printing its help for -h.
+func parseSimple(name string, args []string, sys stdio) (pos []string, help bool, err error) {
+	pos, err = parse(newFlagSet(name), args)
+	if errors.Is(err, errHelp) {
+		printf(sys.stdout, "%s", helpText(name))
+		return nil, true, nil
+	}
+	return pos, false, err
+}
+
+func runList(ctx context.Context, args []string, sys stdio) error {
+	pos, help, err := parseSimple("list", args, sys)
+	if help || err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageErrorf("list: takes no arguments, got %q", pos[0])
+	}
+	list, err := grader.Builtin()
+	width := 0
+	for _, ex := range list {
+		width = max(width, len(ex.ID))
+	}
+	for _, ex := range list {
+		printf(sys.stdout, "%-*s  %s\n", width, ex.ID, ex.Title)
+	}
+	// A broken exercise is left out of the list and reported: the others
+	// are still usable.
+	return err
+}
+
+func runShow(ctx context.Context, args []string, sys stdio) error {
+	pos, help, err := parseSimple("show", args, sys)
+	if help || err != nil {
+		return err
+	}
+	switch len(pos) {
+	case 0:
+		return usageErrorf("show: missing the exercise ID: want grader show ID (grader list shows them)")
+	case 1:
+	default:
+		return usageErrorf("show: want one exercise ID, got %d arguments", len(pos))
+	}
+	ex, err := loadExercise(pos[0])
+	if err != nil {
+		return err
+	}
+	if ex.Statement == "" {
+		return fmt.Errorf("exercise %s has no statement: its folder lacks README.md", ex.ID)
+	}
+	printf(sys.stdout, "%s", ex.Statement)
+	if ex.Statement[len(ex.Statement)-1] != '\n' {
+		printf(sys.stdout, "\n")
+	}
+	return nil
+}
+
+func runHelp(ctx context.Context, args []string, sys stdio) error {
+	pos, help, err := parseSimple("help", args, sys)
+	if help || err != nil {
+		return err
+	}
+	switch len(pos) {
+	case 0:
+		printf(sys.stdout, "%s", usageText())
+		return nil
+	case 1:
+	default:
+		return usageErrorf("help: want at most one command, got %d arguments", len(pos))
+	}
+	if lookupCommand(pos[0]) == nil {
+		return usageErrorf("help: unknown command %q%s", pos[0], didYouMean(pos[0], commandNames()))
+	}
+	printf(sys.stdout, "%s", helpText(pos[0]))
+	return nil
+}
+
+func runVersion(ctx context.Context, args []string, sys stdio) error {
+	pos, help, err := parseSimple("version", args, sys)
+	if help || err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageErrorf("version: takes no arguments, got %q", pos[0])
+	}
+	printf(sys.stdout, "grader %s %s %s/%s\n", version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return nil
+}
+
+// version is the module version grader was built at ("v1.2.0" from go
+// install), or "(devel)" with the commit when built from a checkout.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v
+}

@@ -1,0 +1,102 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The long help. cmd/grader's doc comment says the same in Go doc form; keep
+// the two in step (TestHelpMatchesDoc compares their exit statuses).
+
+const exitStatusHelp = `Exit status:
+  0    every check passed
+  1    a check failed, or was skipped because a check it needs failed
+  2    a usage error, an unknown exercise or check, or a submission that
+       cannot be found or run; the message says what to do
+  3    the grader or the exercise is broken (not the submission's fault)
+  130  interrupted (Ctrl-C)
+`
+
+func usageText() string {
+	var b strings.Builder
+	b.WriteString(`Grader checks a program against a chessboard-puzzle exercise and says what to fix.
+
+Usage:
+
+  grader list                          list the exercises
+  grader show ID                       print an exercise's statement
+  grader check [flags] ID SUBMISSION   check a submission against an exercise
+  grader help [COMMAND]                explain a command
+  grader version                       print grader's version
+
+Start with:
+
+  grader list
+  grader show nqueens
+  grader check nqueens nqueens.py
+
+Run "grader help check" for check's flags.
+
+`)
+	b.WriteString(exitStatusHelp)
+	return b.String()
+}
+
+// helpText is the long help of a command, for "grader help NAME" and
+// "grader NAME -h".
+func helpText(name string) string {
+	switch name {
+	case "list":
+		return `Usage: grader list
+
+List prints the exercises built into grader, one a line: its ID, then its
+title. Give the ID to "grader show" and "grader check".
+`
+	case "show":
+		return `Usage: grader show ID
+
+Show prints the statement of exercise ID: what the program must do, the
+exact messages and exit statuses, what counts as correct, and examples.
+
+ID is an exercise from "grader list", or the path of an exercise folder.
+`
+	case "help":
+		return `Usage: grader help [COMMAND]
+
+Help explains grader, or one of its commands: ` + strings.Join(commandNames(), ", ") + `.
+`
+	case "version":
+		return `Usage: grader version
+
+Version prints grader's version, the Go version it was built with, and the
+platform.
+`
+	case "check":
+		fs, _ := checkFlagSet()
+		return fmt.Sprintf(`Usage: grader check [flags] ID SUBMISSION
+
+Check runs SUBMISSION through every check of exercise ID and prints a report:
+a line per check (✓ passed, ✗ failed, ~ skipped, ! broken exercise) with its
+points; under each failure, the command that was run, what went wrong, the
+difference between the expected output and yours, a picture of the board or
+tour at fault, and a hint; then the score, and which check to fix first.
+
+ID is an exercise from "grader list", or, for exercise authors, the path of an
+exercise folder: anything with a slash (./my-exercise), or a folder holding
+exercise.toml.
+
+SUBMISSION is the program to check: an executable file, or a source file run
+by its extension: .py (python3), .rb (ruby), .js (node), .sh (sh), .c (cc),
+.cpp (c++), .go (go build), .java (java). Compiled languages are compiled once.
+
+Flags may come before or after ID and SUBMISSION, with one dash or two
+(-v, --timeout 30s, --color=never). After --, every argument is positional.
+
+%s
+Colour is on when standard output is a terminal, unless NO_COLOR is set or
+TERM is dumb; --color overrides both.
+
+%s`, flagDefaults(fs), exitStatusHelp)
+	}
+	return ""
+}
