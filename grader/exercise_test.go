@@ -25,7 +25,7 @@ func TestLoadDir(t *testing.T) {
 	if got := ex.checkNames(); !slices.Equal(got, want) {
 		t.Errorf("got checks %q; want %q (manifest order)", got, want)
 	}
-	if got, want := ex.Limits, (Limits{Time: 2 * time.Second, Memory: 256 << 20, Output: 1 << 20, Procs: DefaultLimits().Procs}); got != want {
+	if got, want := ex.Limits, (Limits{Time: 2 * time.Second, Memory: 64 << 20, Output: 1 << 20, Procs: DefaultLimits().Procs}); got != want {
 		t.Errorf("got limits %+v; want %+v", got, want)
 	}
 	if !strings.HasPrefix(ex.Statement, "# Echo queens") {
@@ -54,7 +54,7 @@ func TestLoadDir(t *testing.T) {
 
 func TestLoadDirDefaults(t *testing.T) {
 	dir := copyExercise(t)
-	edit(t, dir, "exercise.toml", "[limits]\ntime   = \"2s\"\nmemory = \"256MiB\"\noutput = \"1MiB\"\n", "")
+	edit(t, dir, "exercise.toml", "[limits]\ntime   = \"2s\"\nmemory = \"64MiB\"\noutput = \"1MiB\"\n", "")
 	ex, err := LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +88,7 @@ func TestLoadMalformed(t *testing.T) {
 		{"check without file", "exercise.toml", `"env"]`, `"env", "ghost"]`, "exercise.toml", 6, `check "ghost" has no scenario`},
 		{"scenario not listed", "tests/extra.txtar", "", "# title: x\n# points: 1\n", "tests/extra.txtar", 0, `check "extra" is not listed`},
 		{"bad time", "exercise.toml", `time   = "2s"`, `time   = "fast"`, "exercise.toml", 9, `limits.time "fast"`},
-		{"bad memory", "exercise.toml", `memory = "256MiB"`, `memory = "lots"`, "exercise.toml", 10, `limits.memory "lots"`},
+		{"bad memory", "exercise.toml", `memory = "64MiB"`, `memory = "lots"`, "exercise.toml", 10, `limits.memory "lots"`},
 		{"bad fails check", "exercise.toml", `usage = "standard error"`, `usag = "standard error"`, "exercise.toml", 17, `names "usag"`},
 		{"bad file missing", "exercise.toml", `file = "usage-on-stderr.py"`, `file = "nope.py"`, "exercise.toml", 13, `bad/nope.py does not exist`},
 		{"header missing title", "tests/n4.txtar", "# title: All solutions for N = 4\n", "", "tests/n4.txtar", 0, "missing title"},

@@ -86,9 +86,10 @@ func (t *scriptT) Skip(args ...any) {
 func (t *scriptT) Verbose() bool { return t.verbose }
 
 // runCheck runs one check's scenario and returns its verdict.
-func (g *grading) runCheck(c *Check) CheckResult {
+func (g *grading) runCheck(c *Check) (r CheckResult) {
 	start := time.Now()
-	r := CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint}
+	r = CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint}
+	// r is the named result so that the duration covers every return.
 	defer func() { r.Duration = time.Since(start) }()
 
 	scriptPath := filepath.Join(g.dir, "scripts", c.Name+".txtar")

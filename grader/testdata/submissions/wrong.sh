@@ -1,8 +1,8 @@
 #!/bin/sh
-# Wrong in the ways students often are: Windows line endings for the usage,
-# a diagonal attack for N = 4.
+# Wrong in the ways students often are: a stray period in an error message,
+# a diagonal attack for N = 4, nothing at all for the rest.
 if [ $# -eq 0 ]; then
-	printf 'Usage: nqueens N\r\n'
+	echo 'Usage: nqueens N'
 	exit 1
 fi
 case "$1" in
