@@ -30,6 +30,10 @@ type Options struct {
 	// Verbose shows every run of every check: the argv actually executed,
 	// exit status, duration and output.
 	Verbose bool
+	// Dir, if set, is the folder the reader works in: the text report shows
+	// paths under it relative to it ("python3 sol.py", not
+	// "python3 /home/ana/course/week3/sol.py").
+	Dir string
 }
 
 // A Format writes a report in one output format.

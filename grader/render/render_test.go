@@ -230,6 +230,20 @@ func TestMakeExcerpt(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+func TestPaths(t *testing.T) {
+	tx := &text{o: Options{Dir: "/home/ana/course"}}
+	for _, tt := range []struct{ in, want string }{
+		{"python3 /home/ana/course/week3/sol.py /home/ana/other.py /home/ana/course rel/x /home/ana/coursework/y",
+			"python3 week3/sol.py /home/ana/other.py . rel/x /home/ana/coursework/y"},
+		{"/home/ana/course/sol.py 4", "./sol.py 4"},
+		{"/home/ana/course/bin/sol 4", "bin/sol 4"},
+	} {
+		if got := strings.Join(tx.paths(strings.Fields(tt.in)), " "); got != tt.want {
+			t.Errorf("paths(%s) = %s; want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestShellJoin(t *testing.T) {
 	for _, tt := range []struct {
 		in   []string

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -105,7 +106,7 @@ func (t *text) header(r *grader.Report) {
 	t.line(0, t.pal.bold.Sprint(t.esc(r.Exercise))+": "+t.esc(r.Title))
 	t.line(0, "submission: "+t.esc(r.Submission))
 	if len(r.Command) > 0 {
-		t.line(0, "run as:     "+t.esc(shellJoin(r.Command)))
+		t.line(0, "run as:     "+t.esc(shellJoin(t.paths(r.Command))))
 	}
 	if t.o.Verbose {
 		for i, p := range r.Protections {
@@ -253,7 +254,7 @@ func (t *text) command(run grader.Run) {
 	}
 	t.line(indent, l)
 	if t.o.Verbose {
-		l := t.pal.dim.Sprint("argv: ") + escapeLine(shellJoin(run.Command), maxMessageRunes, t.mark)
+		l := t.pal.dim.Sprint("argv: ") + escapeLine(shellJoin(t.paths(run.Command)), maxMessageRunes, t.mark)
 		if run.Duration > 0 {
 			l += t.pal.dim.Sprint(", " + duration(run.Duration))
 		}
@@ -473,6 +474,28 @@ func duration(d time.Duration) string {
 		return d.Round(time.Millisecond).String()
 	}
 	return d.Round(100 * time.Millisecond).String()
+}
+
+// paths returns argv with the absolute paths under Options.Dir made relative.
+func (t *text) paths(argv []string) []string {
+	if t.o.Dir == "" {
+		return argv
+	}
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		out[i] = a
+		if filepath.IsAbs(a) {
+			if rel, err := filepath.Rel(t.o.Dir, a); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+				out[i] = rel
+				if i == 0 && !strings.Contains(rel, "/") {
+					// A shell runs a program in the current folder
+					// only by a path.
+					out[i] = "./" + rel
+				}
+			}
+		}
+	}
+	return out
 }
 
 // shellJoin writes argv the way a shell user would type it, quoting only

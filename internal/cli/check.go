@@ -75,7 +75,10 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		return err
 	}
 	w := bufio.NewWriter(sys.stdout)
-	err = format.Render(w, rep, render.Options{Color: f.color.enabled(sys), Verbose: f.verbose})
+	// The report shows paths relative to where the student is; without a
+	// working folder it shows them whole.
+	dir, _ := os.Getwd()
+	err = format.Render(w, rep, render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir})
 	if err == nil {
 		err = w.Flush()
 	}
