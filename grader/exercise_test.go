@@ -111,6 +111,8 @@ func TestLoadMalformed(t *testing.T) {
 		{"queens bad N", "tests/n4.txtar", "queens all 4", "queens all four", "tests/n4.txtar", 5, "N must be a board size"},
 		{"queens unknown flag", "tests/n4.txtar", "queens all 4", "queens -rook all 4", "tests/n4.txtar", 5, "-rook"},
 		{"queens negated", "tests/n4.txtar", "queens all 4", "! queens all 4", "tests/n4.txtar", 5, "unsupported: ! queens"},
+		{"queens one without solution", "tests/n4.txtar", "queens all 4", "queens one 3", "tests/n4.txtar", 5, "N = 3 has no solution"},
+		{"count beyond the checker", "tests/count.txtar", "count queens 6", "count queens 40", "tests/count.txtar", 4, "known only up to N = 27"},
 		{"tour bad N", "tests/tour.txtar", "tour -start 0,0 5", "tour abc", "tests/tour.txtar", 4, "N must be a board size"},
 		{"tour start off board", "tests/tour.txtar", "tour -start 0,0 5", "tour -start 5,0 5", "tests/tour.txtar", 4, "off a 5x5 board"},
 		{"tour bad base", "tests/tour.txtar", "tour -start 0,0 5", "tour -base 2 5", "tests/tour.txtar", 4, "-base 2"},

@@ -244,6 +244,12 @@ func explainDiff(name, otherName, actual, other, want string) (string, *Detail) 
 				}
 			}
 		}
+		for i := range got {
+			if got[i] != exp[i] && strings.EqualFold(got[i], exp[i]) {
+				d.OutputLine = i + 1
+				return prefix + fmt.Sprintf("line %d differs in upper and lower case", i+1), d
+			}
+		}
 	}
 	for i := 0; i < max(len(got), len(exp)); i++ {
 		switch {

@@ -43,6 +43,14 @@ func (e *UnknownCheckError) Error() string {
 // unless Options.Verbose: enough to read, not enough to flood a terminal.
 const reportOutputLimit = 4 << 10
 
+// reportDetailLimit and reportLogLimit bound a failure's texts to diff and a
+// check's transcript likewise: larger, since a diff needs both whole sides
+// to be useful, but far below the output cap.
+const (
+	reportDetailLimit = 64 << 10
+	reportLogLimit    = 32 << 10
+)
+
 // grading is one Grade call's shared state.
 type grading struct {
 	ctx    context.Context

@@ -31,12 +31,24 @@ type scenarioCmd struct {
 var scenarioCmds = map[string]scenarioCmd{
 	// count: the last run printed the number of N-Queens or N-Rooks solutions.
 	"count": {
-		validate: func(args []string, _ string, _ map[string]bool) error { _, err := parseCountArgs(args); return err },
+		validate: func(args []string, _ string, _ map[string]bool) error {
+			c, err := parseCountArgs(args)
+			if err == nil {
+				err = specError(checker.Count(nil, c.piece, c.n))
+			}
+			return err
+		},
 		run:      (*scenario).cmdCount,
 	},
 	// queens: the last run printed all, one or no N-Queens (N-Rooks) solutions.
 	"queens": {
-		validate: func(args []string, _ string, _ map[string]bool) error { _, err := parseQueensArgs(args); return err },
+		validate: func(args []string, _ string, _ map[string]bool) error {
+			q, err := parseQueensArgs(args)
+			if err == nil {
+				err = specError(checker.Queens(nil, q.spec))
+			}
+			return err
+		},
 		run:      (*scenario).cmdQueens,
 	},
 	// run: run the submission under the exercise's program name and limits.
@@ -58,9 +70,25 @@ var scenarioCmds = map[string]scenarioCmd{
 	},
 	// tour: the last run printed a valid knight's tour.
 	"tour": {
-		validate: func(args []string, _ string, _ map[string]bool) error { _, err := parseTourArgs(args); return err },
+		validate: func(args []string, _ string, _ map[string]bool) error {
+			t, err := parseTourArgs(args)
+			if err == nil {
+				err = specError(checker.Tour(nil, t))
+			}
+			return err
+		},
 		run:      (*scenario).cmdTour,
 	},
+}
+
+// specError returns the checker's complaint about the scenario itself, which
+// it marks "checker: " (asking for one solution where there is none, an N
+// beyond what it can check), found by judging an empty output at load time.
+func specError(f *checker.Failure) error {
+	if f == nil || !strings.HasPrefix(f.Message, "checker: ") {
+		return nil
+	}
+	return errors.New(strings.TrimPrefix(f.Message, "checker: "))
 }
 
 // stdinFileCmd stands in for testscript's stdin builtin (see runnableScript).
@@ -344,6 +372,9 @@ func (s *scenario) cmdQueens(ts *testscript.TestScript, _ bool, args []string) {
 // checkerFailure fails the script with the checker's verdict, saying first
 // where the output went when it went to the other stream.
 func (s *scenario) checkerFailure(ts *testscript.TestScript, f *checker.Failure, out, other []byte, otherName string) {
+	if err := specError(f); err != nil {
+		s.broken(ts, "%v", err)
+	}
 	d := &Detail{OutputLine: f.Line, Board: f.Board, Tour: f.Tour}
 	if len(strings.TrimSpace(string(out))) == 0 && len(strings.TrimSpace(string(other))) > 0 {
 		first, _, _ := strings.Cut(strings.TrimSpace(string(other)), "\n")

@@ -127,6 +127,14 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 
 	r.Runs = s.runs
 	r.Log = cleanLog(t.log.String(), scriptPath, c.File)
+	if !g.opts.Verbose && len(r.Log) > reportLogLimit {
+		// testscript logs each run's whole output; a flood of it would
+		// make the report as big as the output cap.
+		head, _ := trimText([]byte(r.Log), reportLogLimit/2)
+		tail := strings.ToValidUTF8(r.Log[len(r.Log)-reportLogLimit/2:], "")
+		cut := len(r.Log) - len(head) - reportLogLimit/2
+		r.Log = head + fmt.Sprintf("[... %d bytes cut; -v keeps them ...]\n", cut) + tail
+	}
 	switch {
 	case t.panicked != "":
 		r.Log += "\npanic: " + t.panicked
@@ -163,6 +171,10 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 	}
 	if r.Message == "" {
 		r.Message = "the scenario failed"
+	}
+	if d := r.Detail; d != nil && !g.opts.Verbose {
+		d.Expected, _ = trimText([]byte(d.Expected), reportDetailLimit)
+		d.Actual, _ = trimText([]byte(d.Actual), reportDetailLimit)
 	}
 	return r
 }
