@@ -1,0 +1,40 @@
+package reference
+
+import (
+	"fmt"
+	"testing"
+)
+
+func BenchmarkCountQueens(b *testing.B) {
+	for _, n := range []int{12, 14, 16} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				CountQueens(n)
+			}
+		})
+	}
+}
+
+func BenchmarkQueens(b *testing.B) {
+	for _, n := range []int{10, 12} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				for range Queens(n) {
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkRooks(b *testing.B) {
+	for b.Loop() {
+		for range Rooks(9) {
+		}
+	}
+}
+
+func BenchmarkFirstQueens1000(b *testing.B) {
+	for b.Loop() {
+		FirstQueens(1000)
+	}
+}
