@@ -38,7 +38,7 @@ var scenarioCmds = map[string]scenarioCmd{
 			}
 			return err
 		},
-		run:      (*scenario).cmdCount,
+		run: (*scenario).cmdCount,
 	},
 	// queens: the last run printed all, one or no N-Queens (N-Rooks) solutions.
 	"queens": {
@@ -49,7 +49,7 @@ var scenarioCmds = map[string]scenarioCmd{
 			}
 			return err
 		},
-		run:      (*scenario).cmdQueens,
+		run: (*scenario).cmdQueens,
 	},
 	// run: run the submission under the exercise's program name and limits.
 	"run": {
@@ -77,7 +77,7 @@ var scenarioCmds = map[string]scenarioCmd{
 			}
 			return err
 		},
-		run:      (*scenario).cmdTour,
+		run: (*scenario).cmdTour,
 	},
 }
 
