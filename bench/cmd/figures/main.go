@@ -118,6 +118,13 @@ func (f *figures) print() {
 	w.Flush()
 	fmt.Printf("\ntargets met: %d, missed: %d; figures not measured: %d\n", met, missed, unmeasured)
 	fmt.Println("ratio = baseline time / our time: above 1x ours is faster.")
+	if load, err := os.ReadFile("/proc/loadavg"); err == nil {
+		// Every figure is wall time on a machine others may be using: a
+		// load average well above the number of cores means the figures
+		// are worse than the programs.
+		fields := strings.Fields(string(load))
+		fmt.Printf("load average at the end: %s\n", strings.Join(fields[:min(3, len(fields))], " "))
+	}
 	for _, n := range f.notes {
 		fmt.Println("note: " + n)
 	}
