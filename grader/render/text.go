@@ -380,8 +380,13 @@ func (t *text) pictures(d *grader.Detail) {
 	}
 }
 
+// phaseTime is testscript's timing of a phase of a scenario, "# comment
+// (0.031s)": noise to a reader, and it would make reports differ from run to
+// run.
+var phaseTime = regexp.MustCompile(`(?m)^(#.*) \(\d+\.\d+s\)$`)
+
 func (t *text) log(log string) {
-	t.output("scenario log", log, 0, maxLogLines, false)
+	t.output("scenario log", phaseTime.ReplaceAllString(log, "$1"), 0, maxLogLines, false)
 }
 
 func (t *text) footer(r *grader.Report) {
