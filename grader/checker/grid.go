@@ -109,14 +109,24 @@ func matrixRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Fail
 	if bytes.ContainsAny(t, "[](),") {
 		return fail("line %d: expected %d values 0 or 1 separated by single spaces, got %s; print the values without brackets or commas", num, n, quote(t))
 	}
-	fields := bytes.Fields(t)
-	for i, v := range fields {
-		if len(v) != 1 || v[0] != '0' && v[0] != '1' {
-			return fail("line %d: value %d is %s; expected 0 or 1", num, i+1, quote(v))
+	// Walk the values rather than split them: a 16 MB line must not
+	// become 8 million slices.
+	count := 0
+	for i := 0; i < len(t); {
+		for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+			i++
 		}
+		start := i
+		for i < len(t) && t[i] != ' ' && t[i] != '\t' {
+			i++
+		}
+		if v := t[start:i]; len(v) != 1 || v[0] != '0' && v[0] != '1' {
+			return fail("line %d: value %d is %s; expected 0 or 1", num, count+1, quote(v))
+		}
+		count++
 	}
-	if len(fields) != n {
-		return fail("line %d has %s; N = %d needs %d", num, plural(int64(len(fields)), "value", "values"), n, n)
+	if count != n {
+		return fail("line %d has %s; N = %d needs %d", num, plural(int64(count), "value", "values"), n, n)
 	}
 	// n values 0 or 1, so only the spacing is wrong.
 	return fail("line %d: separate the values with single spaces, as \"1 0 0\", got %s", num, quote(t))
@@ -173,11 +183,10 @@ func boardRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Failu
 	if t[0] == '|' || t[len(t)-1] == '|' {
 		return fail("line %d: put | only between cells, as %q, got %s", num, example, quote(t))
 	}
-	cellsText := bytes.Split(t, []byte{'|'})
-	if len(cellsText) != n {
-		return fail("line %d has %s; N = %d needs %d", num, plural(int64(len(cellsText)), "cell", "cells"), n, n)
+	if cells := bytes.Count(t, []byte{'|'}) + 1; cells != n {
+		return fail("line %d has %s; N = %d needs %d", num, plural(int64(cells), "cell", "cells"), n, n)
 	}
-	for i, v := range cellsText {
+	for i, v := range bytes.Split(t, []byte{'|'}) {
 		if len(v) == 1 && (v[0] == piece || v[0] == '.') {
 			continue
 		}
