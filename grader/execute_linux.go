@@ -36,6 +36,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // shimArg0 is the argv[0] under which the grader's own binary acts as the
@@ -59,18 +60,28 @@ const (
 	shimProbe  = "probe"
 )
 
-// runShim is the shim's main. args is the program's path then its argv. It
-// reports on fd 3: "E" and an error text if the program could not start, or
-// "X" and the 4-byte wait status once it has exited.
+// runShim is the shim's main. args is the cgroup.procs file to join ("-"
+// for none), the program's path, then its argv. It reports on fd 3: "E" and
+// an error text if the program could not start, or "X" and the 4-byte wait
+// status once it has exited.
 func runShim(mode string, args []string) int {
 	if mode == shimProbe {
 		return 0
 	}
-	if len(args) < 2 {
+	if len(args) < 3 {
 		return 125
 	}
 	syscall.CloseOnExec(3)
 	status := os.NewFile(3, "status")
+	if procs := args[0]; procs != "-" {
+		// Join the run's cgroup before starting anything, so that no
+		// process of the run is ever outside it. "0" means the writer.
+		if err := os.WriteFile(procs, []byte("0"), 0); err != nil {
+			status.Write([]byte("E" + err.Error()))
+			return 0
+		}
+	}
+	args = args[1:]
 	// The submission may signal its parent or its process group; the shim
 	// must outlive those. Notify, not Ignore: an ignored signal stays ignored
 	// in the child, which would change how the submission itself behaves.
@@ -85,6 +96,13 @@ func runShim(mode string, args []string) int {
 	if mode == shimReaper {
 		setSubreaper()
 	}
+	// SCHED_BATCH: the same share of the CPU as any process, but the
+	// submission's processes never preempt a waking grader. Without it a
+	// fork bomb's hundreds of runnable processes delay the poller that is
+	// there to kill them.
+	const schedBatch = 3
+	var param [1]int32
+	syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, 0, schedBatch, uintptr(unsafe.Pointer(&param[0])))
 	pid, err := syscall.ForkExec(args[0], args[1:], &syscall.ProcAttr{
 		Env:   os.Environ(),
 		Files: []uintptr{0, 1, 2},
@@ -243,7 +261,11 @@ type isolation struct {
 	nsFlags   uintptr // CLONE_NEWPID|CLONE_NEWNET when allowed, else 0
 	subreaper bool    // child subreaper works (when there is no PID namespace)
 	cgroup    string  // a cgroup v2 folder with memory and pids under which runs get their own cgroup, or ""
-	exe       string
+	// pidsV1 is a cgroup v1 pids hierarchy, used when there is no cgroup v2
+	// to bound forks without end: without a kernel limit, a fork bomb
+	// starves the poller that is meant to catch it.
+	pidsV1 string
+	exe    string
 }
 
 var (
@@ -251,7 +273,36 @@ var (
 	iso     isolation
 )
 
+// isoOverride replaces what machineIsolation found, so that tests can
+// exercise the fallbacks on a machine that offers more.
+var isoOverride atomic.Pointer[isolation]
+
+// setIsolationForTest makes runs use less isolation than the machine offers:
+// "reaper" (no namespaces), "reaper-polling" (no namespaces, no cgroup) or
+// "direct" (no shim at all). It returns a function that restores the rest.
+func setIsolationForTest(mode string) (restore func(), ok bool) {
+	i := machineIsolation()
+	switch mode {
+	case "reaper":
+		i.nsFlags, i.subreaper = 0, true
+	case "reaper-polling":
+		i.nsFlags, i.subreaper, i.cgroup, i.pidsV1 = 0, true, "", ""
+	case "direct":
+		i = isolation{}
+	default:
+		return func() {}, false
+	}
+	if mode != "direct" && !i.shim {
+		return func() {}, false
+	}
+	isoOverride.Store(&i)
+	return func() { isoOverride.Store(nil) }, true
+}
+
 func machineIsolation() isolation {
+	if p := isoOverride.Load(); p != nil {
+		return *p
+	}
 	isoOnce.Do(func() {
 		exe, err := os.Executable()
 		if err == nil {
@@ -264,6 +315,9 @@ func machineIsolation() isolation {
 			}
 		}
 		iso.cgroup = findCgroup()
+		if iso.cgroup == "" && iso.shim {
+			iso.pidsV1 = findPidsV1()
+		}
 	})
 	return iso
 }
@@ -325,6 +379,31 @@ func findCgroup() string {
 	return ""
 }
 
+// findPidsV1 looks for a cgroup v1 pids hierarchy in which the grader may
+// make a cgroup per run.
+func findPidsV1() string {
+	data, err := os.ReadFile("/proc/self/mounts")
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 4 || f[2] != "cgroup" || !hasWords(strings.ReplaceAll(f[3], ",", " "), "pids") {
+			continue
+		}
+		probe := filepath.Join(f[1], fmt.Sprintf("boardcheck-%d-probe", os.Getpid()))
+		if os.Mkdir(probe, 0o755) != nil {
+			continue
+		}
+		ok := os.WriteFile(filepath.Join(probe, "pids.max"), []byte("10"), 0) == nil
+		os.Remove(probe)
+		if ok {
+			return f[1]
+		}
+	}
+	return ""
+}
+
 func hasWords(s string, words ...string) bool {
 	have := strings.Fields(s)
 	for _, w := range words {
@@ -348,9 +427,28 @@ func fileExists(p string) bool {
 type runCgroup struct {
 	dir string
 	fd  int
+	v1  bool // a cgroup v1 pids cgroup: no memory limit, no cgroup.kill
 }
 
 var cgroupSeq atomic.Int64
+
+// maxTasks is the kernel's hard bound on the tasks of a run. pids.max counts
+// threads, and a JVM or Node.js starts dozens, so the bound is well above
+// Procs; Procs itself is enforced by counting processes while polling.
+func maxTasks(l Limits) int { return 2*l.Procs + 32 }
+
+func newPidsV1Cgroup(parent string, l Limits) (*runCgroup, error) {
+	dir := filepath.Join(parent, fmt.Sprintf("boardcheck-%d-%d", os.Getpid(), cgroupSeq.Add(1)))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return nil, err
+	}
+	cg := &runCgroup{dir: dir, fd: -1, v1: true}
+	if err := os.WriteFile(filepath.Join(dir, "pids.max"), []byte(strconv.Itoa(maxTasks(l))), 0); err != nil {
+		cg.remove()
+		return nil, err
+	}
+	return cg, nil
+}
 
 func newRunCgroup(parent string, l Limits) (*runCgroup, error) {
 	dir := filepath.Join(parent, fmt.Sprintf("boardcheck-%d-%d", os.Getpid(), cgroupSeq.Add(1)))
@@ -363,8 +461,7 @@ func newRunCgroup(parent string, l Limits) (*runCgroup, error) {
 	}
 	err := write("memory.max", strconv.FormatInt(l.Memory, 10))
 	if err == nil {
-		// One more than Procs: the shim is in the cgroup too.
-		err = write("pids.max", strconv.Itoa(l.Procs+1))
+		err = write("pids.max", strconv.Itoa(maxTasks(l)))
 	}
 	if err == nil {
 		// Without these, swap would stretch the limit, and the OOM killer
@@ -398,8 +495,20 @@ func (cg *runCgroup) number(file string) int64 {
 	return n
 }
 
+// pids lists the processes in the cgroup.
+func (cg *runCgroup) pids() []int {
+	data, _ := os.ReadFile(filepath.Join(cg.dir, "cgroup.procs"))
+	var out []int
+	for _, s := range strings.Fields(string(data)) {
+		if pid, err := strconv.Atoi(s); err == nil {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
 func (cg *runCgroup) kill() {
-	if os.WriteFile(filepath.Join(cg.dir, "cgroup.kill"), []byte("1"), 0) == nil {
+	if !cg.v1 && os.WriteFile(filepath.Join(cg.dir, "cgroup.kill"), []byte("1"), 0) == nil {
 		return
 	}
 	data, _ := os.ReadFile(filepath.Join(cg.dir, "cgroup.procs"))
@@ -483,11 +592,16 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 		}
 	}
 
-	var cg *runCgroup
+	// A cgroup that cannot be made for this run falls back to polling
+	// rather than failing the run.
+	var cg, pidsCg *runCgroup
 	if iso.cgroup != "" {
-		// A cgroup that cannot be made for this run (say, too many at once)
-		// falls back to polling rather than failing the run.
 		cg, _ = newRunCgroup(iso.cgroup, l)
+	} else if iso.pidsV1 != "" {
+		pidsCg, _ = newPidsV1Cgroup(iso.pidsV1, l)
+	}
+	if pidsCg != nil {
+		defer pidsCg.remove()
 	}
 	if cg != nil {
 		defer cg.remove()
@@ -503,7 +617,11 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 			mode = shimNS
 			sys.Cloneflags = iso.nsFlags
 		}
-		argv = append([]string{shimArg0, mode, path}, spec.Argv...)
+		join := "-"
+		if pidsCg != nil {
+			join = filepath.Join(pidsCg.dir, "cgroup.procs")
+		}
+		argv = append([]string{shimArg0, mode, join, path}, spec.Argv...)
 		files = append(files, statW)
 		path = iso.exe
 	} else {
@@ -529,7 +647,7 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 	var (
 		o       outcome
 		killMu  sync.Mutex
-		reaped  bool             // p has been waited for: its pid may be reused
+		reaped  bool               // p has been waited for: its pid may be reused
 		seen    = map[int]uint64{} // every process seen in the tree, with its start time
 		seenMu  sync.Mutex
 		mainEnd atomic.Bool // the submission's main process has exited
@@ -539,17 +657,20 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 	killTree := func() {
 		killMu.Lock()
 		defer killMu.Unlock()
+		if mode == shimNS && !reaped {
+			// pid 1 of the namespace: the kernel takes every other process
+			// with it, faster than the grader could one by one.
+			p.Signal(syscall.SIGKILL)
+			return
+		}
 		if cg != nil {
 			cg.kill()
 		}
+		if pidsCg != nil {
+			pidsCg.kill()
+		}
 		if reaped {
 			sweepSeen(seen, &seenMu)
-			return
-		}
-		if mode == shimNS {
-			// pid 1 of the namespace: the kernel takes every other process
-			// with it.
-			p.Signal(syscall.SIGKILL)
 			return
 		}
 		// Kill the descendants first: were the root killed first, its
@@ -635,21 +756,49 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 			}
 			if cg != nil {
 				o.notePeak(cg.number("memory.current"))
-				if cg.event("memory.events", "oom_kill") > 0 {
+				switch {
+				case cg.event("memory.events", "oom_kill") > 0:
 					kill(killedMemory)
-				}
-				if cg.event("pids.events", "max") > 0 {
+				case cg.event("pids.events", "max") > 0 || len(cg.pids())-1 > l.Procs:
 					kill(killedProcs)
 				}
 				continue
 			}
-			t := scanProcs()
-			ds := t.descendants(root)
+			var t procTable
+			var ds []int
+			if pidsCg != nil {
+				// The cgroup knows the run's processes: reading only those
+				// keeps each poll short even when the run has hundreds of
+				// processes competing for the CPU.
+				pids := pidsCg.pids()
+				if pidsCg.event("pids.events", "max") > 0 || len(pids)-1 > l.Procs {
+					kill(killedProcs)
+					continue
+				}
+				t = make(procTable)
+				var buf [1024]byte
+				for _, pid := range pids {
+					if pid == root {
+						continue
+					}
+					if p, ok := readStat(pid, buf[:]); ok {
+						t[pid] = p
+						ds = append(ds, pid)
+					}
+				}
+			} else {
+				t = scanProcs()
+				ds = t.descendants(root)
+			}
 			var mem int64
 			count := len(ds)
 			if mode == "" {
 				mem = t[root].rss
 				count++
+			}
+			if count > l.Procs {
+				kill(killedProcs)
+				continue
 			}
 			seenMu.Lock()
 			for _, pid := range ds {
@@ -660,8 +809,6 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 			o.notePeak(mem)
 			if mem > l.Memory {
 				kill(killedMemory)
-			} else if count > l.Procs {
-				kill(killedProcs)
 			}
 		}
 	}()
@@ -674,9 +821,15 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 	close(done)
 	pollers.Wait()
 	timer.Stop()
+	if pidsCg != nil && pidsCg.event("pids.events", "max") > 0 {
+		o.claim(killedProcs)
+	}
 	if cg != nil {
 		if cg.event("memory.events", "oom_kill") > 0 {
 			o.claim(killedMemory)
+		}
+		if cg.event("pids.events", "max") > 0 {
+			o.claim(killedProcs)
 		}
 		if v := cg.number("memory.peak"); v > 0 {
 			o.notePeak(v)
@@ -766,10 +919,13 @@ func Protections(l Limits) []string {
 	l = l.withDefaults()
 	iso := machineIsolation()
 	how := "the resident memory of the process tree, read every 20ms"
-	procs := "counted every 20ms"
-	if iso.cgroup != "" {
+	procs := "counted every 20ms; no kernel bound on forks"
+	switch {
+	case iso.cgroup != "":
 		how = "cgroup v2 memory.max"
-		procs = "cgroup v2 pids.max"
+		procs = fmt.Sprintf("counted every 20ms; cgroup v2 pids.max %d tasks", maxTasks(l))
+	case iso.pidsV1 != "":
+		procs = fmt.Sprintf("counted every 20ms; cgroup v1 pids.max %d tasks", maxTasks(l))
 	}
 	ps := []string{
 		"time limit " + l.Time.String() + " per run, then every process of the run is killed",

@@ -101,6 +101,9 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 	return res, nil
 }
 
+// setIsolationForTest has no fallbacks to select on this platform.
+func setIsolationForTest(mode string) (restore func(), ok bool) { return func() {}, false }
+
 type writerFunc func([]byte)
 
 func (f writerFunc) Write(p []byte) (int, error) {

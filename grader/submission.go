@@ -63,12 +63,18 @@ type language struct {
 	// compile, when set, returns the compiler's argv that turns src (the
 	// file's base name, compiled in its own folder) into out.
 	compile func(src, out string) []string
+	// whereAmI, when set, are arguments that make the interpreter print its
+	// own executable's path (see resolveInterpreter).
+	whereAmI []string
 }
 
 var languages = map[string]language{
-	".py":   {name: "python", tool: "python3", install: "install Python 3"},
-	".rb":   {name: "ruby", tool: "ruby", install: "install Ruby"},
-	".js":   {name: "javascript", tool: "node", install: "install Node.js"},
+	".py": {name: "python", tool: "python3", install: "install Python 3",
+		whereAmI: []string{"-c", "import sys; print(sys.executable)"}},
+	".rb": {name: "ruby", tool: "ruby", install: "install Ruby",
+		whereAmI: []string{"-e", "print RbConfig.ruby"}},
+	".js": {name: "javascript", tool: "node", install: "install Node.js",
+		whereAmI: []string{"-p", "process.execPath"}},
 	".sh":   {name: "shell", tool: "sh", install: "install a POSIX shell"},
 	".java": {name: "java", tool: "java", install: "install a Java 11 or later JDK"},
 	".c": {name: "c", tool: "cc", install: "install a C compiler (gcc or clang)",
@@ -149,13 +155,51 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 		return nil, subErr(lang.tool+" not found on PATH", lang.install)
 	}
 	if lang.compile == nil {
-		return &Submission{Path: path, Command: []string{lang.tool, abs}, Lang: lang.name}, nil
+		interp := resolveInterpreter(ctx, lang, filepath.Dir(abs), buildDir)
+		return &Submission{Path: path, Command: []string{interp, abs}, Lang: lang.name}, nil
 	}
 	out, err := compile(ctx, lang, abs, buildDir)
 	if err != nil {
 		return nil, err
 	}
 	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true}, nil
+}
+
+// resolveInterpreter asks the interpreter, once, for the path of its own
+// executable. Version managers (pyenv, rbenv, asdf) put shell-script shims
+// on PATH that take a second or more to pick the real interpreter: paid on
+// every run, that eats into the submission's time limit. It runs in the
+// submission's folder, where a .python-version file may choose the version.
+// When the interpreter cannot say, its name is kept.
+func resolveInterpreter(ctx context.Context, lang language, dir, buildDir string) string {
+	if lang.whereAmI == nil {
+		return lang.tool
+	}
+	home, err := os.MkdirTemp(buildDir, "interp-")
+	if err != nil {
+		if err := os.MkdirAll(buildDir, 0o755); err != nil {
+			return lang.tool
+		}
+		if home, err = os.MkdirTemp(buildDir, "interp-"); err != nil {
+			return lang.tool
+		}
+	}
+	defer os.RemoveAll(home)
+	l := Limits{Time: 30 * time.Second, Memory: 1 * giB, Output: 64 * kiB}
+	res, err := Execute(ctx, RunSpec{
+		Argv:   append([]string{lang.tool}, lang.whereAmI...),
+		Dir:    dir,
+		Env:    SubmissionEnv(home),
+		Limits: l,
+	})
+	if err != nil || res.ExitCode != 0 || res.Death(l) != "" {
+		return lang.tool
+	}
+	p := strings.TrimSpace(string(res.Stdout))
+	if fi, err := os.Stat(p); err != nil || !filepath.IsAbs(p) || fi.IsDir() || fi.Mode().Perm()&0o111 == 0 {
+		return lang.tool
+	}
+	return p
 }
 
 // readHead reads the first bytes of a file, which say what kind it is.
