@@ -38,16 +38,38 @@ func Queens(n int) iter.Seq[Placement] {
 // taking the lowest free bit first gives lexicographic order. A budget ≥ 0
 // stops the search after that many placements.
 func queensBits(n, budget int, yield func(Placement) bool) {
+	queensBitsFrom(n, nil, budget, yield)
+}
+
+// queensBitsFrom is queensBits for the solutions that begin with prefix,
+// whose queens must not attack each other.
+func queensBitsFrom(n int, prefix []int, budget int, yield func(Placement) bool) {
 	full := uint64(1)<<n - 1 // for n = 64 the shift gives 0 and full is all ones
 	p := make(Placement, n)
-	free := make([]uint64, n) // columns not yet tried in row r
-	cols := make([]uint64, n) // columns taken by rows above r
-	left := make([]uint64, n) // squares of row r on a diagonal (row-col) of a queen above
-	right := make([]uint64, n)
-	free[0] = full
-	for r := 0; r >= 0; {
-		f := free[r]
+	// stack[r] is row r's columns not yet tried and what the queens above
+	// attack: left holds the squares of row r on a diagonal (row-col) of a
+	// queen above, right those on an anti-diagonal.
+	stack := make([]frame, n)
+	var d, l, rt uint64
+	for r, c := range prefix {
+		p[r] = c
+		bit := uint64(1) << c
+		d, l, rt = d|bit, (l|bit)<<1, (rt|bit)>>1
+	}
+	first := len(prefix)
+	if first == n {
+		yield(p)
+		return
+	}
+	stack[first] = frame{full &^ (d | l | rt), l, d, rt}
+	last := n - 1
+	for r := first; ; {
+		fr := &stack[r]
+		f := fr.free
 		if f == 0 {
+			if r == first {
+				return
+			}
 			r--
 			continue
 		}
@@ -55,18 +77,50 @@ func queensBits(n, budget int, yield func(Placement) bool) {
 			return
 		}
 		bit := f & -f
-		free[r] = f ^ bit
+		fr.free = f ^ bit
 		p[r] = bits.TrailingZeros64(bit)
-		if r == n-1 {
+		if r == last {
 			if !yield(p) {
 				return
 			}
 			continue
 		}
-		c, l, rt := cols[r]|bit, (left[r]|bit)<<1, (right[r]|bit)>>1
-		r++
-		cols[r], left[r], right[r] = c, l, rt
-		free[r] = full &^ (c | l | rt)
+		d, l, rt := fr.down|bit, (fr.left|bit)<<1, (fr.right|bit)>>1
+		// A row with no free square is not pushed: it would only be popped.
+		if free := full &^ (d | l | rt); free != 0 {
+			r++
+			stack[r] = frame{free, l, d, rt}
+		}
+	}
+}
+
+// QueensWithPrefix yields, in lexicographic order, the solutions of the
+// N-Queens puzzle on an n×n board (n ≤ 64) whose first rows are prefix. The
+// solutions of Queens(n) are those of QueensWithPrefix(n, {c}) for c = 0,
+// 1, ..., n-1 in turn, so a printer can search the parts on several cores
+// and still print in order. It yields nothing if prefix is longer than n,
+// leaves the board or has two queens that attack each other. The yielded
+// Placement is reused, as in Queens.
+func QueensWithPrefix(n int, prefix []int) iter.Seq[Placement] {
+	return func(yield func(Placement) bool) {
+		if n > 64 || len(prefix) > n {
+			return
+		}
+		for i, c := range prefix {
+			if c < 0 || c >= n {
+				return
+			}
+			for j, d := range prefix[:i] {
+				if c == d || abs(c-d) == i-j {
+					return
+				}
+			}
+		}
+		if n == 0 {
+			yield(Placement{})
+			return
+		}
+		queensBitsFrom(n, prefix, -1, yield)
 	}
 }
 

@@ -176,3 +176,37 @@ func TestConstructQueens(t *testing.T) {
 		}
 	}
 }
+
+func TestQueensWithPrefix(t *testing.T) {
+	for n := 0; n <= 10; n++ {
+		var joined []Placement
+		for c := range max(n, 1) {
+			prefix := []int{c}
+			if n == 0 {
+				prefix = nil
+			}
+			joined = append(joined, collect(QueensWithPrefix(n, prefix))...)
+		}
+		if want := collect(Queens(n)); !slices.EqualFunc(joined, want, slices.Equal) {
+			t.Errorf("n = %d: the parts by first column give %d solutions; Queens gives %d (or another order)", n, len(joined), len(want))
+		}
+	}
+	for _, tt := range []struct {
+		n      int
+		prefix []int
+		want   int
+	}{
+		{4, []int{1, 3}, 1},
+		{4, []int{1, 3, 0, 2}, 1},
+		{4, []int{0, 1}, 0}, // diagonal
+		{4, []int{1, 1}, 0}, // column
+		{4, []int{4}, 0},    // off the board
+		{4, []int{-1}, 0},   // off the board
+		{4, []int{1, 3, 0, 2, 0}, 0},
+		{8, []int{0}, 4},
+	} {
+		if got := len(collect(QueensWithPrefix(tt.n, tt.prefix))); got != tt.want {
+			t.Errorf("QueensWithPrefix(%d, %v) yields %d; want %d", tt.n, tt.prefix, got, tt.want)
+		}
+	}
+}
