@@ -151,15 +151,20 @@ func (f *figures) tool(name string) (path, why string) {
 
 // timing is what measure saw over its runs.
 type timing struct {
-	best time.Duration
+	best time.Duration // the best wall time
+	// cpu is the best run's user and system time, children included. On
+	// a machine others are loading, a wall time far above it (or above
+	// half of it, for a program using both cores) shows the figure was
+	// taken while waiting for a core.
+	cpu  time.Duration
 	rss  int64 // peak resident set in bytes, the largest over the runs
 	runs int
 }
 
 func (t timing) String() string {
-	s := seconds(t.best)
+	s := fmt.Sprintf("%s (cpu %.3f)", seconds(t.best), t.cpu.Seconds())
 	if t.runs == 1 {
-		s += " (1 run)"
+		s += " 1 run"
 	}
 	return s
 }
@@ -176,7 +181,6 @@ func seconds(d time.Duration) string {
 type run struct {
 	argv   []string
 	stdout string
-	dir    string
 }
 
 // measure runs r up to n times and keeps the best wall time; after a first
@@ -186,38 +190,39 @@ type run struct {
 func measure(n int, r run) (timing, error) {
 	var t timing
 	for i := 0; i < n; i++ {
-		d, rss, err := once(r)
+		s, err := once(r)
 		if err != nil {
 			return t, err
 		}
-		if t.runs == 0 || d < t.best {
-			t.best = d
+		if t.runs == 0 || s.best < t.best {
+			t.best, t.cpu = s.best, s.cpu
 		}
-		t.rss = max(t.rss, rss)
+		t.rss = max(t.rss, s.rss)
 		t.runs++
-		if d > 10*time.Second {
+		if s.best > 10*time.Second {
 			break
 		}
 	}
 	return t, nil
 }
 
-func once(r run) (time.Duration, int64, error) {
+// once runs r and returns its timing as one run.
+func once(r run) (timing, error) {
 	out := os.DevNull
 	if r.stdout != "" {
 		out = r.stdout
 	}
 	stdout, err := os.Create(out)
 	if err != nil {
-		return 0, 0, err
+		return timing{}, err
 	}
 	defer stdout.Close()
 	var stderr bytes.Buffer
 	cmd := exec.Command(r.argv[0], r.argv[1:]...)
-	cmd.Stdout, cmd.Stderr, cmd.Dir = stdout, &stderr, r.dir
+	cmd.Stdout, cmd.Stderr = stdout, &stderr
 	start := time.Now()
 	err = cmd.Run()
-	d := time.Since(start)
+	t := timing{best: time.Since(start), runs: 1}
 	if err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if i := strings.IndexByte(msg, '\n'); i >= 0 {
@@ -226,13 +231,13 @@ func once(r run) (time.Duration, int64, error) {
 		if msg != "" {
 			msg = ": " + msg
 		}
-		return 0, 0, fmt.Errorf("%s: %v%s", filepath.Base(r.argv[0]), err, msg)
+		return t, fmt.Errorf("%s: %v%s", filepath.Base(r.argv[0]), err, msg)
 	}
-	var rss int64
+	t.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss * 1024 // kilobytes on Linux
+		t.rss = ru.Maxrss * 1024 // kilobytes on Linux
 	}
-	return d, rss, nil
+	return t, nil
 }
 
 func ratio(base, ours time.Duration) string {
@@ -315,7 +320,7 @@ func (f *figures) nqueens12() {
 		r.base = "not measured: no python3"
 	} else {
 		seed := filepath.Join(f.root, "bench", "seed_nqueens.py")
-		if _, _, err := once(run{argv: []string{python, seed, "12"}, stdout: seedOut}); err != nil {
+		if _, err := once(run{argv: []string{python, seed, "12"}, stdout: seedOut}); err != nil {
 			r.base = "failed: " + err.Error()
 		} else if base, err = measure(f.runs, run{argv: []string{python, seed, "12"}}); err != nil {
 			r.base = "failed: " + err.Error()
@@ -329,7 +334,7 @@ func (f *figures) nqueens12() {
 		return
 	}
 	oursOut := filepath.Join(f.work, "nq12.txt")
-	if _, _, err := once(run{argv: []string{nq, "12"}, stdout: oursOut}); err != nil {
+	if _, err := once(run{argv: []string{nq, "12"}, stdout: oursOut}); err != nil {
 		r.ours, r.met = "failed: "+err.Error(), "NO"
 		return
 	}
@@ -382,7 +387,7 @@ func (f *figures) nqueens14() produced {
 		return produced{why: why}
 	}
 	out := filepath.Join(f.work, "nq14.txt")
-	if _, _, err := once(run{argv: []string{nq, "14"}, stdout: out}); err != nil {
+	if _, err := once(run{argv: []string{nq, "14"}, stdout: out}); err != nil {
 		r.ours, r.met = "failed: "+err.Error(), "NO"
 		return produced{why: r.ours}
 	}
@@ -439,7 +444,7 @@ func (f *figures) knightsTour() produced {
 		return produced{why: why}
 	}
 	out := filepath.Join(f.work, "kt1000.txt")
-	if _, _, err := once(run{argv: []string{kt, "1000"}, stdout: out}); err != nil {
+	if _, err := once(run{argv: []string{kt, "1000"}, stdout: out}); err != nil {
 		r.ours, r.met = "failed: "+err.Error(), "NO"
 		return produced{why: r.ours}
 	}
@@ -535,29 +540,31 @@ func (f *figures) judge(figure string, p produced, mode, n string) {
 	// The figure is the checker's own time, which judge prints: reading the
 	// file is not grading, since the grader already holds a run's output.
 	// The peak resident set is the whole process's, output included.
-	var best time.Duration
-	var rss, size int64
+	var best timing
+	var size int64
 	out := filepath.Join(f.work, "judge.txt")
 	for i := 0; i < f.runs; i++ {
-		_, peak, err := once(run{argv: []string{judge, mode, n, p.file}, stdout: out})
+		t, err := once(run{argv: []string{judge, mode, n, p.file}, stdout: out})
 		if err != nil {
 			r.ours, r.met = "failed: "+err.Error(), "NO"
 			return
 		}
-		var secs float64
-		if _, err := fmt.Sscanf(firstLine(out), "pass %g %d", &secs, &size); err != nil {
+		var wall, cpu float64
+		if _, err := fmt.Sscanf(firstLine(out), "pass %g %g %d", &wall, &cpu, &size); err != nil {
 			r.ours = fmt.Sprintf("not measured: judge printed %q", firstLine(out))
 			return
 		}
-		if d := time.Duration(secs * float64(time.Second)); i == 0 || d < best {
-			best = d
+		d := time.Duration(wall * float64(time.Second))
+		if i == 0 || d < best.best {
+			best.best, best.cpu = d, time.Duration(cpu*float64(time.Second))
 		}
-		rss = max(rss, peak)
+		best.rss = max(best.rss, t.rss)
+		best.runs++
 	}
-	r.ours = fmt.Sprintf("%s, %.0f MiB RSS for %.0f MiB", seconds(best), mib(rss), mib(size))
+	r.ours = fmt.Sprintf("%s, %.0f MiB RSS for %.0f MiB", best, mib(best.rss), mib(size))
 	r.base = seconds(p.took) + " reference"
-	r.ratio = ratio(p.took, best)
-	r.met = yesNo(best <= 500*time.Millisecond && rss <= 3*size+16<<20)
+	r.ratio = ratio(p.took, best.best)
+	r.met = yesNo(best.best <= 500*time.Millisecond && best.rss <= 3*size+16<<20)
 }
 
 func mib(b int64) float64 { return float64(b) / (1 << 20) }

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
+	"syscall"
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader/checker"
@@ -47,6 +48,7 @@ func main() {
 		}
 		defer stop()
 	}
+	cpu0 := cpuTime()
 	start := time.Now()
 	var f *checker.Failure
 	if *queens > 0 {
@@ -54,15 +56,25 @@ func main() {
 	} else {
 		f = checker.Tour(output, checker.TourSpec{N: *tour})
 	}
-	took := time.Since(start)
+	took, cpu := time.Since(start), cpuTime()-cpu0
 	if f != nil {
 		fmt.Fprintf(os.Stderr, "judge: %s: %s\n", flag.Arg(0), f.Message)
 		os.Exit(1)
 	}
-	// One line that bench/run reads: the verdict, the checker's own time in
-	// seconds (reading the file is not grading: the grader already holds a
-	// run's output), and the output's size.
-	fmt.Printf("pass %.6f %d\n", took.Seconds(), len(output))
+	// One line that bench/run reads: the verdict, the checker's own wall and
+	// CPU time in seconds (reading the file is not grading: the grader
+	// already holds a run's output), and the output's size.
+	fmt.Printf("pass %.6f %.6f %d\n", took.Seconds(), cpu.Seconds(), len(output))
+}
+
+// cpuTime is the user and system time this process has used so far, the
+// garbage collector's included.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func startProfile(path string) (stop func(), err error) {
