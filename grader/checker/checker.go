@@ -15,9 +15,16 @@ type Failure struct {
 	Line  int
 	Board *BoardPicture // a placement to draw, or nil
 	Tour  *TourPicture  // a tour to draw, or nil
+	// Invalid says no output could pass: the check itself is wrong (N out of
+	// range, an unknown format or mode). That is the scenario's mistake, to
+	// report as an error, never as the student's failure.
+	Invalid bool
 }
 
 func (f *Failure) Error() string { return f.Message }
+
+// invalid is the failure of a check no output can pass.
+func invalid(message string) *Failure { return &Failure{Message: message, Invalid: true} }
 
 // BoardPicture is an N-Queens or N-Rooks placement as the student printed it.
 type BoardPicture struct {

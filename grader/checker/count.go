@@ -111,21 +111,21 @@ func solutionsText(c *big.Int) string {
 // there is none.
 func expectedCount(piece reference.Piece, n int) (*big.Int, *Failure) {
 	if n < 0 {
-		return nil, &Failure{Message: fmt.Sprintf("checker: N must be at least 0, got %d", n)}
+		return nil, invalid(fmt.Sprintf("checker: N must be at least 0, got %d", n))
 	}
 	switch piece {
 	case reference.Rook:
 		if n > maxRooksCountN {
-			return nil, &Failure{Message: fmt.Sprintf("checker: count rooks N must be at most %d, got %d", maxRooksCountN, n)}
+			return nil, invalid(fmt.Sprintf("checker: count rooks N must be at most %d, got %d", maxRooksCountN, n))
 		}
 		return reference.CountRooks(n), nil
 	case reference.Queen:
 		if c, ok := reference.KnownQueensCount(n); ok {
 			return big.NewInt(c), nil
 		}
-		return nil, &Failure{Message: fmt.Sprintf("checker: the number of N-Queens solutions is known only up to N = %d, not %d", maxCountN, n)}
+		return nil, invalid(fmt.Sprintf("checker: the number of N-Queens solutions is known only up to N = %d, not %d", maxCountN, n))
 	}
-	return nil, &Failure{Message: fmt.Sprintf("checker: unknown piece %v", piece)}
+	return nil, invalid(fmt.Sprintf("checker: unknown piece %v", piece))
 }
 
 // isSeparated reports digits grouped by commas, underscores, dots or spaces:

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/boardcheck/boardcheck/reference"
@@ -57,6 +58,8 @@ func TestCount(t *testing.T) {
 				t.Fatalf("got  %q;\nwant %q", f.Message, c.want)
 			case f != nil && f.Line != c.line:
 				t.Fatalf("got line %d; want %d", f.Line, c.line)
+			case f != nil && f.Invalid != strings.HasPrefix(c.want, "checker: "):
+				t.Fatalf("got Invalid %v; want it only for the grader's own errors", f.Invalid)
 			}
 		})
 	}

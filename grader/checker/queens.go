@@ -40,7 +40,7 @@ func Queens(output []byte, spec QueensSpec) *Failure {
 	}
 	j := newJudge(spec, len(output))
 	if j.want == 0 && spec.Mode == One {
-		return &Failure{Message: fmt.Sprintf("checker: queens one %d: N = %d has no solution; the scenario should ask for none", spec.N, spec.N)}
+		return invalid(fmt.Sprintf("checker: queens one %d: N = %d has no solution; the scenario should ask for none", spec.N, spec.N))
 	}
 	if spec.Mode != None && isBlank(bytes.TrimSpace(output)) {
 		if spec.Mode == All && j.want == 0 {
@@ -70,19 +70,19 @@ func Queens(output []byte, spec QueensSpec) *Failure {
 func (s QueensSpec) check() *Failure {
 	switch {
 	case s.N < 1:
-		return &Failure{Message: fmt.Sprintf("checker: N must be at least 1, got %d", s.N)}
+		return invalid(fmt.Sprintf("checker: N must be at least 1, got %d", s.N))
 	case s.Piece != reference.Queen && s.Piece != reference.Rook:
-		return &Failure{Message: fmt.Sprintf("checker: unknown piece %v", s.Piece)}
+		return invalid(fmt.Sprintf("checker: unknown piece %v", s.Piece))
 	case s.Mode == All && s.Piece == reference.Queen && s.N > maxAllN:
-		return &Failure{Message: fmt.Sprintf("checker: queens all %d: the number of solutions is known only up to N = %d", s.N, maxAllN)}
+		return invalid(fmt.Sprintf("checker: queens all %d: the number of solutions is known only up to N = %d", s.N, maxAllN))
 	case s.Mode == All && s.Piece == reference.Rook && s.N > 20:
-		return &Failure{Message: fmt.Sprintf("checker: rooks all %d: %s! solutions cannot be printed", s.N, strconv.Itoa(s.N))}
+		return invalid(fmt.Sprintf("checker: rooks all %d: %s! solutions cannot be printed", s.N, strconv.Itoa(s.N)))
 	}
 	if _, err := ParseFormat(string(s.Format)); err != nil {
-		return &Failure{Message: err.Error()}
+		return invalid(err.Error())
 	}
 	if _, err := ParseMode(string(s.Mode)); err != nil {
-		return &Failure{Message: err.Error()}
+		return invalid(err.Error())
 	}
 	return nil
 }

@@ -42,6 +42,8 @@ func runQueensCases(t *testing.T, cases []queensCase) {
 				t.Fatalf("got  %q;\nwant %q", f.Message, c.want)
 			case f != nil && f.Line != c.line:
 				t.Fatalf("got line %d; want %d", f.Line, c.line)
+			case f != nil && f.Invalid != strings.HasPrefix(c.want, "checker: "):
+				t.Fatalf("got Invalid %v; want it only for the grader's own errors", f.Invalid)
 			}
 		})
 	}

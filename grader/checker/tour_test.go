@@ -62,7 +62,7 @@ func TestTour(t *testing.T) {
 		{"backwards", TourSpec{N: 5}, reverse(tour5), "line 5: 0 is at (4,0); the tour must start at (0,0); 24 is there: is the tour numbered backwards?", 5, []reference.Square{at(4, 0), at(0, 0)}},
 		{"not closed", TourSpec{N: 5, Options: reference.TourOptions{Closed: true}}, tour5, "line 5: the tour is not closed: 24 at (4,0) is not a knight's move from 0 at (0,0)", 5, []reference.Square{at(4, 0), at(0, 0)}},
 		{"crlf", TourSpec{N: 5}, strings.ReplaceAll(tour5, "\n", "\r\n"), `line 1: lines end with \r\n (Windows line endings); end them with \n only`, 1, nil},
-		{"N = 0", TourSpec{N: 0}, "", "checker: tour N must be between 1 and 4000, got 0", 0, nil},
+		{"N = 0", TourSpec{N: 0}, "", "checker: tour N must be between 1 and 2000, got 0", 0, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -78,6 +78,8 @@ func TestTour(t *testing.T) {
 				t.Fatalf("got  %q;\nwant %q", f.Message, c.want)
 			case f.Line != c.line:
 				t.Fatalf("got line %d; want %d", f.Line, c.line)
+			case f != nil && f.Invalid != strings.HasPrefix(c.want, "checker: "):
+				t.Fatalf("got Invalid %v; want it only for the grader's own errors", f.Invalid)
 			}
 			if c.highlight != nil {
 				if f.Tour == nil || !slices.Equal(f.Tour.Highlight, c.highlight) {
