@@ -853,10 +853,14 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 		errR.Close()
 		<-rdone
 	}
+	// The shim is dead, so its end of the status pipe is closed and the
+	// reader reaches end of file by itself. Closing statR first would race
+	// with that reader: on a busy machine it may not have read the "X" yet,
+	// and a finished run would be reported as "killed".
+	status := <-statusc
 	if statR != nil {
 		statR.Close()
 	}
-	status := <-statusc
 
 	res := &RunResult{ExitCode: -1, Duration: dur}
 	res.Stdout, res.StdoutOverflow = stdout.result()
