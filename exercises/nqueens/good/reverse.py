@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""nqueens N: every solution, last column first (so in reverse order)."""
+import sys
+
+
+def solve(n):
+    """Yield every placement, trying the columns of each row from the right."""
+    cols, diag, anti, board = set(), set(), set(), []
+
+    def place(row):
+        if row == n:
+            yield list(board)
+            return
+        for col in reversed(range(n)):
+            if col in cols or row - col in diag or row + col in anti:
+                continue
+            cols.add(col)
+            diag.add(row - col)
+            anti.add(row + col)
+            board.append(col)
+            yield from place(row + 1)
+            board.pop()
+            cols.remove(col)
+            diag.remove(row - col)
+            anti.remove(row + col)
+
+    yield from place(0)
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("Usage: nqueens N")
+        sys.exit(1)
+    try:
+        n = int(sys.argv[1])
+    except ValueError:
+        print("N must be a number")
+        sys.exit(1)
+    if n < 4:
+        print("N must be at least 4")
+        sys.exit(1)
+    lines = []
+    for cols in solve(n):
+        lines.append(str([[r, c] for r, c in enumerate(cols)]))
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
