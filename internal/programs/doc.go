@@ -1,0 +1,11 @@
+// Package programs holds boardcheck's five reference programs (nqueens,
+// queens-matrix, queens-board, solvers and knights-tour) as functions, so
+// that their mains stay one line and the end-to-end tests can register them
+// with testscript.
+//
+// Each function takes the arguments after the program's name and its
+// standard streams, and returns the exit status. Messages meant for the
+// user, errors included, go to standard output, as the source articles'
+// programs print them; only a failure to write standard output itself is
+// reported on standard error.
+package programs
