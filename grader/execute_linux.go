@@ -877,15 +877,20 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 	case len(status) >= 5 && status[0] == 'X':
 		ws = syscall.WaitStatus(binary.LittleEndian.Uint32(status[1:5]))
 		haveWS = true
-	case mode == "" && waitErr == nil:
+	case waitErr != nil:
+		return nil, fmt.Errorf("grader: running %s: waiting for it: %w", spec.Argv[0], waitErr)
+	case mode == "":
 		ws, haveWS = st.Sys().(syscall.WaitStatus)
-	case waitErr == nil && !ours:
+	case !ours:
 		// The shim itself died, and not by our hand (the memory killer of
 		// the cgroup, or a submission that killed its parent): report
-		// what killed it.
-		if s, ok := st.Sys().(syscall.WaitStatus); ok && s.Signaled() {
-			res.Signal = signalName(s.Signal())
+		// what killed it. A shim that exits without a word is a bug of
+		// the grader's, not the student's.
+		s, ok := st.Sys().(syscall.WaitStatus)
+		if !ok || !s.Signaled() {
+			return nil, fmt.Errorf("grader: running %s: the run's supervisor ended without reporting (%v, %d bytes of status)", spec.Argv[0], st, len(status))
 		}
+		res.Signal = signalName(s.Signal())
 	}
 	if haveWS {
 		switch {
