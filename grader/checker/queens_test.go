@@ -256,3 +256,43 @@ func firstDescent(ps []reference.Placement) int {
 	}
 	return -1
 }
+
+// TestQueensFaultOrder checks that the first fault in output order wins,
+// whether the checker finds it on its line or, for repeats, after the parse.
+func TestQueensFaultOrder(t *testing.T) {
+	spec := q4(FormatList, All)
+	runQueensCases(t, []queensCase{
+		{"repeat before fault", spec, sol4a + "\n" + sol4b + "\n" + sol4a + "\nbad\n", "line 3 repeats line 1", 3},
+		{"fault before repeat", spec, sol4a + "\nbad\n" + sol4a + "\n", `line 2: expected [[r, c], ...], got "bad"`, 2},
+		{"first of two repeats", spec, sol4a + "\n" + sol4b + "\n" + sol4b + "\n" + sol4a + "\n", "line 3 repeats line 2", 3},
+	})
+}
+
+// TestQueensLargeN covers N past 16, where solutions are keyed by strings.
+func TestQueensLargeN(t *testing.T) {
+	var first, second reference.Placement
+	for p := range reference.Queens(17) {
+		if first == nil {
+			first = slices.Clone(p)
+			continue
+		}
+		second = slices.Clone(p)
+		break
+	}
+	spec := QueensSpec{N: 17, Piece: reference.Queen, Format: FormatList, Mode: All}
+	runQueensCases(t, []queensCase{
+		{"missing", spec, first.String() + "\n", "95815103 of 95815104 solutions missing, e.g. " + second.String(), 0},
+		{"repeat", spec, first.String() + "\n" + second.String() + "\n" + first.String() + "\n", "line 3 repeats line 1", 3},
+		{"one", QueensSpec{N: 17, Format: FormatList, Mode: One}, second.String() + "\n", "", 0},
+	})
+	sorted := spec
+	sorted.Sorted = true
+	runQueensCases(t, []queensCase{
+		{"unsorted", sorted, second.String() + "\n" + first.String() + "\n", "line 2 is out of order: " + first.String() + " belongs before line 1", 2},
+		{"sorted repeat", sorted, first.String() + "\n" + second.String() + "\n" + first.String() + "\n", "line 3 repeats line 1", 3},
+	})
+	big, _ := reference.FirstQueens(200)
+	if f := Queens([]byte(big.String()+"\n"), QueensSpec{N: 200, Format: FormatList, Mode: One}); f != nil {
+		t.Errorf("N = 200: got %q; want a pass", f.Message)
+	}
+}
