@@ -92,7 +92,7 @@ func (s QueensSpec) check() *Failure {
 	case s.Mode == All && s.Piece == reference.Queen && s.N > maxAllN:
 		return invalid(fmt.Sprintf("checker: queens all %d: the number of solutions is known only up to N = %d", s.N, maxAllN))
 	case s.Mode == All && s.Piece == reference.Rook && s.N > 20:
-		return invalid(fmt.Sprintf("checker: rooks all %d: %s! solutions cannot be printed", s.N, strconv.Itoa(s.N)))
+		return invalid(fmt.Sprintf("checker: queens -rooks all %d: %d! solutions are too many to print", s.N, s.N))
 	}
 	if _, err := ParseFormat(string(s.Format)); err != nil {
 		return invalid(err.Error())
@@ -141,8 +141,9 @@ func newJudge(spec QueensSpec, outputLen int) *judge {
 		usedDiag: make([]bool, 2*n), usedAnti: make([]bool, 2*n),
 	}
 	if spec.Mode == All {
-		// No output holds more solutions than it has lines; sizing the set
-		// for the smaller bound saves rehashing 365,596 keys.
+		// No output holds more solutions than it has lines of 2N+2 bytes;
+		// sizing the set for the smaller bound spares regrowing it 365,596
+		// keys long, and a huge count a huge allocation.
 		size := int(min(j.want, int64(outputLen/(2*n+2)+1), 1<<22))
 		if n <= 16 {
 			j.set = newKeyedSet(size, spec.Sorted, packKey)
