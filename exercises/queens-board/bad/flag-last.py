@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Expects the flag after N (queens-board N --all) and calls --all N a usage error."""
+import sys
+
+
+def usage():
+    print("Usage: queens-board [--all] N")
+    sys.exit(1)
+
+
+def solutions(n):
+    """Yield each solution as the column of the queen in each row."""
+    cols, diag, anti, at = set(), set(), set(), []
+
+    def place(row):
+        if row == n:
+            yield list(at)
+            return
+        for col in reversed(range(n)):
+            if col in cols or row - col in diag or row + col in anti:
+                continue
+            cols.add(col)
+            diag.add(row - col)
+            anti.add(row + col)
+            at.append(col)
+            yield from place(row + 1)
+            at.pop()
+            cols.remove(col)
+            diag.remove(row - col)
+            anti.remove(row + col)
+
+    yield from place(0)
+
+
+def board(n, at):
+    rows = ["|".join("Q" if c == col else "." for c in range(n)) for col in at]
+    return "\n".join(reversed(rows))
+
+
+def main():
+    args = sys.argv[1:]
+    every = len(args) == 2 and args[1] == "--all"
+    if every:
+        args = args[:1]
+    if len(args) != 1:
+        usage()
+    try:
+        n = int(args[0])
+    except ValueError:
+        usage()
+    if n < 1:
+        usage()
+    boards = []
+    for at in solutions(n):
+        boards.append(board(n, at))
+        if not every:
+            break
+    if not boards:
+        print("Solution does not exist")
+        return
+    sys.stdout.write("\n\n".join(boards) + "\n")
+
+
+main()
