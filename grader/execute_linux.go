@@ -123,8 +123,9 @@ func runShim(mode string, args []string) int {
 		syscall.Close(fd)
 	}
 	var ws syscall.WaitStatus
+	var ru syscall.Rusage
 	for {
-		wpid, err := syscall.Wait4(-1, &ws, 0, nil)
+		wpid, err := syscall.Wait4(-1, &ws, 0, &ru)
 		if err == syscall.EINTR {
 			continue
 		}
@@ -133,9 +134,12 @@ func runShim(mode string, args []string) int {
 		}
 		// Any other pid is an orphan reparented to us, now reaped.
 	}
-	var msg [5]byte
+	// The peak resident memory of the main process (and of the children it
+	// waited for): a run shorter than one poll is measured all the same.
+	var msg [13]byte
 	msg[0] = 'X'
 	binary.LittleEndian.PutUint32(msg[1:], uint32(ws))
+	binary.LittleEndian.PutUint64(msg[5:], uint64(ru.Maxrss)*1024)
 	status.Write(msg[:])
 	if mode == shimReaper {
 		// In a PID namespace the kernel kills the rest when we exit; as a
@@ -712,7 +716,7 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 			for {
 				n, err := statR.Read(buf)
 				b.Write(buf[:n])
-				if b.Len() >= 5 && b.Bytes()[0] == 'X' {
+				if b.Len() >= 13 && b.Bytes()[0] == 'X' {
 					// The main process is gone: from here on the time
 					// limit no longer applies, only the cleanup.
 					mainEnd.Store(true)
@@ -874,12 +878,15 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 	switch {
 	case len(status) > 0 && status[0] == 'E':
 		return nil, fmt.Errorf("grader: running %s: %s", spec.Argv[0], status[1:])
-	case len(status) >= 5 && status[0] == 'X':
+	case len(status) >= 13 && status[0] == 'X':
 		ws = syscall.WaitStatus(binary.LittleEndian.Uint32(status[1:5]))
 		haveWS = true
+		res.PeakMemory = max(res.PeakMemory, int64(binary.LittleEndian.Uint64(status[5:13])))
 	case waitErr != nil:
 		return nil, fmt.Errorf("grader: running %s: waiting for it: %w", spec.Argv[0], waitErr)
 	case mode == "":
+		// Not the rusage's peak: a child forked from the grader carries
+		// the grader's own peak in it.
 		ws, haveWS = st.Sys().(syscall.WaitStatus)
 	case !ours:
 		// The shim itself died, and not by our hand (the memory killer of
