@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,9 +34,18 @@ func TestMain(m *testing.M) {
 // TestScripts runs every script under testdata/scripts. Run one with
 // go test ./cmd/grader -run 'TestScripts/^nqueens_usage$'; set
 // GRADER_UPDATE=1 to rewrite the expected output inside the archives.
+// Scripts find the repository (its exercises, their submissions) at $ROOT.
 func TestScripts(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
-		Dir:                 "../../testdata/scripts",
+		Dir: "../../testdata/scripts",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("ROOT", root)
+			return nil
+		},
 		RequireExplicitExec: true,
 		UpdateScripts:       os.Getenv("GRADER_UPDATE") != "",
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
