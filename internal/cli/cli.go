@@ -48,7 +48,9 @@ func Main(args []string) int {
 		getenv:   os.Getenv,
 	}
 	code := run(ctx, args, sys)
-	if ctx.Err() != nil && code != exitPass {
+	if ctx.Err() != nil && code != exitPass && code != exitInterrupted {
+		// The command ended some other way (a report of runs cut short,
+		// say), but it ended because it was told to.
 		fmt.Fprintln(os.Stderr, "grader: interrupted")
 		return exitInterrupted
 	}
@@ -139,6 +141,10 @@ func report(sys stdio, err error, cmd string) int {
 	var code exitCode
 	if errors.As(err, &code) {
 		return int(code)
+	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(sys.stderr, "grader: interrupted")
+		return exitInterrupted
 	}
 	status := exitBroken
 	msg := err.Error()
