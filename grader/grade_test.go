@@ -227,16 +227,20 @@ func TestGradeRunSelection(t *testing.T) {
 	}
 }
 
-// TestGradeParallelOrder makes one check slow: it finishes last, yet the
-// report keeps the exercise's order.
+// TestGradeParallelOrder makes count, the sixth check, wait for the checks
+// after it: it finishes last, yet the report keeps the exercise's order. The
+// wait also shows that checks run at once (with one slot held by count, the
+// others still run) and that Options.Env reaches the runs.
 func TestGradeParallelOrder(t *testing.T) {
 	ex := loadTestExercise(t)
+	dir := t.TempDir()
 	var mu sync.Mutex
 	var finished []string
-	opts := Options{Parallel: 4, Timeout: patient, OnCheck: func(c CheckResult) {
+	opts := Options{Parallel: 4, Timeout: patient, Env: []string{"ORDER_DIR=" + dir}, OnCheck: func(c CheckResult) {
 		mu.Lock()
 		finished = append(finished, c.Name)
 		mu.Unlock()
+		os.WriteFile(filepath.Join(dir, c.Name), nil, 0o644)
 	}}
 	r, err := Grade(context.Background(), ex, command(t, "sh", submission("order.sh")), opts)
 	if err != nil {
