@@ -322,6 +322,8 @@ func machineIsolation() isolation {
 		if iso.cgroup == "" && iso.shim {
 			iso.pidsV1 = findPidsV1()
 		}
+		removeStale(iso.cgroup)
+		removeStale(iso.pidsV1)
 	})
 	return iso
 }
@@ -406,6 +408,26 @@ func findPidsV1() string {
 		}
 	}
 	return ""
+}
+
+// removeStale removes the run cgroups of graders that died without cleaning
+// up (killed, or the machine lost power mid-run). rmdir only succeeds on an
+// empty cgroup, so a live run is never disturbed.
+func removeStale(parent string) {
+	if parent == "" {
+		return
+	}
+	ents, _ := os.ReadDir(parent)
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), "boardcheck-")
+		if !ok || !e.IsDir() {
+			continue
+		}
+		pid, _, _ := strings.Cut(rest, "-")
+		if _, err := os.Stat("/proc/" + pid); errors.Is(err, os.ErrNotExist) {
+			os.Remove(filepath.Join(parent, e.Name()))
+		}
+	}
 }
 
 func hasWords(s string, words ...string) bool {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -252,6 +253,33 @@ func TestExecuteFallbacks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestExecuteNetwork checks that a run cannot reach even the grader's own
+// loopback when it has a network namespace of its own.
+func TestExecuteNetwork(t *testing.T) {
+	if !strings.Contains(strings.Join(Protections(Limits{}), "\n"), "new network namespace") {
+		t.Skip("no network namespace on this machine")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skipf("cannot listen on loopback: %v", err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	res := run(t, "net.py", roomy, nil, port)
+	if got := string(res.Stdout); !strings.HasPrefix(got, "denied:") {
+		t.Errorf("stdout = %q; want the connection denied", got)
 	}
 }
 
