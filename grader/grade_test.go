@@ -404,3 +404,23 @@ func TestGradePathSubmissionError(t *testing.T) {
 		t.Errorf("got %v; want a *SubmissionError", err)
 	}
 }
+
+// TestGradeRunCannotStart removes the program after it was vetted: the run
+// cannot start, which is an error of the grader's, not a failure.
+func TestGradeRunCannotStart(t *testing.T) {
+	ex := loadTestExercise(t)
+	prog := filepath.Join(t.TempDir(), "prog")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\necho 4\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sub := command(t, prog)
+	os.Remove(prog)
+	r, err := Grade(context.Background(), ex, sub, Options{Run: []string{"count"}, Timeout: patient})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := result(t, r, "count")
+	if c.Status != Error || !strings.HasPrefix(c.Message, "grader error (not your fault): ") || strings.Contains(c.Message, "exercise error") {
+		t.Errorf("got %s %q; want a grader error", c.Status, c.Message)
+	}
+}

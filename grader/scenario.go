@@ -113,6 +113,8 @@ type failure struct {
 	status  Status // Fail or Error
 	message string
 	detail  *Detail
+	// grader marks an Error that is the grader's own, not the scenario's.
+	grader bool
 	// nonZero marks `! run` that exited 0: when the next line is `status N`
 	// the message names N.
 	nonZero bool
@@ -228,7 +230,10 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		Limits: s.g.limits,
 	})
 	if err != nil {
-		s.broken(ts, "running %s: %v", strings.Join(a.args, " "), err)
+		// Prepare vetted the command, so this is the grader's own trouble
+		// (no pipe, no folder), not the scenario's and not the student's.
+		s.failure = &failure{status: Error, grader: true, message: err.Error()}
+		ts.Fatalf("%s", s.failure.message)
 	}
 	s.last = res
 	s.lastName = strings.Join(a.args, " ")

@@ -95,10 +95,10 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 	scriptPath := filepath.Join(g.dir, "scripts", c.Name+".txtar")
 	root := filepath.Join(g.dir, "work", c.Name)
 	if err := os.WriteFile(scriptPath, c.runnableScript(), 0o644); err != nil {
-		return errorResult(r, fmt.Sprintf("grader: writing the scenario: %v", err))
+		return errorResult(r, fmt.Sprintf("grader error (not your fault): writing the scenario: %v", err))
 	}
 	if err := os.MkdirAll(root, 0o755); err != nil {
-		return errorResult(r, fmt.Sprintf("grader: making the work folder: %v", err))
+		return errorResult(r, fmt.Sprintf("grader error (not your fault): making the work folder: %v", err))
 	}
 	defer removeAll(root)
 
@@ -138,7 +138,7 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 	switch {
 	case t.panicked != "":
 		r.Log += "\npanic: " + t.panicked
-		return errorResult(r, "grader: internal error running the scenario (please report it): "+firstLine(t.panicked))
+		return errorResult(r, "grader error (not your fault): internal error running the scenario, please report it: "+firstLine(t.panicked))
 	case t.skipped:
 		r.Status = Skip
 		r.Message = "skipped by the scenario"
@@ -162,7 +162,10 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 	} else {
 		r.Status, r.Message, r.Detail = explainBuiltin(s, c, line, msg)
 	}
-	if r.Status == Error {
+	switch {
+	case r.Status == Error && s.failure != nil && s.failure.grader:
+		r.Message = "grader error (not your fault): " + strings.TrimPrefix(r.Message, "grader: ")
+	case r.Status == Error:
 		where := c.File
 		if line > 0 {
 			where += ":" + strconv.Itoa(line)
