@@ -121,6 +121,10 @@ func matrixRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Fail
 			i++
 		}
 		if v := t[start:i]; len(v) != 1 || v[0] != '0' && v[0] != '1' {
+			if count == 0 && i == len(t) && len(bytes.Trim(v, "01")) == 0 {
+				// "0010": the values are there, run together.
+				return fail("line %d: expected %d values 0 or 1 separated by spaces, got %s", num, n, quote(t))
+			}
 			return fail("line %d: value %d is %s; expected 0 or 1", num, count+1, quote(v))
 		}
 		count++
@@ -181,7 +185,7 @@ func boardRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Failu
 		}
 	}
 	if t[0] == '|' || t[len(t)-1] == '|' {
-		return fail("line %d: put | only between cells, as %q, got %s", num, example, quote(t))
+		return fail("line %d: expected %d cells joined by | with no | at either end, as %q, got %s", num, n, example, quote(t))
 	}
 	if cells := bytes.Count(t, []byte{'|'}) + 1; cells != n {
 		return fail("line %d has %s; N = %d needs %d", num, plural(int64(cells), "cell", "cells"), n, n)
@@ -198,9 +202,9 @@ func boardRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Failu
 			return fail("line %d: cell %d is %q; %s are drawn as %c", num, i+1, v, spec.Piece.Plural(), piece)
 		}
 		if t := bytes.TrimSpace(v); len(t) == 1 && (t[0] == piece || t[0] == '.') {
-			return fail("line %d: cell %d is %s; write %c or . with no space around it", num, i+1, quote(v), piece)
+			return fail("line %d: cell %d is %s; write the cells %c or . joined by | with no spaces, as %q", num, i+1, quote(v), piece, example)
 		}
-		return fail("line %d: cell %d is %s; expected %c or .", num, i+1, quote(v), piece)
+		return fail("line %d: cell %d is %s; expected %c or ., the cells joined by |, as %q", num, i+1, quote(v), piece, example)
 	}
 	return fail("line %d: expected %d cells %c or . joined by |, got %s", num, n, piece, quote(t))
 }
