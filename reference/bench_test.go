@@ -38,3 +38,26 @@ func BenchmarkFirstQueens1000(b *testing.B) {
 		FirstQueens(1000)
 	}
 }
+
+func BenchmarkTour(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				Tour(n, Square{})
+			}
+		})
+	}
+}
+
+func BenchmarkClosedTour100(b *testing.B) {
+	for b.Loop() {
+		ClosedTour(100)
+	}
+}
+
+func BenchmarkCheckTour1000(b *testing.B) {
+	numbers, _ := Tour(1000, Square{})
+	for b.Loop() {
+		CheckTour(1000, numbers, TourOptions{})
+	}
+}

@@ -109,33 +109,40 @@ func ClosedTour(n int) ([][]int, bool) {
 	return numbers, true
 }
 
-// knightBoard is an n×n board with squares numbered r*n+c and each square's
-// knight moves listed once.
+// knightBoard is an n×n board with squares numbered r*n+c. Each square's
+// knight moves are listed once, when first asked for: Warnsdorff's walk
+// does without the lists, and on a large board building them would take
+// longer than the walk.
 type knightBoard struct {
 	n     int
 	first []int32 // the moves of square s are adj[first[s]:first[s+1]]
 	adj   []int32
 }
 
-func newKnightBoard(n int) *knightBoard {
-	b := &knightBoard{n: n, first: make([]int32, n*n+1)}
-	b.adj = make([]int32, 0, 8*n*n)
-	for r := range n {
-		for c := range n {
-			for _, m := range knightMoves {
-				rr, cc := r+m[0], c+m[1]
-				if rr >= 0 && rr < n && cc >= 0 && cc < n {
-					b.adj = append(b.adj, int32(rr*n+cc))
+func newKnightBoard(n int) *knightBoard { return &knightBoard{n: n} }
+
+func (b *knightBoard) index(s Square) int32          { return int32(s.Row*b.n + s.Col) }
+func (b *knightBoard) square(s int32) (row, col int) { return int(s) / b.n, int(s) % b.n }
+
+func (b *knightBoard) neighbours(s int32) []int32 {
+	if b.first == nil {
+		n := b.n
+		b.first = make([]int32, n*n+1)
+		b.adj = make([]int32, 0, 8*n*n)
+		for r := range n {
+			for c := range n {
+				for _, m := range knightMoves {
+					rr, cc := r+m[0], c+m[1]
+					if rr >= 0 && rr < n && cc >= 0 && cc < n {
+						b.adj = append(b.adj, int32(rr*n+cc))
+					}
 				}
+				b.first[r*n+c+1] = int32(len(b.adj))
 			}
-			b.first[r*n+c+1] = int32(len(b.adj))
 		}
 	}
-	return b
+	return b.adj[b.first[s]:b.first[s+1]]
 }
-
-func (b *knightBoard) index(s Square) int32       { return int32(s.Row*b.n + s.Col) }
-func (b *knightBoard) neighbours(s int32) []int32 { return b.adj[b.first[s]:b.first[s+1]] }
 
 // numbers turns a path of squares into the matrix of move numbers.
 func (b *knightBoard) numbers(path []int32) [][]int {
@@ -158,47 +165,68 @@ const warnsdorffVariants = 16
 
 // warnsdorff walks from square from, each time to the unvisited neighbour
 // with the fewest unvisited neighbours of its own; ties go to the one
-// farthest from the centre (Roth), then to the first in the order the
-// neighbours are looked at, which variant sets: variant%8 is the move to
+// farthest from the centre (Roth), then to the first in the order the moves
+// are looked at, which variant sets: variant%8 is the move of knightMoves to
 // look at first, and variant ≥ 8 looks at them in reverse. It returns the
 // path if it covers the board.
+//
+// This is the loop knights-tour 1000 spends its time in, so it works on a
+// board with a border two squares wide that counts as visited: a move is an
+// index offset, with no bounds to check and no lists of moves to build.
 func (b *knightBoard) warnsdorff(from int32, variant int) ([]int32, bool) {
 	n := b.n
+	w := n + 4
 	total := n * n
-	degree := make([]int8, total)
-	for s := range total {
-		degree[s] = int8(b.first[s+1] - b.first[s])
+	visited := make([]bool, w*w)
+	for i := range visited {
+		visited[i] = true
 	}
-	visited := make([]bool, total)
-	path := make([]int32, 0, total)
-	offset, reverse := variant%8, variant >= 8
-	cur := from
-	for {
-		path = append(path, cur)
-		visited[cur] = true
-		nbs := b.neighbours(cur)
-		for _, nb := range nbs {
-			degree[nb]--
+	for r := range n {
+		clear(visited[(r+2)*w+2 : (r+2)*w+2+n])
+	}
+	var offsets [8]int
+	for j := range offsets {
+		k := j
+		if variant >= 8 {
+			k = 7 - j
 		}
+		m := knightMoves[(k+variant)%8]
+		offsets[j] = m[0]*w + m[1]
+	}
+	degree := make([]int8, w*w)
+	for r := range n {
+		for c := range n {
+			i := (r+2)*w + c + 2
+			for _, o := range offsets {
+				if !visited[i+o] {
+					degree[i]++
+				}
+			}
+		}
+	}
+	path := make([]int32, 0, total)
+	fr, fc := b.square(from)
+	cur := (fr+2)*w + fc + 2
+	for {
+		r, c := cur/w-2, cur%w-2
+		path = append(path, int32(r*n+c))
+		visited[cur] = true
 		if len(path) == total {
 			return path, true
 		}
-		best, bestDeg, bestDist := int32(-1), 9, 0
-		for j := range nbs {
-			if reverse {
-				j = len(nbs) - 1 - j
-			}
-			nb := nbs[(j+offset)%len(nbs)]
+		best, bestDeg, bestDist := -1, 9, 0
+		for _, o := range offsets {
+			nb := cur + o
 			if visited[nb] {
 				continue
 			}
+			degree[nb]--
 			d := int(degree[nb])
 			if d > bestDeg {
 				continue
 			}
 			// The distance from the centre, doubled to stay an integer.
-			r, c := int(nb)/n, int(nb)%n
-			dr, dc := 2*r-(n-1), 2*c-(n-1)
+			dr, dc := 2*(nb/w-2)-(n-1), 2*(nb%w-2)-(n-1)
 			dd := dr*dr + dc*dc
 			if d < bestDeg || dd > bestDist {
 				best, bestDeg, bestDist = nb, d, dd
