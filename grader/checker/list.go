@@ -171,6 +171,13 @@ func checkPairs(line []byte, num, n int, piece reference.Piece, rows, cols []int
 		}
 		return f
 	}
+	oneBased := true
+	for i := range rows {
+		oneBased = oneBased && rows[i] == i+1 && cols[i] >= 1 && cols[i] <= n
+	}
+	if oneBased {
+		return fail("rows and columns count from 0, so the first pair is [0, %d], not [1, %d]", cols[0]-1, cols[0])
+	}
 	for i := range rows {
 		if rows[i] < 0 || rows[i] >= n || cols[i] < 0 || cols[i] >= n {
 			return fail("%s is off the board; rows and columns go from 0 to %d for N = %d", pairText(line, i), n-1, n)
@@ -240,8 +247,9 @@ const itemNumber = 'n'
 
 // syntaxError says where and why a line is not a nested list at all.
 type syntaxError struct {
-	at  int
-	why string
+	at    int
+	why   string
+	after bool // the line holds more after a complete list
 }
 
 // maxListDepth is deeper than any list line can sensibly be: [[0, 1], ...]
@@ -259,7 +267,7 @@ func parseListItems(line []byte) (item, *syntaxError) {
 	}
 	p.space()
 	if p.i < len(p.line) {
-		return it, &syntaxError{p.i, fmt.Sprintf("unexpected %s after the list", quote(p.line[p.i:p.i+1]))}
+		return it, &syntaxError{p.i, fmt.Sprintf("unexpected %s after the list", quote(p.line[p.i:p.i+1])), true}
 	}
 	return it, nil
 }
@@ -277,12 +285,12 @@ func (p *itemParser) space() {
 
 func (p *itemParser) value(depth int) (item, *syntaxError) {
 	if p.i >= len(p.line) {
-		return item{}, &syntaxError{p.i, "the line ends too early"}
+		return item{}, &syntaxError{at: p.i, why: "the line ends too early"}
 	}
 	switch ch := p.line[p.i]; {
 	case ch == '[' || ch == '(':
 		if depth == maxListDepth {
-			return item{}, &syntaxError{p.i, "lists nested too deeply"}
+			return item{}, &syntaxError{at: p.i, why: "lists nested too deeply"}
 		}
 		closer := byte(']')
 		if ch == '(' {
@@ -305,7 +313,7 @@ func (p *itemParser) value(depth int) (item, *syntaxError) {
 			it.items = append(it.items, sub)
 			p.space()
 			if p.i >= len(p.line) {
-				return it, &syntaxError{p.i, fmt.Sprintf("missing %q at the end", string(closer))}
+				return it, &syntaxError{at: p.i, why: fmt.Sprintf("missing %q at the end", string(closer))}
 			}
 			switch p.line[p.i] {
 			case ',':
@@ -316,12 +324,12 @@ func (p *itemParser) value(depth int) (item, *syntaxError) {
 				it.end = p.i
 				return it, nil
 			}
-			return it, &syntaxError{p.i, fmt.Sprintf("expected \",\" or %q, got %s", string(closer), quote(p.line[p.i:p.i+1]))}
+			return it, &syntaxError{at: p.i, why: fmt.Sprintf("expected \",\" or %q, got %s", string(closer), quote(p.line[p.i:p.i+1]))}
 		}
 	case ch == '-' || ch == '+' || ch >= '0' && ch <= '9':
 		return p.number(), nil
 	}
-	return item{}, &syntaxError{p.i, fmt.Sprintf("unexpected %s", quote(p.line[p.i:p.i+1]))}
+	return item{}, &syntaxError{at: p.i, why: fmt.Sprintf("unexpected %s", quote(p.line[p.i:p.i+1]))}
 }
 
 // number reads what Python could print as a number: sign, digits, fraction,
@@ -375,6 +383,9 @@ func parseListSlow(line []byte, num int, rows, cols []int) (_, _ []int, _ *Failu
 		if bytes.IndexAny(bytes.TrimLeft(line, " \t"), "[(") != 0 {
 			return fail("expected %s, got %s", listExpected, quote(line))
 		}
+		if err.after && line[err.at] == '[' {
+			return fail("more than one solution on the line; print each on a line of its own: got %s", quote(line))
+		}
 		return fail("expected %s, got %s (column %d: %s)", listExpected, quoteAround(line, err.at), err.at+1, err.why)
 	}
 	if top.kind == itemNumber {
@@ -390,6 +401,9 @@ func parseListSlow(line []byte, num int, rows, cols []int) (_, _ []int, _ *Failu
 			return fail("expected a whole solution per line, %s, got the single pair %s", listExpected, quote(line))
 		}
 		return fail("expected [row, col] pairs like [[0, 1], [1, 3], ...], got a flat list of numbers %s", quote(line))
+	}
+	if len(top.items) > 0 && allSolutions(top.items) {
+		return fail("a list of solutions; print each solution on a line of its own: got %s", quote(line))
 	}
 	for _, it := range top.items {
 		if it.kind != '[' || len(it.items) != 2 || !allNumbers(it.items) {
@@ -424,6 +438,21 @@ func tupleIn(it item) bool {
 		}
 	}
 	return false
+}
+
+// allSolutions reports whether items are each a list of pairs.
+func allSolutions(items []item) bool {
+	for _, it := range items {
+		if it.kind == itemNumber || len(it.items) == 0 {
+			return false
+		}
+		for _, pair := range it.items {
+			if pair.kind == itemNumber || len(pair.items) != 2 || !allNumbers(pair.items) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func allNumbers(items []item) bool {

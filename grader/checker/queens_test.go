@@ -131,6 +131,9 @@ func TestQueensList(t *testing.T) {
 		{"rooks", QueensSpec{N: 2, Piece: reference.Rook, Format: FormatList, Mode: All}, "[[0, 1], [1, 0]]\n[[0, 0], [1, 1]]\n", "", 0},
 		{"rooks share", QueensSpec{N: 2, Piece: reference.Rook, Format: FormatList, Mode: All}, "[[0, 1], [1, 1]]\n",
 			"line 1: rooks at row 0 col 1 and row 1 col 1 share a column", 1},
+		{"two on a line", all, sol4a + sol4b + "\n", `line 1: more than one solution on the line; print each on a line of its own: got "[[0, 1], [1, 3], [2, 0], [3, 2]][[0, 2], [1, 0], [2, 3], [3,"...`, 1},
+		{"list of solutions", all, "[" + sol4a + ", " + sol4b + "]\n", `line 1: a list of solutions; print each solution on a line of its own: got "[[[0, 1], [1, 3], [2, 0], [3, 2]], [[0, 2], [1, 0], [2, 3], "...`, 1},
+		{"one-based", all, "[[1, 2], [2, 4], [3, 1], [4, 3]]\n", "line 1: rows and columns count from 0, so the first pair is [0, 1], not [1, 2]", 1},
 		{"first fault wins", all, sol4a + "\n" + sol4a + "\nSolutions:\n", "line 2 repeats line 1", 2},
 	})
 }
