@@ -149,9 +149,10 @@ func TestExecuteHostile(t *testing.T) {
 		exit      int
 		stdout    string // a prefix standard output must have
 		stdoutLen int    // when not 0, the exact length of standard output
+		idle      bool   // uses no CPU, so it can run beside the others
 	}{
-		{prog: "sleep.sh", limits: hostile, death: "timed out after 3s", exit: -1},
-		{prog: "sleep.py", limits: hostile, death: "timed out after 3s", exit: -1},
+		{prog: "sleep.sh", limits: hostile, death: "timed out after 3s", exit: -1, idle: true},
+		{prog: "sleep.py", limits: hostile, death: "timed out after 3s", exit: -1, idle: true},
 		{prog: "busy.c", limits: hostile, death: "timed out after 3s", exit: -1},
 		{prog: "busy.go", limits: hostile, death: "timed out after 3s", exit: -1},
 		{prog: "child_holds_stdout.sh", limits: roomy, exit: 0, stdout: "started\n"},
@@ -172,7 +173,7 @@ func TestExecuteHostile(t *testing.T) {
 		{prog: "exit255.sh", limits: roomy, exit: 255},
 		{prog: "forkbomb.sh", limits: roomy, death: "started more than 32 processes", exit: -1},
 		{prog: "forkbomb.c", limits: roomy, death: "started more than 32 processes", exit: -1},
-		{prog: "close_stdout.py", limits: hostile, death: "timed out after 3s", exit: -1, stdout: "closing\n"},
+		{prog: "close_stdout.py", limits: hostile, death: "timed out after 3s", exit: -1, stdout: "closing\n", idle: true},
 		{prog: "signal_parent.py", limits: roomy, exit: 0, stdout: "still here\n"},
 		{prog: "binary_output.py", limits: roomy, exit: 0, stdout: "a\x00b\xff\xfe\x1b[2J\n"},
 	}
@@ -181,9 +182,13 @@ func TestExecuteHostile(t *testing.T) {
 		if tt.stdin != nil {
 			name += "/stdin"
 		}
-		// One at a time: busy loops and fork bombs running side by side
-		// would starve each other and blur the return times measured.
+		// One at a time, but for the idle ones: busy loops and fork bombs
+		// running side by side would starve each other and blur the return
+		// times measured.
 		t.Run(name, func(t *testing.T) {
+			if tt.idle {
+				t.Parallel()
+			}
 			res := run(t, tt.prog, tt.limits, tt.stdin)
 			if got := res.Death(tt.limits); got != tt.death {
 				t.Errorf("Death() = %q; want %q (stderr %q)", got, tt.death, trim(res.Stderr))
