@@ -120,7 +120,8 @@ func makeExcerpt(text string, focus, limit int) excerpt {
 		}
 	}
 	switch {
-	case len(all) <= limit:
+	case len(all) <= limit+1:
+		// A gap of one line would take as much room as the line.
 		add(0, len(all))
 	case focus > 0 && focus <= len(all):
 		from := focus - 1 - limit/2
@@ -131,6 +132,12 @@ func makeExcerpt(text string, focus, limit int) excerpt {
 		if to > len(all) {
 			to = len(all)
 			from = to - limit
+		}
+		if from == 1 {
+			from = 0
+		}
+		if to == len(all)-1 {
+			to = len(all)
 		}
 		gap(from)
 		add(from, to)
