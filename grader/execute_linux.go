@@ -730,6 +730,17 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 	go func() { defer readers.Done(); stdout.readFrom(outR) }()
 	go func() { defer readers.Done(); stderr.readFrom(errR) }()
 
+	timer := time.AfterFunc(l.Time, func() {
+		if mainEnd.Load() {
+			// The shim had a second to clean up after the main process
+			// and has not finished (a submission can stop it in its
+			// tracks with SIGSTOP): do it from here.
+			killTree()
+			return
+		}
+		kill(killedTime)
+	})
+	defer timer.Stop()
 	statusc := make(chan []byte, 1)
 	if statR != nil {
 		go func() {
@@ -741,8 +752,10 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 				if b.Len() >= 13 && b.Bytes()[0] == 'X' {
 					// The main process is gone: from here on the time
 					// limit no longer applies, only the cleanup.
-					mainEnd.Store(true)
-					o.claim(killedDone)
+					if !mainEnd.Swap(true) {
+						o.claim(killedDone)
+						timer.Reset(time.Second)
+					}
 				}
 				if err != nil || b.Len() > 4096 {
 					break
@@ -754,12 +767,6 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 		statusc <- nil
 	}
 
-	timer := time.AfterFunc(l.Time, func() {
-		if !mainEnd.Load() {
-			kill(killedTime)
-		}
-	})
-	defer timer.Stop()
 	done := make(chan struct{})
 	go func() {
 		select {

@@ -175,6 +175,7 @@ func TestExecuteHostile(t *testing.T) {
 		{prog: "forkbomb.c", limits: roomy, death: "started more than 32 processes", exit: -1},
 		{prog: "close_stdout.py", limits: hostile, death: "timed out after 3s", exit: -1, stdout: "closing\n", idle: true},
 		{prog: "signal_parent.py", limits: roomy, exit: 0, stdout: "still here\n"},
+		{prog: "stop_parent.py", limits: roomy, exit: 0, stdout: "stopped my parent\n"},
 		{prog: "binary_output.py", limits: roomy, exit: 0, stdout: "a\x00b\xff\xfe\x1b[2J\n"},
 	}
 	for _, tt := range tests {
@@ -285,6 +286,26 @@ func TestExecuteNetwork(t *testing.T) {
 	res := run(t, "net.py", roomy, nil, port)
 	if got := string(res.Stdout); !strings.HasPrefix(got, "denied:") {
 		t.Errorf("stdout = %q; want the connection denied", got)
+	}
+}
+
+// TestExecuteStoppedShim: without a PID namespace the shim can be stopped
+// or killed by the submission it watches; the time limit still ends the run,
+// and nothing is left behind.
+func TestExecuteStoppedShim(t *testing.T) {
+	restore, ok := setIsolationForTest("reaper")
+	if !ok {
+		t.Skip("reaper isolation is not available on this machine")
+	}
+	defer restore()
+	res := run(t, "stop_parent.py", hostile, nil)
+	if got, want := res.Death(hostile), "timed out after 3s"; got != want {
+		t.Errorf("stop_parent.py: death %q; want %q", got, want)
+	}
+	// Killing the shim outright ends the run at once.
+	res = run(t, "signal_parent.py", hostile, nil)
+	if got, want := res.Death(hostile), "killed by SIGKILL"; got != want {
+		t.Errorf("signal_parent.py: death %q; want %q", got, want)
 	}
 }
 
