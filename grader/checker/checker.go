@@ -2,6 +2,17 @@
 // reference: every N-Queens or N-Rooks solution in any order, one solution, a
 // knight's tour, a count. Its failures say what is wrong and where, precisely
 // enough to draw.
+//
+//	if f := checker.Queens(stdout, checker.QueensSpec{N: 4, Format: checker.FormatList, Mode: checker.All}); f != nil {
+//		fmt.Println(f.Message) // "line 3 repeats line 1"
+//	}
+//
+// Each check reports the first fault in output order, naming its line. The
+// formats are strict where the exercise teaches them (a list line must be
+// exactly Python's print of the list) and every departure gets its own
+// message. Output is read as bytes, line by line, never split into strings,
+// so that 44 MB (every solution for N = 14) is judged in a fraction of a
+// second and in memory proportional to it.
 package checker
 
 import "github.com/boardcheck/boardcheck/reference"
