@@ -20,8 +20,8 @@ var knightMoves = [8][2]int{{-2, 1}, {-1, 2}, {1, 2}, {2, 1}, {2, -1}, {1, -2}, 
 // succeeds for each of them: every n from 5 to 1000 was checked. Should
 // every order fail, a complete backtracking search decides, so that false
 // is always a proof. That search is exponential; it is what shows that
-// n ≤ 4, and the 5×5 board's squares with no tour, have none, and it has
-// not been needed for any other board tried.
+// n ≤ 4 has no tour, and it has not been needed for any other board tried
+// (every square of the majority colour has a tour from n = 5).
 func Tour(n int, start Square) ([][]int, bool) {
 	if n < 1 || start.Row < 0 || start.Row >= n || start.Col < 0 || start.Col >= n {
 		return nil, false

@@ -52,8 +52,8 @@ func TestTourEveryStart(t *testing.T) {
 				numbers, ok := Tour(n, start)
 				minority := n%2 == 1 && (r+c)%2 == 1
 				if !ok {
-					if n >= 6 && !minority {
-						t.Errorf("Tour(%d, %v) found no tour; every square of the majority colour has one from n = 6", n, start)
+					if n >= 5 && !minority {
+						t.Errorf("Tour(%d, %v) found no tour; every square of the majority colour has one from n = 5", n, start)
 					}
 					continue
 				}
