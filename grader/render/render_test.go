@@ -217,7 +217,7 @@ func TestMakeExcerpt(t *testing.T) {
 		{10, 5, 3, "-3 4 5* 6 -4"},
 		{10, 1, 3, "1* 2 3 -7"},
 		{10, 10, 3, "-7 8 9 10*"},
-		{10, 3, 3, "1 2 3* 4 -6"}, // no gap of one line before
+		{10, 3, 3, "1 2 3* 4 -6"},  // no gap of one line before
 		{10, 8, 3, "-6 7 8* 9 10"}, // nor after
 		{10, 11, 4, "1 2 -6 9 10"}, // a focus past the end is ignored
 	} {
