@@ -5,17 +5,18 @@ if [ "$#" -ne 1 ]; then
 	echo "Usage: nqueens N"
 	exit 1
 fi
-case "$1" in
+n=${1#+} # a leading + is allowed, as Python's int() allows it
+case "$n" in
 '' | *[!0-9-]* | ?*-* | -)
 	echo "N must be a number"
 	exit 1
 	;;
 esac
-if [ "$1" -lt 4 ]; then
+if [ "$n" -lt 4 ]; then
 	echo "N must be at least 4"
 	exit 1
 fi
-exec awk -v n="$1" '
+exec awk -v n="$n" '
 function place(row,    c) {
 	if (row == n) {
 		line = "["

@@ -12,7 +12,8 @@ const every = args[0] === "--all";
 if (every) args = args.slice(1);
 if (args.length !== 1 || !/^[-+]?\d+$/.test(args[0].trim())) usage();
 const n = parseInt(args[0], 10);
-if (n < 1) usage();
+if (n < 0) usage();
+if (n === 0) process.exit(0); // the empty board: one solution, no rows
 
 const rowOf = []; // rowOf[col]
 const boards = [];

@@ -9,7 +9,7 @@ usage() {
 case "$1" in
 '' | *[!0-9]*) usage ;;
 esac
-[ "$1" -ge 1 ] || usage
+[ "$1" -ge 0 ] || usage
 case "$1" in
 2 | 3)
 	echo "Solution does not exist"

@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 	char *end;
 	errno = 0;
 	long v = strtol(argv[i], &end, 10);
-	if (*argv[i] == '\0' || *end != '\0' || errno || v < 1)
+	if (*argv[i] == '\0' || *end != '\0' || errno || v < 0)
 		return usage();
 	if (v > 63) { /* a row no longer fits in a mask; no check goes that far */
 		puts("N must be at most 63");

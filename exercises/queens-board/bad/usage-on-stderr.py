@@ -48,8 +48,10 @@ def main():
         n = int(args[0])
     except ValueError:
         usage()
-    if n < 1:
+    if n < 0:
         usage()
+    if n == 0:
+        return  # the empty board: one solution, with no rows to draw
     boards = []
     for at in solutions(n):
         boards.append(board(n, at))

@@ -13,7 +13,7 @@ fi
 case "$1" in
 '' | *[!0-9]*) usage ;;
 esac
-[ "$1" -ge 1 ] || usage
+[ "$1" -ge 0 ] || usage
 exec awk -v n="$1" -v all="$all" '
 function show(    r, c, line) {
 	if (found++)

@@ -12,7 +12,7 @@ if [ "$#" -eq 1 ]; then
 	'' | *[!0-9]*) usage ;;
 	esac
 	n=$1
-	[ "$n" -lt 1 ] && usage
+	[ "$n" -lt 0 ] && usage
 fi
 exec awk -v n="$n" '
 function place(row,    c) {

@@ -23,7 +23,7 @@ def main():
         except ValueError:
             print("Usage: queens-matrix [N]")
             sys.exit(1)
-        if n < 1:
+        if n < 0:
             print("Usage: queens-matrix [N]")
             sys.exit(1)
         if n in (2, 3):

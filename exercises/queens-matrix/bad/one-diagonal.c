@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 		char *end;
 		errno = 0;
 		long v = strtol(argv[1], &end, 10);
-		if (argv[1][0] == '\0' || *end != '\0' || errno || v < 1 || v > 100000)
+		if (argv[1][0] == '\0' || *end != '\0' || errno || v < 0 || v > 100000)
 			return usage();
 		n = (int)v;
 	}

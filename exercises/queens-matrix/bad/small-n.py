@@ -37,7 +37,7 @@ def main():
             n = int(args[0])
         except ValueError:
             usage()
-        if n < 1:
+        if n < 0:
             usage()
     cols = construct(n)
     if cols is None:

@@ -14,7 +14,7 @@ let n = 8;
 if (args.length === 1) {
   if (!/^[-+]?\d+$/.test(args[0].trim())) usage();
   n = parseInt(args[0], 10);
-  if (n < 1) usage();
+  if (n < 0) usage();
 }
 
 const cols = new Set(), diag = new Set(), anti = new Set();
@@ -32,7 +32,8 @@ function place(row) {
 
 if (!place(0)) {
   console.log("Solution does not exist");
-} else {
+} else if (n > 0) {
+  // N = 0 is the empty board: solved, with no rows to print.
   const lines = at.map((c) => Array.from({ length: n }, (_, j) => (j === c ? 1 : 0)).join(" "));
   console.log(lines.join("\n"));
 }
