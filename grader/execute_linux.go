@@ -552,15 +552,15 @@ func (cg *runCgroup) remove() {
 		cg.fd = -1
 	}
 	for i := 0; i < 200; i++ {
-		if os.Remove(cg.dir) == nil || errors.Is(err0(os.Stat(cg.dir)), os.ErrNotExist) {
+		err := os.Remove(cg.dir)
+		if err == nil || errors.Is(err, os.ErrNotExist) {
 			return
 		}
+		// EBUSY: processes are still dying.
 		cg.kill()
 		time.Sleep(5 * time.Millisecond)
 	}
 }
-
-func err0(_ os.FileInfo, err error) error { return err }
 
 // Execute runs spec and returns once the process and every process it
 // started are gone: within Limits.Time plus well under a second. err reports
