@@ -24,9 +24,9 @@ func CountQueens(n int) int64 {
 	switch {
 	case n < 0:
 		return 0
-	case n < 6:
+	case n < 6 || n > 64:
 		// Too small for the symmetry search's masks to make sense, and
-		// instant anyway.
+		// instant anyway; or too wide for its words, and hopeless anyway.
 		var count int64
 		for range Queens(n) {
 			count++
