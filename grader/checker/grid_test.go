@@ -95,6 +95,8 @@ func TestQueensJSON(t *testing.T) {
 		{"pretty", one, "[\n  [0, 1, 0, 0],\n  [0, 0, 0, 1],\n  [1, 0, 0, 0],\n  [0, 0, 1, 0]\n]\n", "", 0},
 		{"none empty board", none, "[[0,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]\n", "", 0},
 		{"none text", none, "no solution\n", "", 0},
+		{"none empty array", none, "[]\n", "", 0},
+		{"empty array", one, "[]\n", "line 1: the board has 0 rows; N = 4 needs 4", 1},
 
 		{"empty", all, "", "printed nothing; expected the 2 solutions for N = 4, each as a JSON array of 4 rows of 4 numbers 0 or 1", 0},
 		{"text", one, "Solution does not exist\n", `line 1: expected a JSON array of rows like [[0, 0, 0, 0], ...], got "Solution does not exist"`, 1},

@@ -37,6 +37,9 @@ func parseJSON(output []byte, spec QueensSpec, take func(*candidate) *Failure) *
 			}
 			return p.fail("expected a JSON array of rows like %s, got %s", jsonExample(spec.N), quote(p.restOfLine()))
 		}
+		if spec.Mode == None && p.emptyArray() {
+			continue // "[]": a list of no solutions
+		}
 		c.first = p.line
 		c.pieces = c.pieces[:0]
 		var f *Failure
@@ -94,6 +97,20 @@ func (p *jsonReader) space() *Failure {
 		p.pos++
 	}
 	return nil
+}
+
+// emptyArray consumes "[]", with any blanks inside, if that is what pos
+// holds.
+func (p *jsonReader) emptyArray() bool {
+	i := p.pos + 1
+	for i < len(p.data) && (p.data[i] == ' ' || p.data[i] == '\t') {
+		i++
+	}
+	if i < len(p.data) && p.data[i] == ']' {
+		p.pos = i + 1
+		return true
+	}
+	return false
 }
 
 func (p *jsonReader) skipLine() {

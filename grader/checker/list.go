@@ -417,7 +417,7 @@ func parseListSlow(line []byte, num int, rows, cols []int) (_, _ []int, _ *Failu
 	}
 	want := canonical(line, top)
 	if d := firstDiff(line, want); d >= 0 {
-		if d > 0 && line[d-1] == ',' && want[d] == ' ' {
+		if d > 0 && d < len(want) && line[d-1] == ',' && want[d] == ' ' {
 			return fail("pairs need a space after each comma: %s (Python's print of a list), got %s", shorten(want), quoteAround(line, d))
 		}
 		return fail("expected exactly Python's print of the list, %s, got %s (they differ at column %d)", shorten(want), quoteAround(line, d), d+1)
