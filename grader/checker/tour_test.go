@@ -176,3 +176,19 @@ func mapTour(tour string, f func([][]int) [][]int) string {
 	}
 	return string(printTour(f(numbers)))
 }
+
+// TestTourSwappedStart checks the hint for a start square given as (col,row).
+func TestTourSwappedStart(t *testing.T) {
+	numbers, ok := reference.Tour(6, reference.Square{Row: 2, Col: 1})
+	if !ok {
+		t.Fatal("the reference has no 6×6 tour from (2,1)")
+	}
+	f := Tour(printTour(numbers), TourSpec{N: 6, Options: reference.TourOptions{Start: reference.Square{Row: 1, Col: 2}}})
+	want := "line 3: 0 is at (2,1); the tour must start at (1,2) (are rows and columns swapped?)"
+	if f == nil || f.Message != want {
+		t.Fatalf("got %v; want %q", f, want)
+	}
+	if f := Tour([]byte(transpose(string(printTour(numbers)))), TourSpec{N: 6, Options: reference.TourOptions{Start: reference.Square{Row: 1, Col: 2}}}); f != nil {
+		t.Errorf("transposed: got %q; want a pass", f.Message)
+	}
+}
