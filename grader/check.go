@@ -298,6 +298,9 @@ func validateLine(sl *scriptLine, program string, files map[string]bool) error {
 		if len(sl.args) != 1 {
 			return errors.New("usage: stdin filename")
 		}
+		if !sl.dynamic && !files[sl.args[0]] {
+			return fmt.Errorf("stdin %s: not a file in the archive (add -- %s --)", sl.args[0], sl.args[0])
+		}
 	}
 	return nil
 }

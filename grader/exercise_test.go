@@ -106,6 +106,7 @@ func TestLoadMalformed(t *testing.T) {
 		{"run other program", "tests/n4.txtar", "run nqueens 4", "run queens 4", "tests/n4.txtar", 4, `this exercise's program is "nqueens"`},
 		{"run no program", "tests/n4.txtar", "run nqueens 4", "run", "tests/n4.txtar", 4, "usage: run"},
 		{"run stdin not in archive", "tests/n4.txtar", "run nqueens 4", "run -stdin in.txt nqueens 4", "tests/n4.txtar", 4, "not a file in the archive"},
+		{"stdin not in archive", "tests/stdin.txtar", "stdin n.txt", "stdin m.txt", "tests/stdin.txtar", 4, "stdin m.txt: not a file in the archive"},
 		{"queens bad format", "tests/n4.txtar", "queens all 4", "queens -format xml all 4", "tests/n4.txtar", 5, `unknown format "xml"`},
 		{"queens bad mode", "tests/n4.txtar", "queens all 4", "queens every 4", "tests/n4.txtar", 5, `unknown mode "every"`},
 		{"queens bad N", "tests/n4.txtar", "queens all 4", "queens all four", "tests/n4.txtar", 5, "N must be a board size"},

@@ -424,3 +424,24 @@ func TestGradeRunCannotStart(t *testing.T) {
 		t.Errorf("got %s %q; want a grader error", c.Status, c.Message)
 	}
 }
+
+// TestGradeTrimsOutput checks that a run's output is cut for the report
+// unless Verbose asks for all of it.
+func TestGradeTrimsOutput(t *testing.T) {
+	ex := loadTestExercise(t)
+	sub := command(t, "sh", "-c", "seq 1 5000")
+	for _, verbose := range []bool{false, true} {
+		r, err := Grade(context.Background(), ex, sub, Options{Run: []string{"count"}, Timeout: patient, Verbose: verbose})
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := result(t, r, "count").Runs[0]
+		full := len(run.Stdout) > 20000 && strings.HasSuffix(run.Stdout, "\n5000\n")
+		switch {
+		case verbose && (!full || run.Trimmed):
+			t.Errorf("verbose: got %d bytes, trimmed %v; want all of it", len(run.Stdout), run.Trimmed)
+		case !verbose && (len(run.Stdout) > reportOutputLimit || !run.Trimmed || !strings.HasPrefix(run.Stdout, "1\n2\n")):
+			t.Errorf("got %d bytes, trimmed %v; want at most %d from the start, trimmed", len(run.Stdout), run.Trimmed, reportOutputLimit)
+		}
+	}
+}
