@@ -171,6 +171,13 @@ func TestBuiltin(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, %v", ex.ID, got, err)
 		}
 	}
+	if slices.Contains(builtinIDs(), "nqueens") {
+		_, err := Lookup("nqeens")
+		var ue *UnknownExerciseError
+		if !errors.As(err, &ue) || ue.Suggestion != "nqueens" {
+			t.Errorf("Lookup(nqeens): got %v; want a suggestion of nqueens", err)
+		}
+	}
 	_, err = Lookup("no-such-exercise")
 	var ue *UnknownExerciseError
 	if !errors.As(err, &ue) || ue.ID != "no-such-exercise" {
