@@ -47,6 +47,11 @@ func parseGrid(output []byte, spec QueensSpec, readRow rowReader, take func(*can
 			continue // text such as "Solution does not exist"
 		}
 		if f != nil {
+			if rows == 0 && isRow {
+				if k := rowWidth(line, spec.Format); k != n && fixedSize(sc, line, num, spec, k, readRow) {
+					f.Message += fmt.Sprintf(" (is N fixed at %d in your program?)", k)
+				}
+			}
 			return f
 		}
 		if rows == 0 {
@@ -220,4 +225,58 @@ func looksLikeBoardRow(t []byte) bool {
 		}
 	}
 	return true
+}
+
+// rowWidth is how many values or cells a row holds, however badly written.
+func rowWidth(line []byte, format Format) int {
+	if format == FormatBoard {
+		return bytes.Count(line, []byte{'|'}) + 1
+	}
+	fields, inField := 0, false
+	for _, b := range line {
+		space := b == ' ' || b == '\t'
+		if !space && !inField {
+			fields++
+		}
+		inField = !space
+	}
+	return fields
+}
+
+// maxFixedSize bounds the board fixedSize tries: the hint is for programs
+// that print the article's 8×8 board, not for 16 MB lines.
+const maxFixedSize = 32
+
+// fixedSize reports whether the k lines from line on (sc is past line) are
+// a solution for a k×k board: the mark of a program that ignores N.
+func fixedSize(sc lineScanner, line []byte, num int, spec QueensSpec, k int, readRow rowReader) bool {
+	if k < 1 || k > maxFixedSize {
+		return false
+	}
+	sized := spec
+	sized.N = k
+	cells := make([]bool, k)
+	var pieces []reference.Square
+	for i := range k {
+		if i > 0 {
+			var ok bool
+			if line, ok = sc.next(); !ok {
+				return false
+			}
+			num = sc.num
+		}
+		if _, f := readRow(line, num, sized, cells); f != nil {
+			return false
+		}
+		r := i
+		if spec.Format == FormatBoard {
+			r = k - 1 - i
+		}
+		for c, ok := range cells {
+			if ok {
+				pieces = append(pieces, reference.Square{Row: r, Col: c})
+			}
+		}
+	}
+	return reference.CheckPlacement(k, spec.Piece, pieces) == nil
 }
