@@ -105,7 +105,9 @@ func QueensBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			bw.WriteByte('\n')
 		}
 		found = true
-		writeBoard(bw, p)
+		if writeBoard(bw, p) != nil {
+			break // the search could go on for hours with nowhere to print
+		}
 	}
 	if !found {
 		bw.WriteString(noSolution + "\n")
@@ -114,11 +116,11 @@ func QueensBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // writeBoard draws p as the source's print_board does: each row's cells
-// joined by |, the last row first.
-func writeBoard(w *bufio.Writer, p reference.Placement) {
+// joined by |, the last row first. It returns w's error, if any.
+func writeBoard(w *bufio.Writer, p reference.Placement) error {
 	n := len(p)
 	if n == 0 {
-		return // the empty board has no rows
+		return nil // the empty board has no rows
 	}
 	line := make([]byte, 2*n)
 	for r := n - 1; r >= 0; r-- {
@@ -130,8 +132,11 @@ func writeBoard(w *bufio.Writer, p reference.Placement) {
 			line[2*c+1] = '|'
 		}
 		line[2*n-1] = '\n'
-		w.Write(line)
+		if _, err := w.Write(line); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // KnightsTour is the knights-tour program: an open knight's tour from the
