@@ -113,6 +113,8 @@ func TestQueensJSON(t *testing.T) {
 		{"float", one, "[[0, 1.0, 0, 0]]\n", `line 1: row 0 holds "1.0"; expected 0 or 1`, 1},
 		{"two", one, "[[0, 2, 0, 0]]\n", `line 1: row 0 holds "2"; expected 0 or 1`, 1},
 		{"short row", one, "[[0, 1, 0], [0, 0, 0, 1]]\n", "line 1: row 0 has 3 numbers; N = 4 needs 4", 1},
+		{"hard-coded 8", one, printOne(reference.Placement{0, 4, 7, 5, 2, 6, 1, 3}, FormatJSON, reference.Queen),
+			"line 1: row 0 has 8 numbers; N = 4 needs 4 (is N fixed at 8 in your program?)", 1},
 		{"three rows", one, "[[0, 1, 0, 0], [0, 0, 0, 1], [1, 0, 0, 0]]\n", "line 1: the board has 3 rows; N = 4 needs 4", 1},
 		{"unclosed", one, "[[0, 1, 0, 0], [0, 0, 0, 1]", `line 1: the board that starts at line 1 is not closed: "]" is missing`, 1},
 		{"bad separator", one, "[[0 1 0 0]]", `line 1: expected "," or "]" in row 0, got "1 0 0]]"`, 1},

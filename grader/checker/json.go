@@ -13,10 +13,11 @@ import (
 // a board, and says where and how a value departs from it.
 
 type jsonReader struct {
-	data []byte
-	pos  int
-	line int // 1-based line of data[pos]
-	spec QueensSpec
+	data  []byte
+	pos   int
+	line  int // 1-based line of data[pos]
+	spec  QueensSpec
+	width int // how many numbers the last board's row 0 held
 }
 
 // parseJSON reads output as a stream of JSON boards and hands each to take.
@@ -42,8 +43,18 @@ func parseJSON(output []byte, spec QueensSpec, take func(*candidate) *Failure) *
 		}
 		c.first = p.line
 		c.pieces = c.pieces[:0]
+		start := *p
 		var f *Failure
 		if c.pieces, f = p.board(c.pieces); f != nil {
+			if k := p.width; k >= 1 && k != spec.N && k <= maxFixedSize {
+				// Read again as a k×k board: the article's 8×8 answer
+				// printed whatever N is deserves saying so.
+				again := start
+				again.spec.N = k
+				if pieces, g := again.board(nil); g == nil && reference.CheckPlacement(k, spec.Piece, pieces) == nil {
+					f.Message += fmt.Sprintf(" (is N fixed at %d in your program?)", k)
+				}
+			}
 			return f
 		}
 		c.last = p.line
@@ -141,6 +152,7 @@ func (p *jsonReader) board(pieces []reference.Square) ([]reference.Square, *Fail
 	n := p.spec.N
 	start := p.line
 	p.pos++ // '['
+	p.width = 0
 	rows := 0
 	for {
 		if f := p.space(); f != nil {
@@ -241,6 +253,9 @@ func (p *jsonReader) row(pieces []reference.Square, r int) ([]reference.Square, 
 			return pieces, p.fail("expected \",\" or \"]\" in row %d, got %s", r, p.got())
 		}
 		p.pos++
+	}
+	if r == 0 {
+		p.width = cols
 	}
 	if cols != n {
 		return pieces, &Failure{
