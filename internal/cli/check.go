@@ -6,10 +6,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/render"
@@ -66,11 +68,22 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		return err
 	}
 
-	rep, err := grader.GradePath(ctx, ex, pos[1], grader.Options{
+	opts := grader.Options{
 		Timeout: f.timeout.d,
 		Run:     f.run.names,
 		Verbose: f.verbose,
-	})
+	}
+	var p *progress
+	if sys.progress && sys.getenv("TERM") != "dumb" {
+		total := len(ex.Checks)
+		if len(f.run.names) > 0 {
+			total = 0 // the checks needed are the engine's to work out
+		}
+		p = &progress{w: sys.stderr, exercise: ex.ID, total: total}
+		opts.OnCheck = p.done
+	}
+	rep, err := grader.GradePath(ctx, ex, pos[1], opts)
+	p.erase()
 	if err != nil {
 		return err
 	}
@@ -86,6 +99,40 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		return fmt.Errorf("writing the report: %w", err)
 	}
 	return exitCode(verdict(rep))
+}
+
+// progress draws "checking nqueens: 3 of 12 checks done" on a terminal's
+// standard error while checks run, since a grading can take a while and
+// silence looks like a hang. It is erased before the report is printed.
+type progress struct {
+	w        io.Writer
+	exercise string
+	total    int // 0 when not known
+	mu       sync.Mutex
+	n        int
+}
+
+// done counts a finished check; the engine calls it from any goroutine.
+func (p *progress) done(grader.CheckResult) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.n++
+	if p.total > 0 {
+		fmt.Fprintf(p.w, "\rchecking %s: %d of %d checks done", p.exercise, p.n, p.total)
+	} else {
+		fmt.Fprintf(p.w, "\rchecking %s: %d %s done", p.exercise, p.n, map[bool]string{true: "check", false: "checks"}[p.n == 1])
+	}
+}
+
+func (p *progress) erase() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.n > 0 {
+		fmt.Fprint(p.w, "\r\x1b[K") // back to the line's start, and clear it
+	}
 }
 
 // orList joins names as "a, b or c".

@@ -33,6 +33,9 @@ type stdio struct {
 	stdout, stderr io.Writer
 	// terminal says whether stdout is a terminal: the default for colour.
 	terminal bool
+	// progress says whether stderr is a terminal, where a progress line
+	// can be drawn and erased.
+	progress bool
 	getenv   func(string) string
 }
 
@@ -45,6 +48,7 @@ func Main(args []string) int {
 		stdout:   os.Stdout,
 		stderr:   os.Stderr,
 		terminal: isatty.IsTerminal(os.Stdout.Fd()) || isatty.IsCygwinTerminal(os.Stdout.Fd()),
+		progress: isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd()),
 		getenv:   os.Getenv,
 	}
 	code := run(ctx, args, sys)
