@@ -147,8 +147,8 @@ type frame struct{ free, left, down, right uint64 }
 //
 // Both searches are loops over an explicit stack rather than recursive
 // calls, and skip a row whose free set is empty before pushing it: about
-// 15% less CPU than the recursive form (which matched Takaken's C program),
-// and this loop is all CountQueens does.
+// 15% less CPU than the recursive form, which brings it level with
+// Takaken's C program; this loop is all CountQueens does.
 func (s *symSearch) backtrack1(y int, left, down, right uint64) {
 	var stack [64]frame
 	mask, last, bound1 := s.mask, s.last, s.bound1
