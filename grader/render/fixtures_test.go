@@ -100,7 +100,7 @@ func mixedReport() *grader.Report {
 				Name: "n6", Title: "N = 6: every solution", Status: grader.Error,
 				MaxScore: 2, Line: 7, Duration: 2 * time.Millisecond,
 				Message: "tests/n6.txtar: line 7: unknown command \"qeens\"",
-				Log:     "# Every solution. (0.012s)\n> run nqueens 6\n> qeens all 6\nFAIL: n6.txtar:7: unknown command \"qeens\"\n",
+				Log:     "PATH=/usr/bin\nHOME=/no-home\n/=/\nexe=\n\n# Every solution. (0.012s)\n> run nqueens 6\n> qeens all 6\nFAIL: n6.txtar:7: unknown command \"qeens\"\n",
 			},
 		},
 	}

@@ -385,7 +385,12 @@ func (t *text) pictures(d *grader.Detail) {
 // run.
 var phaseTime = regexp.MustCompile(`(?m)^(#.*) \(\d+\.\d+s\)$`)
 
+// envDump is the block of NAME=value lines testscript may open its log with:
+// the scenario's environment, which says nothing about the failure.
+var envDump = regexp.MustCompile(`^(?:[^\s=]*=[^\n]*\n)+\n`)
+
 func (t *text) log(log string) {
+	log = envDump.ReplaceAllString(log, "")
 	t.output("scenario log", phaseTime.ReplaceAllString(log, "$1"), 0, maxLogLines, false)
 }
 
