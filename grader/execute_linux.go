@@ -53,22 +53,38 @@ func init() {
 }
 
 // Shim modes: "ns" is pid 1 of a new PID namespace; "reaper" is a child
-// subreaper; "probe" exits at once, to test whether the shim can start.
+// subreaper; "probe" exits at once, to test whether the shim can start;
+// "probe-ro" tests whether it can make the filesystem read-only.
 const (
-	shimNS     = "ns"
-	shimReaper = "reaper"
-	shimProbe  = "probe"
+	shimNS      = "ns"
+	shimReaper  = "reaper"
+	shimProbe   = "probe"
+	shimProbeRO = "probe-ro"
 )
 
 // runShim is the shim's main. args is the cgroup.procs file to join ("-"
-// for none), the program's path, then its argv. It reports on fd 3: "E" and
-// an error text if the program could not start, or "X" and the 4-byte wait
-// status once it has exited.
+// for none), the folders that stay writable, joined by newlines ("-" for a
+// filesystem left as it is), the program's path, then its argv. It reports
+// on fd 3: "E" and an error text if the program could not start, or "X",
+// the 4-byte wait status and the 8-byte peak memory once it has exited.
 func runShim(mode string, args []string) int {
-	if mode == shimProbe {
+	switch mode {
+	case shimProbe:
+		return 0
+	case shimProbeRO:
+		if len(args) != 1 || readOnlyExcept(args) != nil {
+			return 1
+		}
+		// The folder is still writable, and the rest is not.
+		if os.WriteFile(filepath.Join(args[0], "probe"), nil, 0o644) != nil {
+			return 1
+		}
+		if os.WriteFile(filepath.Join(filepath.Dir(args[0]), "boardcheck-probe-must-fail"), nil, 0o644) == nil {
+			return 1
+		}
 		return 0
 	}
-	if len(args) < 3 {
+	if len(args) < 4 {
 		return 125
 	}
 	syscall.CloseOnExec(3)
@@ -81,7 +97,13 @@ func runShim(mode string, args []string) int {
 			return 0
 		}
 	}
-	args = args[1:]
+	if rw := args[1]; rw != "-" {
+		if err := readOnlyExcept(strings.Split(rw, "\n")); err != nil {
+			status.Write([]byte("E" + err.Error()))
+			return 0
+		}
+	}
+	args = args[2:]
 	// The submission may signal its parent or its process group; the shim
 	// must outlive those. Notify, not Ignore: an ignored signal stays ignored
 	// in the child, which would change how the submission itself behaves.
@@ -154,6 +176,88 @@ func runShim(mode string, args []string) int {
 		killDescendants(os.Getpid(), pid)
 	}
 	return 0
+}
+
+// readOnlyExcept makes every mount read-only but the folders in rw, in the
+// shim's own mount namespace (the grader starts it with CLONE_NEWNS).
+// Device files such as /dev/null stay writable on a read-only mount.
+func readOnlyExcept(rw []string) error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	// Keep the changes in this namespace.
+	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("making mounts private: %w", err)
+	}
+	for _, d := range rw {
+		// A mount of its own, so that it can be made writable again.
+		if err := syscall.Mount(d, d, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
+			return fmt.Errorf("binding %s: %w", d, err)
+		}
+	}
+	if err := mountSetattr("/", mountAttrRdonly, 0); err != nil {
+		return fmt.Errorf("making / read-only: %w", err)
+	}
+	for _, d := range rw {
+		if err := mountSetattr(d, 0, mountAttrRdonly); err != nil {
+			return fmt.Errorf("making %s writable: %w", d, err)
+		}
+	}
+	// The working folder was entered before the bind mounts: enter it
+	// again, through them.
+	return syscall.Chdir(wd)
+}
+
+const mountAttrRdonly = 0x1
+
+// mountSetattr changes the attributes of the mount at path and of every
+// mount below it (Linux 5.12).
+func mountSetattr(path string, set, clr uint64) error {
+	const (
+		sysMountSetattr = 442 // the same on every architecture
+		atFdcwd         = -100
+		atRecursive     = 0x8000
+	)
+	p, err := syscall.BytePtrFromString(path)
+	if err != nil {
+		return err
+	}
+	attr := struct{ set, clr, propagation, userns uint64 }{set: set, clr: clr}
+	fd := atFdcwd
+	_, _, e := syscall.Syscall6(sysMountSetattr, uintptr(fd), uintptr(unsafe.Pointer(p)), atRecursive,
+		uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
+	if e != 0 {
+		return e
+	}
+	return nil
+}
+
+// writableFolders lists the folders a run may write to: its working folder
+// and the ones its environment names for writing (HOME, TMPDIR, and for the
+// go command GOCACHE and GOPATH), those that exist.
+func writableFolders(spec RunSpec) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(d string) {
+		if d == "" || !filepath.IsAbs(d) || seen[d] {
+			return
+		}
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			return
+		}
+		seen[d] = true
+		out = append(out, d)
+	}
+	dir := spec.Dir
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	add(dir)
+	for _, k := range []string{"HOME", "TMPDIR", "GOCACHE", "GOPATH"} {
+		add(envValue(spec.Env, k))
+	}
+	return out
 }
 
 func setSubreaper() bool {
@@ -272,6 +376,9 @@ type isolation struct {
 	nsFlags   uintptr // CLONE_NEWPID|CLONE_NEWNET when allowed, else 0
 	subreaper bool    // child subreaper works (when there is no PID namespace)
 	cgroup    string  // a cgroup v2 folder with memory and pids under which runs get their own cgroup, or ""
+	// readOnly: the shim can make the filesystem read-only but for the
+	// run's folders, in a mount namespace of its own.
+	readOnly bool
 	// pidsV1 is a cgroup v1 pids hierarchy, used when there is no cgroup v2
 	// to bound forks without end: without a kernel limit, a fork bomb
 	// starves the poller that is meant to catch it.
@@ -295,9 +402,9 @@ func setIsolationForTest(mode string) (restore func(), ok bool) {
 	i := machineIsolation()
 	switch mode {
 	case "reaper":
-		i.nsFlags, i.subreaper = 0, true
+		i.nsFlags, i.subreaper, i.readOnly = 0, true, false
 	case "reaper-polling":
-		i.nsFlags, i.subreaper, i.cgroup, i.pidsV1 = 0, true, "", ""
+		i.nsFlags, i.subreaper, i.readOnly, i.cgroup, i.pidsV1 = 0, true, false, "", ""
 	case "direct":
 		i = isolation{}
 	default:
@@ -321,6 +428,7 @@ func machineIsolation() isolation {
 			flags := uintptr(syscall.CLONE_NEWPID | syscall.CLONE_NEWNET)
 			if probeShim(exe, flags) == nil {
 				iso.shim, iso.nsFlags = true, flags
+				iso.readOnly = probeReadOnly(exe, flags) == nil
 			} else if probeShim(exe, 0) == nil {
 				iso.shim, iso.subreaper = true, true
 			}
@@ -335,8 +443,26 @@ func machineIsolation() isolation {
 	return iso
 }
 
-func probeShim(exe string, flags uintptr) error {
-	p, err := os.StartProcess(exe, []string{shimArg0, shimProbe}, &os.ProcAttr{
+// probeReadOnly checks that the shim, in a mount namespace of its own, can
+// make the filesystem read-only but for one folder.
+func probeReadOnly(exe string, flags uintptr) error {
+	dir, err := os.MkdirTemp("", "boardcheck-probe-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	sub := filepath.Join(dir, "rw")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		return err
+	}
+	return probeShim(exe, flags|syscall.CLONE_NEWNS, shimProbeRO, sub)
+}
+
+func probeShim(exe string, flags uintptr, args ...string) error {
+	if len(args) == 0 {
+		args = []string{shimProbe}
+	}
+	p, err := os.StartProcess(exe, append([]string{shimArg0}, args...), &os.ProcAttr{
 		Env: []string{},
 		Sys: &syscall.SysProcAttr{Cloneflags: flags, Pdeathsig: syscall.SIGKILL},
 	})
@@ -650,11 +776,15 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 			mode = shimNS
 			sys.Cloneflags = iso.nsFlags
 		}
-		join := "-"
+		join, rw := "-", "-"
 		if pidsCg != nil {
 			join = filepath.Join(pidsCg.dir, "cgroup.procs")
 		}
-		argv = append([]string{shimArg0, mode, join, path}, spec.Argv...)
+		if mode == shimNS && iso.readOnly {
+			rw = strings.Join(writableFolders(spec), "\n")
+			sys.Cloneflags |= syscall.CLONE_NEWNS
+		}
+		argv = append([]string{shimArg0, mode, join, rw, path}, spec.Argv...)
 		files = append(files, statW)
 		path = iso.exe
 	} else {
@@ -998,9 +1128,13 @@ func Protections(l Limits) []string {
 	} else {
 		ps = append(ps, "network not isolated (needs root for a network namespace)")
 	}
+	if iso.readOnly {
+		ps = append(ps, "filesystem read-only but for the run's working folder, HOME and TMPDIR (new mount namespace per run)")
+	} else {
+		ps = append(ps, "filesystem not isolated: a run can write wherever the grader's user can")
+	}
 	return append(ps,
 		"environment: only PATH, HOME, LANG, LC_ALL, TMPDIR and the scenario's variables",
 		"standard input: the scenario's, or empty",
-		"filesystem not isolated: a run can read and write what the grader's user can",
 	)
 }

@@ -289,6 +289,24 @@ func TestExecuteNetwork(t *testing.T) {
 	}
 }
 
+// TestExecuteReadOnlyFilesystem checks that a run can write to its own
+// folders and nowhere else, where the machine allows a mount namespace.
+func TestExecuteReadOnlyFilesystem(t *testing.T) {
+	if !strings.Contains(strings.Join(Protections(Limits{}), "\n"), "filesystem read-only") {
+		t.Skip("no read-only filesystem for runs on this machine")
+	}
+	outside := t.TempDir()
+	res := run(t, "write_outside.py", roomy, nil, outside)
+	got := strings.Split(strings.TrimSpace(string(res.Stdout)), "\n")
+	if len(got) != 3 || got[0] != "wrote ." || !strings.HasPrefix(got[1], "wrote /") ||
+		got[2] != "denied outside Read-only file system" {
+		t.Errorf("stdout:\n%s\nwant writes to . and $TMPDIR, and the one outside denied (stderr %q)", res.Stdout, res.Stderr)
+	}
+	if _, err := os.Stat(filepath.Join(outside, "written.txt")); err == nil {
+		t.Errorf("the run wrote outside its folders")
+	}
+}
+
 // TestExecuteStoppedShim: without a PID namespace the shim can be stopped
 // or killed by the submission it watches; the time limit still ends the run,
 // and nothing is left behind.

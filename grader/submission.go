@@ -326,9 +326,14 @@ func goBuildEnv(buildDir string) []string {
 			cache = filepath.Join(buildDir, "gocache")
 		}
 	}
+	gopath := filepath.Join(buildDir, "gopath")
+	_ = os.MkdirAll(gopath, 0o755)
+	// It must exist before the run: outside the run's folders the
+	// filesystem may be read-only to the compiler.
+	_ = os.MkdirAll(cache, 0o755)
 	env := []string{
 		"GOCACHE=" + cache,
-		"GOPATH=" + filepath.Join(buildDir, "gopath"),
+		"GOPATH=" + gopath,
 		"GOTOOLCHAIN=local",
 		"GOPROXY=off",
 		"GOFLAGS=-buildvcs=false",
