@@ -168,7 +168,13 @@ func (t *text) failure(c grader.CheckResult) {
 		t.runs(c.Runs[:max(len(c.Runs)-1, 0)])
 	}
 	if last != nil {
-		t.command(*last)
+		run := *last
+		if run.Death != "" && strings.Contains(c.Message, run.Death) {
+			// The message says it already ("nqueens 12: timed out
+			// after 10s"): once is enough.
+			run.Death = ""
+		}
+		t.command(run)
 	}
 	for _, l := range t.escLines(c.Message) {
 		t.line(indent, t.pal.bold.Sprint(l))
@@ -249,7 +255,7 @@ func (t *text) command(run grader.Run) {
 		l += "  " + t.pal.fail.Sprint("→ your program was "+t.esc(run.Death))
 	case run.Death != "":
 		l += "  " + t.pal.fail.Sprint("→ your program "+t.esc(run.Death))
-	default:
+	case run.ExitCode >= 0:
 		l += "  " + t.pal.dim.Sprintf("→ exit status %d", run.ExitCode)
 	}
 	t.line(indent, l)
