@@ -152,51 +152,90 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 	return checks, nil
 }
 
-// schedule runs the checks, each in its own goroutine that first waits for
-// the checks it needs and then for one of opts.Parallel slots. Load-time
-// validation rules out cycles, so every wait ends.
+// schedule runs the checks, at most opts.Parallel at once. One loop decides
+// what runs next: of the checks whose needs have all finished, the first in
+// the exercise's order, so that progress follows the report's order as far
+// as parallelism allows and -parallel 1 runs the checks exactly in order.
+// A check whose need did not pass is skipped as soon as that is known.
+// Load-time validation rules out cycles, so every check gets its turn.
 func (g *grading) schedule(checks []*Check) []CheckResult {
 	parallel := g.opts.Parallel
 	if parallel <= 0 {
 		parallel = runtime.NumCPU()
 	}
-	slots := make(chan struct{}, parallel)
 	results := make([]CheckResult, len(checks))
-	done := make(map[string]chan struct{}, len(checks))
 	index := make(map[string]int, len(checks))
 	for i, c := range checks {
-		done[c.Name] = make(chan struct{})
 		index[c.Name] = i
 	}
-	for i, c := range checks {
-		go func() {
-			defer close(done[c.Name])
-			for _, n := range c.Needs {
-				<-done[n]
-			}
-			// Results of needs are final once their channel is closed.
-			for _, n := range c.Needs {
-				if dep := results[index[n]]; dep.Status != Pass {
-					results[i] = skipped(c, n)
-					g.finished(results[i])
-					return
+	const (
+		pending = iota
+		running
+		finished
+	)
+	state := make([]int, len(checks))
+	type outcome struct {
+		i int
+		r CheckResult
+	}
+	done := make(chan outcome)
+	left, active := len(checks), 0
+	finish := func(i int, r CheckResult) {
+		results[i], state[i] = r, finished
+		left--
+		g.finished(r)
+	}
+	for left > 0 {
+		// Start or skip every check that can go, first to last; a skip may
+		// free a later check, so scan again until nothing changes.
+		for changed := true; changed; {
+			changed = false
+			for i, c := range checks {
+				if state[i] != pending {
+					continue
+				}
+				ready, failed := true, ""
+				for _, n := range c.Needs {
+					switch j := index[n]; {
+					case state[j] != finished:
+						ready = false
+					case results[j].Status != Pass && failed == "":
+						failed = n
+					}
+				}
+				switch {
+				case !ready:
+				case failed != "":
+					finish(i, skipped(c, failed))
+					changed = true
+				case g.ctx.Err() != nil:
+					finish(i, errorResult(CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint},
+						"grading interrupted before this check ran"))
+					changed = true
+				case active < parallel:
+					state[i] = running
+					active++
+					go func() { done <- outcome{i, g.runCheck(c)} }()
 				}
 			}
-			select {
-			case slots <- struct{}{}:
-			case <-g.ctx.Done():
-				results[i] = errorResult(CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint},
-					"grading interrupted before this check ran")
-				g.finished(results[i])
-				return
+		}
+		if left == 0 {
+			break
+		}
+		if active == 0 {
+			// Nothing runs and nothing can start: a need outside the
+			// selection. selectChecks rules it out; never wait for ever.
+			for i, c := range checks {
+				if state[i] == pending {
+					finish(i, errorResult(CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint},
+						"grader error (not your fault): a check it needs was not scheduled"))
+				}
 			}
-			results[i] = g.runCheck(c)
-			<-slots
-			g.finished(results[i])
-		}()
-	}
-	for _, c := range checks {
-		<-done[c.Name]
+			break
+		}
+		o := <-done
+		active--
+		finish(o.i, o.r)
 	}
 	return results
 }

@@ -252,6 +252,17 @@ func TestGradeParallelOrder(t *testing.T) {
 	if len(finished) != len(ex.Checks) || finished[len(finished)-1] != "count" {
 		t.Errorf("got OnCheck order %q; want every check, count (the slow one) last", finished)
 	}
+
+	// One at a time, checks run and finish in the exercise's order, skips
+	// included.
+	finished = nil
+	opts = Options{Parallel: 1, Timeout: patient, OnCheck: func(c CheckResult) { finished = append(finished, c.Name) }}
+	if _, err := Grade(context.Background(), ex, command(t, "sh", "-c", "exit 3"), opts); err != nil {
+		t.Fatal(err)
+	}
+	if want := ex.checkNames(); !slices.Equal(finished, want) {
+		t.Errorf("parallel 1: got OnCheck order %q; want %q", finished, want)
+	}
 }
 
 // TestGradeBrokenScenario runs scenarios that break at run time for reasons
@@ -329,7 +340,7 @@ func TestGradeLimits(t *testing.T) {
 			case tt.want != "" && (c.Status != Fail || !strings.Contains(c.Message, tt.want)):
 				t.Errorf("got %s %q; want fail %q\n%s", c.Status, c.Message, tt.want, c.Log)
 			}
-			if leftover := processesWith(t, "97"); len(leftover) > 0 {
+			if leftover := processesLeft(t); len(leftover) > 0 {
 				t.Errorf("processes left behind: %q", leftover)
 			}
 			switch tt.file {
@@ -352,9 +363,9 @@ func TestGradeLimits(t *testing.T) {
 	}
 }
 
-// processesWith lists the command lines of running processes that are a
+// processesLeft lists the command lines of running processes that are a
 // `sleep 97x` from the test submissions.
-func processesWith(t *testing.T, _ string) []string {
+func processesLeft(t *testing.T) []string {
 	t.Helper()
 	entries, _ := os.ReadDir("/proc")
 	var found []string
@@ -443,5 +454,24 @@ func TestGradeTrimsOutput(t *testing.T) {
 		case !verbose && (len(run.Stdout) > reportOutputLimit || !run.Trimmed || !strings.HasPrefix(run.Stdout, "1\n2\n")):
 			t.Errorf("got %d bytes, trimmed %v; want at most %d from the start, trimmed", len(run.Stdout), run.Trimmed, reportOutputLimit)
 		}
+	}
+}
+
+// TestGradeCancel cancels a grading whose runs sleep: Grade must return
+// soon after, with the context's error, and leave no process behind.
+func TestGradeCancel(t *testing.T) {
+	ex := loadTestExercise(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := Grade(ctx, ex, command(t, "sh", submission("sleep.sh")), Options{Timeout: patient})
+	if elapsed := time.Since(start); elapsed > 5*time.Second {
+		t.Errorf("Grade returned %v after the cancel; want soon after", elapsed.Round(time.Millisecond))
+	}
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("got %v; want the context's error", err)
+	}
+	if leftover := processesLeft(t); len(leftover) > 0 {
+		t.Errorf("processes left behind: %q", leftover)
 	}
 }
