@@ -48,10 +48,13 @@ func Tour(output []byte, spec TourSpec) *Failure {
 		}
 		r := len(numbers)
 		if r == n {
-			return &Failure{
-				Message: fmt.Sprintf("line %d: more than %d rows of numbers; %s tour has %d", num, n, size, n),
-				Line:    num,
+			msg := fmt.Sprintf("line %d: more than %d rows of numbers; %s tour has %d", num, n, size, n)
+			if f := bytes.Fields(trimRight(line[:min(len(line), 64)])); len(f) > 0 {
+				if _, whole, _ := parseWhole(f[0]); !whole {
+					msg = fmt.Sprintf("line %d: expected only the tour's %d rows, got %s after them", num, n, quote(trimRight(line)))
+				}
 			}
+			return &Failure{Message: msg, Line: num}
 		}
 		row := make([]int, 0, n)
 		count := 0

@@ -48,6 +48,7 @@ func TestTour(t *testing.T) {
 		{"hard-coded 8", TourSpec{N: 5}, "0 59 38 33 30 17 8 63\n", "line 1 has 8 numbers; a 5×5 tour needs 5", 1, nil},
 		{"too few rows", TourSpec{N: 5}, tour5[:30], "printed 2 rows of numbers; a 5×5 tour needs 5", 2, nil},
 		{"too many rows", TourSpec{N: 5}, tour5 + "1 2 3 4 5\n", "line 6: more than 5 rows of numbers; a 5×5 tour has 5", 6, nil},
+		{"text after", TourSpec{N: 5}, tour5 + "Moves: 25\n", `line 6: expected only the tour's 5 rows, got "Moves: 25" after them`, 6, nil},
 		{"commas", TourSpec{N: 5}, "0,11,16,5,20\n", `line 1: separate the numbers with spaces, not commas: got "0,11,16,5,20"`, 1, nil},
 		{"word", TourSpec{N: 5}, edit("21", "2l"), `line 3: "2l" is not a whole number`, 3, nil},
 		{"float", TourSpec{N: 5}, edit("21", "21.0"), `line 3: "21.0" is not a whole number`, 3, nil},
