@@ -19,12 +19,16 @@ import (
 // a malformed scenario it could have rejected earlier.
 type Exercise struct {
 	ID, Title, Program string
-	Statement          string          // README.md
-	Limits             Limits          // from the manifest, defaults filled
-	Checks             []*Check        // in manifest order
-	Bad                []BadSubmission // the manifest's [[bad]] entries
-	FS                 fs.FS           // the exercise folder (for good/, bad/)
-	Source             string          // "builtin" or the folder path, for messages
+	// Reference is the program that passes every check: "builtin:NAME"
+	// (one of BuiltinPrograms) or a path inside the folder
+	// ("solution/closed_tour.py"); "" when the manifest names none.
+	Reference string
+	Statement string          // README.md
+	Limits    Limits          // from the manifest, defaults filled
+	Checks    []*Check        // in manifest order
+	Bad       []BadSubmission // the manifest's [[bad]] entries
+	FS        fs.FS           // the exercise folder (for good/, bad/)
+	Source    string          // "builtin" or the folder path, for messages
 }
 
 // Check is one scenario of an exercise: tests/NAME.txtar and its header.
@@ -179,13 +183,14 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 		return nil, err
 	}
 	ex := &Exercise{
-		ID:      id,
-		Title:   m.title,
-		Program: m.program,
-		Limits:  m.limits,
-		Bad:     m.bad,
-		FS:      fsys,
-		Source:  source,
+		ID:        id,
+		Title:     m.title,
+		Program:   m.program,
+		Reference: m.reference,
+		Limits:    m.limits,
+		Bad:       m.bad,
+		FS:        fsys,
+		Source:    source,
 	}
 	if readme, err := fs.ReadFile(fsys, "README.md"); err == nil {
 		ex.Statement = string(readme)
@@ -230,6 +235,9 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 		return nil, err
 	}
 	if err := validateBad(ex, m, name); err != nil {
+		return nil, err
+	}
+	if err := validateReference(ex, m, name); err != nil {
 		return nil, err
 	}
 	return ex, nil

@@ -15,6 +15,7 @@ import (
 // that later errors (a check without a file) can point at them.
 type manifest struct {
 	title, program string
+	reference      string // "builtin:NAME" or a path inside the folder; "" if none
 	checks         []string
 	checkLines     []int // checkLines[i] is the line naming checks[i]
 	limits         Limits
@@ -25,10 +26,11 @@ type manifest struct {
 
 // manifestTOML is the manifest's shape as TOML decodes it.
 type manifestTOML struct {
-	Title   string   `toml:"title"`
-	Program string   `toml:"program"`
-	Checks  []string `toml:"checks"`
-	Limits  struct {
+	Title     string   `toml:"title"`
+	Program   string   `toml:"program"`
+	Reference string   `toml:"reference"`
+	Checks    []string `toml:"checks"`
+	Limits    struct {
 		Time   string `toml:"time"`
 		Memory string `toml:"memory"`
 		Output string `toml:"output"`
@@ -66,7 +68,7 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 		if line == 0 { // a table: [limit]
 			line = lineOf(text, "["+k.String(), 1)
 		}
-		return nil, fail(line, "unknown key %q (known: title, program, checks, [limits] time/memory/output, [[bad]] file/why/fails)", k.String())
+		return nil, fail(line, "unknown key %q (known: title, program, reference, checks, [limits] time/memory/output, [[bad]] file/why/fails)", k.String())
 	}
 
 	m := &manifest{text: text}
@@ -83,6 +85,9 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 		return nil, fail(0, "missing program: add program = \"NAME\", the name scenarios run the submission under")
 	case !wordRE.MatchString(m.program):
 		return nil, fail(keyLine(text, "program"), "program %q must be a single word (letters, digits, '.', '_', '-')", m.program)
+	}
+	if m.reference, err = parseReference(raw.Reference); err != nil {
+		return nil, fail(keyLine(text, "reference"), "%v", err)
 	}
 	if len(raw.Checks) == 0 {
 		return nil, fail(0, "missing checks: add checks = [\"NAME\", ...], one per tests/NAME.txtar")
