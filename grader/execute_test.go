@@ -68,7 +68,18 @@ var runSeq atomic.Int64
 // and no process of the run is left afterwards.
 func run(t *testing.T, name string, l Limits, stdin []byte, args ...string) *RunResult {
 	t.Helper()
-	sub := prog(t, name)
+	res := runSub(t, prog(t, name), name, l, stdin, args...)
+	if res == nil {
+		t.FailNow()
+	}
+	return res
+}
+
+// runSub is run for a prepared submission. It reports failures with
+// t.Errorf only, so it may be called from any goroutine; it returns nil when
+// Execute failed.
+func runSub(t *testing.T, sub *Submission, name string, l Limits, stdin []byte, args ...string) *RunResult {
+	t.Helper()
 	dir := t.TempDir()
 	// The mark lets the test find every process of this run in /proc, even
 	// one that left the run's process group and session.
@@ -84,7 +95,8 @@ func run(t *testing.T, name string, l Limits, stdin []byte, args ...string) *Run
 	res, err := Execute(context.Background(), spec)
 	took := time.Since(start)
 	if err != nil {
-		t.Fatalf("Execute(%s): %v", name, err)
+		t.Errorf("Execute(%s): %v", name, err)
+		return nil
 	}
 	t.Logf("%s: returned in %v (run %v, death %q, exit %d, peak memory %s)",
 		name, took.Round(time.Millisecond), res.Duration.Round(time.Millisecond), res.Death(l), res.ExitCode, FormatSize(res.PeakMemory))
@@ -305,6 +317,47 @@ func TestExecuteReadOnlyFilesystem(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(outside, "written.txt")); err == nil {
 		t.Errorf("the run wrote outside its folders")
 	}
+}
+
+// TestExecuteSideBySide runs hostile programs and well-behaved ones at the
+// same time, as batch grading does: each run gets its own verdict.
+func TestExecuteSideBySide(t *testing.T) {
+	tests := []struct {
+		prog, death string
+		exit        int
+	}{
+		{"sleep.sh", "timed out after 3s", -1},
+		{"print_forever.c", "printed more than 1 MiB on standard output", -1},
+		{"alloc.c", "used more than 64 MiB of memory", -1},
+		{"segv.c", "killed by SIGSEGV", -1},
+		{"exit255.sh", "", 255},
+		{"env.sh", "", 0},
+		{"env.sh", "", 0},
+		{"cat.sh", "", 0},
+	}
+	subs := make([]*Submission, len(tests))
+	for i, tt := range tests {
+		subs[i] = prog(t, tt.prog) // compile before the clock starts
+	}
+	var wg sync.WaitGroup
+	for i, tt := range tests {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l := hostile
+			res := runSub(t, subs[i], tt.prog, l, []byte("some input\n"))
+			if res == nil {
+				return
+			}
+			if got := res.Death(l); got != tt.death || res.ExitCode != tt.exit {
+				t.Errorf("run %d, %s: death %q, exit %d; want %q, %d", i, tt.prog, got, res.ExitCode, tt.death, tt.exit)
+			}
+			if tt.prog == "cat.sh" && string(res.Stdout) != "some input\n" {
+				t.Errorf("run %d, cat.sh: stdout %q; want its own input", i, res.Stdout)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // TestExecuteStoppedShim: without a PID namespace the shim can be stopped
