@@ -117,10 +117,13 @@ func (p *progress) done(grader.CheckResult) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.n++
-	if p.total > 0 {
+	switch {
+	case p.total > 0:
 		fmt.Fprintf(p.w, "\rchecking %s: %d of %d checks done", p.exercise, p.n, p.total)
-	} else {
-		fmt.Fprintf(p.w, "\rchecking %s: %d %s done", p.exercise, p.n, map[bool]string{true: "check", false: "checks"}[p.n == 1])
+	case p.n == 1:
+		fmt.Fprintf(p.w, "\rchecking %s: 1 check done", p.exercise)
+	default:
+		fmt.Fprintf(p.w, "\rchecking %s: %d checks done", p.exercise, p.n)
 	}
 }
 

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -169,6 +171,43 @@ func TestHelpMatchesDoc(t *testing.T) {
 		}
 		if helpText(c.name) == "" {
 			t.Errorf("no help text for %s", c.name)
+		}
+	}
+}
+
+// TestReport checks how each kind of error becomes a message and an exit
+// status.
+func TestReport(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		err  error
+		cmd  string
+		want string
+		code int
+	}{
+		{"none", nil, "check", "", exitPass},
+		{"a report's verdict", exitCode(exitFail), "check", "", exitFail},
+		{"usage", usageErrorf("check: missing the submission"), "check",
+			"grader: check: missing the submission\nrun \"grader help check\" for usage\n", exitUsage},
+		{"usage of help", usageErrorf("help: unknown command"), "help",
+			"grader: help: unknown command\nrun \"grader help\" for usage\n", exitUsage},
+		{"unknown exercise", &grader.UnknownExerciseError{ID: "nqeens", Suggestion: "nqueens"}, "check",
+			"grader: unknown exercise \"nqeens\"; did you mean nqueens?\nrun \"grader list\" to see every exercise\n", exitUsage},
+		{"unknown check", &grader.UnknownCheckError{Exercise: "nqueens", Name: "n5"}, "check",
+			"grader: exercise nqueens has no check \"n5\"\n", exitUsage},
+		{"submission", &grader.SubmissionError{Path: "a.py", Problem: "no such file", Fix: "check the path"}, "check",
+			"grader: submission a.py: no such file: check the path\n", exitUsage},
+		{"broken exercise", &grader.ExerciseError{File: "ex/tests/a.txtar", Line: 3, Err: errors.New("bad")}, "check",
+			"grader: ex/tests/a.txtar:3: bad\n", exitBroken},
+		{"anything else", errors.New("writing the report: disk full"), "check",
+			"grader: writing the report: disk full\n", exitBroken},
+		{"interrupted", fmt.Errorf("grader: grading interrupted: %w", context.Canceled), "check",
+			"grader: interrupted\n", exitInterrupted},
+	} {
+		var stderr strings.Builder
+		code := report(stdio{stderr: &stderr}, tt.err, tt.cmd)
+		if code != tt.code || stderr.String() != tt.want {
+			t.Errorf("%s: got exit status %d and %q; want %d and %q", tt.name, code, stderr.String(), tt.code, tt.want)
 		}
 	}
 }
