@@ -6,6 +6,8 @@
 //	grader list
 //	grader show ID
 //	grader check [flags] ID SUBMISSION
+//	grader verify [flags] ID|PATH
+//	grader new [flags] ID
 //	grader help [COMMAND]
 //	grader version
 //
@@ -36,6 +38,12 @@
 //	     cannot be found or run; the message says what to do
 //	3    the grader or the exercise is broken (not the submission's fault)
 //	130  interrupted (Ctrl-C)
+//
+// Verify proves an exercise for its authors: the reference program and every
+// good/ submission pass every check, every bad/ submission fails the checks
+// its manifest names, the checkers accept valid-output/ and reject
+// invalid-output/, and the time limits leave the reference room. New starts
+// an exercise folder, empty or copied from an existing exercise.
 //
 // Run "grader help COMMAND" for the details of a command.
 package main

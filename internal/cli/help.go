@@ -26,6 +26,8 @@ Usage:
   grader list                          list the exercises
   grader show ID                       print an exercise's statement
   grader check [flags] ID SUBMISSION   check a submission against an exercise
+  grader verify [flags] ID|PATH        prove an exercise: reference, submissions, checkers
+  grader new [flags] ID                start an exercise folder, or copy one to vary it
   grader help [COMMAND]                explain a command
   grader version                       print grader's version
 
@@ -71,6 +73,10 @@ Help explains grader, or one of its commands: ` + strings.Join(commandNames(), "
 Version prints grader's version, the Go version it was built with, and the
 platform.
 `
+	case "verify":
+		return verifyHelp()
+	case "new":
+		return newHelp()
 	case "check":
 		fs, _ := checkFlagSet()
 		return fmt.Sprintf(`Usage: grader check [flags] ID SUBMISSION
