@@ -287,7 +287,8 @@ func compile(ctx context.Context, lang language, src, buildDir string) (string, 
 		if err := os.WriteFile(filepath.Join(dir, filepath.Base(src)), data, 0o644); err != nil {
 			return "", fmt.Errorf("grader: copying the submission to build it: %w", err)
 		}
-		gomod := "module submission\n\ngo 1.21\n"
+		// go 1.22: the loop variable semantics students expect today.
+		gomod := "module submission\n\ngo 1.22\n"
 		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
 			return "", fmt.Errorf("grader: writing go.mod to build the submission: %w", err)
 		}

@@ -157,6 +157,32 @@ func TestPrepareLanguages(t *testing.T) {
 	}
 }
 
+// TestPrepareInterpreted runs a program in each interpreted language the
+// grader knows, through the interpreter Prepare found.
+func TestPrepareInterpreted(t *testing.T) {
+	tests := []struct {
+		file, tool, lang, output string
+	}{
+		{"hello.py", "python3", "python", "hello from python\n"},
+		{"hello.rb", "ruby", "ruby", "hello from ruby\n"},
+		{"hello.js", "node", "javascript", "hello from javascript\n"},
+		{"Hello.java", "java", "java", "hello from java\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			sub := prog(t, tt.file) // skips when the tool is missing
+			if sub.Lang != tt.lang || sub.Compiled {
+				t.Errorf("Prepare = %+v; want Lang %q, not compiled", sub, tt.lang)
+			}
+			l := Limits{Time: 30 * time.Second}
+			res := run(t, tt.file, l, nil)
+			if got := string(res.Stdout); got != tt.output || res.ExitCode != 0 {
+				t.Errorf("printed %q, exit %d; want %q, 0 (stderr %q)", got, res.ExitCode, tt.output, res.Stderr)
+			}
+		})
+	}
+}
+
 // TestPrepareCompile compiles and runs a program in each compiled language,
 // and checks that a compile error comes back with the compiler's message.
 func TestPrepareCompile(t *testing.T) {

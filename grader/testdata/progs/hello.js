@@ -1,0 +1,2 @@
+// Says hello.
+console.log("hello from javascript");

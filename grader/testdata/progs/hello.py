@@ -1,0 +1,2 @@
+# Says hello.
+print("hello from python")

@@ -1,0 +1,2 @@
+# Says hello.
+puts "hello from ruby"
