@@ -1,0 +1,534 @@
+package render
+
+import (
+	"embed"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/reference"
+	"github.com/rogpeppe/go-internal/diff"
+)
+
+// The HTML report is one self-contained page: its CSS, SVG pictures and the
+// few lines of script that step through a tour are inline, so it opens
+// offline, from a mail attachment or a course's file store, and fetches
+// nothing. Colour never carries a verdict alone: every verdict has a mark
+// and a word, and every highlighted square a pattern and an outline too.
+
+func init() {
+	register(Format{Name: "html", Summary: "one self-contained web page with the boards and tours drawn", Render: renderHTML})
+}
+
+//go:embed html/*.tmpl
+var htmlFiles embed.FS
+
+var htmlTemplates = template.Must(template.New("").Funcs(template.FuncMap{
+	"lower": strings.ToLower,
+}).ParseFS(htmlFiles, "html/*.tmpl"))
+
+// words say each verdict without colour or marks.
+var words = map[grader.Status]string{
+	grader.Pass:  "PASS",
+	grader.Fail:  "FAIL",
+	grader.Skip:  "SKIPPED",
+	grader.Error: "ERROR",
+}
+
+type htmlPage struct {
+	Exercise, Title, Submission, Command string
+	Score, MaxScore                      int
+	Passed                               bool
+	Counts                               []htmlCount
+	FixFirst                             *htmlCheck
+	Checks                               []*htmlCheck
+	Broken                               bool // a check could not be judged
+}
+
+type htmlCount struct {
+	Status, Mark, Word string
+	N                  int
+}
+
+type htmlCheck struct {
+	ID, Name, Title, Status, Mark, Word, Points string
+	SkippedBecause, SkippedBecauseID            string
+	Message, Hint                               []string
+	Command                                     string // "$ nqueens 4" and how it ended
+	Ended                                       string
+	Diff                                        []htmlDiffLine
+	Outputs                                     []htmlOutput
+	Trimmed                                     bool
+	Boards                                      []*svgBoard
+	Legend                                      *boardLegend
+	Tour                                        *svgTour
+	Log                                         string
+}
+
+type htmlDiffLine struct{ Class, Sign, Text string }
+
+type htmlOutput struct {
+	Label  string
+	Lines  []htmlLine
+	Digits int
+}
+
+type htmlLine struct {
+	Num   string // the 1-based line number, padded to the widest
+	Text  string
+	Focus bool
+	Gap   string // "... 12 more lines", for a gap
+}
+
+func renderHTML(w io.Writer, r *grader.Report, o Options) error {
+	return htmlTemplates.ExecuteTemplate(w, "report.tmpl", newHTMLPage(r, o))
+}
+
+// htmlEsc shows a program's text with its control characters made visible,
+// as the text report does; html/template then escapes what is left.
+func htmlEsc(s string) string { return escapeLine(s, maxLineRunes, nil) }
+
+func htmlLines(s string) []string {
+	var out []string
+	for _, l := range splitLines(s) {
+		out = append(out, escapeLine(l, maxMessageRunes, nil))
+	}
+	return out
+}
+
+func checkID(name string) string { return "check-" + name }
+
+func newHTMLPage(r *grader.Report, o Options) *htmlPage {
+	t := &text{o: o}
+	p := &htmlPage{
+		Exercise: htmlEsc(r.Exercise), Title: htmlEsc(r.Title), Submission: htmlEsc(r.Submission),
+		Command: htmlEsc(shellJoin(t.paths(r.Command))),
+		Score:   r.Score, MaxScore: r.MaxScore, Passed: r.Passed,
+	}
+	counts := map[grader.Status]int{}
+	for i, c := range r.Checks {
+		counts[c.Status]++
+		p.Checks = append(p.Checks, newHTMLCheck(c, i, o))
+		if c.Status == grader.Error {
+			p.Broken = true
+		}
+	}
+	for _, s := range []grader.Status{grader.Pass, grader.Fail, grader.Skip, grader.Error} {
+		if counts[s] > 0 {
+			p.Counts = append(p.Counts, htmlCount{string(s), marks[s], strings.ToLower(words[s]), counts[s]})
+		}
+	}
+	if first, _ := fixFirst(r); first != nil {
+		for _, c := range p.Checks {
+			if c.Name == first.Name {
+				p.FixFirst = c
+			}
+		}
+	}
+	return p
+}
+
+func newHTMLCheck(c grader.CheckResult, i int, o Options) *htmlCheck {
+	h := &htmlCheck{
+		ID: checkID(c.Name), Name: htmlEsc(c.Name), Title: htmlEsc(c.Title), Status: string(c.Status),
+		Mark: marks[c.Status], Word: words[c.Status], Points: points(c),
+	}
+	if c.Status == grader.Skip {
+		h.SkippedBecause, h.SkippedBecauseID = htmlEsc(c.SkippedBecause), checkID(c.SkippedBecause)
+	}
+	if c.Status == grader.Pass || c.Status == grader.Skip {
+		return h
+	}
+	h.Message = htmlLines(c.Message)
+	h.Hint = htmlLines(c.Hint)
+	if c.Status == grader.Error {
+		h.Log = phaseTime.ReplaceAllString(envDump.ReplaceAllString(c.Log, ""), "$1")
+		return h
+	}
+	var last *grader.Run
+	if len(c.Runs) > 0 {
+		last = &c.Runs[len(c.Runs)-1]
+		h.Command = "$ " + htmlEsc(shellJoin(last.Args))
+		switch {
+		case strings.HasPrefix(last.Death, "killed"):
+			h.Ended = "your program was " + htmlEsc(last.Death)
+		case last.Death != "":
+			h.Ended = "your program " + htmlEsc(last.Death)
+		case last.ExitCode >= 0:
+			h.Ended = fmt.Sprintf("exit status %d", last.ExitCode)
+		}
+		h.Trimmed = last.Trimmed
+	}
+	d := c.Detail
+	hasDiff := d != nil && d.Expected != ""
+	if hasDiff {
+		h.Diff = htmlDiff(d.Expected, d.Actual)
+	}
+	if d != nil && d.Expected == "" && d.Actual != "" &&
+		(last == nil || (d.Actual != last.Stdout && d.Actual != last.Stderr)) {
+		h.Outputs = append(h.Outputs, htmlExcerpt("output", d.Actual, d.OutputLine, maxOutputLines))
+	}
+	if last != nil {
+		focus := 0
+		if d != nil {
+			focus = d.OutputLine
+		}
+		switch {
+		case hasDiff && !o.Verbose:
+		case focus > 0 && !o.Verbose:
+			h.Outputs = append(h.Outputs, htmlExcerpt("standard output", last.Stdout, focus, maxFocusLines))
+		default:
+			h.Outputs = append(h.Outputs, htmlExcerpt("standard output", last.Stdout, focus, maxOutputLines))
+		}
+		if last.Stderr != "" && !(hasDiff && last.Stderr == d.Actual) {
+			h.Outputs = append(h.Outputs, htmlExcerpt("standard error", last.Stderr, 0, maxOutputLines))
+		}
+	}
+	if d != nil && d.Board != nil {
+		h.Boards, h.Legend = boardSVGs(d.Board, fmt.Sprint(i))
+	}
+	if d != nil && d.Tour != nil {
+		h.Tour = tourSVG(d.Tour, fmt.Sprint(i))
+	}
+	if o.Verbose {
+		h.Log = phaseTime.ReplaceAllString(envDump.ReplaceAllString(c.Log, ""), "$1")
+	}
+	return h
+}
+
+func htmlExcerpt(label, s string, focus, limit int) htmlOutput {
+	out := htmlOutput{Label: label}
+	if s == "" {
+		return out
+	}
+	ex := makeExcerpt(s, focus, limit)
+	out.Digits = digits(ex.total)
+	for _, l := range ex.lines {
+		if l.gap > 0 {
+			out.Lines = append(out.Lines, htmlLine{Gap: fmt.Sprintf("... %d more %s", l.gap, plural(l.gap, "line"))})
+			continue
+		}
+		out.Lines = append(out.Lines, htmlLine{Num: fmt.Sprintf("%*d", out.Digits, l.n), Text: htmlEsc(l.text), Focus: l.focus})
+	}
+	return out
+}
+
+// htmlDiff is the text report's diff as lines to style: each keeps its - or
+// + so that it reads without colour, and when copied.
+func htmlDiff(expected, actual string) []htmlDiffLine {
+	out := diff.Diff("expected", []byte(expected), "actual", []byte(actual))
+	if out == nil {
+		return nil
+	}
+	lines := splitLines(string(out))
+	if len(lines) > 3 {
+		lines = lines[3:]
+	}
+	hunks := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "@@") {
+			hunks++
+		}
+	}
+	var d []htmlDiffLine
+	for _, l := range lines {
+		if len(d) == maxDiffLines {
+			d = append(d, htmlDiffLine{"gap", "", "... more lines of difference"})
+			break
+		}
+		switch {
+		case strings.HasPrefix(l, "@@"):
+			// One hunk needs no header, as in the text report.
+			if m := hunk.FindStringSubmatch(l); m != nil && hunks > 1 {
+				d = append(d, htmlDiffLine{"gap", "", "@@ your output, line " + m[1] + " @@"})
+			}
+		case strings.HasPrefix(l, `\`):
+			d = append(d, htmlDiffLine{"gap", "", "(no newline at the end)"})
+		case strings.HasPrefix(l, "-"):
+			d = append(d, htmlDiffLine{"del", "-", visibleTrailing(htmlEsc(l[1:]))})
+		case strings.HasPrefix(l, "+"):
+			d = append(d, htmlDiffLine{"add", "+", visibleTrailing(htmlEsc(l[1:]))})
+		default:
+			d = append(d, htmlDiffLine{"same", " ", htmlEsc(strings.TrimPrefix(l, " "))})
+		}
+	}
+	if actual == "" {
+		d = append(d, htmlDiffLine{"gap", "", "(your output was empty)"})
+	}
+	return d
+}
+
+// Pictures. A square is cell units wide; the labels take a svgMargin on the
+// left and at the top. The SVG's viewBox is in these units and its width in
+// pixels is chosen for the board's size, so a 30×30 board stays on screen.
+const (
+	svgCell   = 40
+	svgMargin = 24
+)
+
+type svgBoard struct {
+	ID, Caption, Role, Desc string
+	N, Side, Width          int
+	Squares                 []svgSquare
+	Pieces                  []svgPiece
+	Line                    *svgLine
+	RowLabels, ColLabels    []svgLabel
+}
+
+type svgSquare struct {
+	X, Y, Row, Col int
+	Class          string // "light", "dark", plus "attack" or "between"
+}
+
+type svgPiece struct {
+	X, Y     int // the square's top left corner
+	Row, Col int
+	Attack   bool
+	Shape    string // the piece's outline, an SVG path in the square's units
+	Letter   string // "Q" or "R": also said in words for screen readers
+}
+
+type svgLine struct{ X1, Y1, X2, Y2 int }
+
+type svgLabel struct {
+	X, Y int
+	Text string
+}
+
+type boardLegend struct {
+	Piece   string
+	Between bool
+}
+
+// Outlines drawn in a 40×40 square: a crown for a queen, a tower for a rook.
+const (
+	queenShape = "M8 31 L6 13 L13 21 L16 9 L20 19 L24 9 L27 21 L34 13 L32 31 Z M8 33 H32 V36 H8 Z"
+	rookShape  = "M10 35 H30 V31 H27 V18 H30 V9 H26 V13 H22 V9 H18 V13 H14 V9 H10 V18 H13 V31 H10 Z"
+)
+
+func pieceName(p *checker.BoardPicture) (letter, name string) {
+	if p.Piece == 'R' {
+		return "R", "rook"
+	}
+	return "Q", "queen"
+}
+
+func svgWidth(n int) int {
+	return min(max(n*svgCell/2+svgMargin, 260), 420)
+}
+
+// boardSVGs draws the student's placement and, beside it, the suggestion.
+func boardSVGs(p *checker.BoardPicture, id string) ([]*svgBoard, *boardLegend) {
+	letter, name := pieceName(p)
+	var boards []*svgBoard
+	if len(p.Pieces) > 0 || p.Suggestion == nil {
+		b := drawBoard(p, p.Pieces, true, "board-"+id+"-yours")
+		b.Caption, b.Role = "your board", "student"
+		b.Desc = fmt.Sprintf("your board: %d %s", len(p.Pieces), plural(len(p.Pieces), name))
+		if len(p.Attackers) == 2 {
+			a, c := p.Attackers[0], p.Attackers[1]
+			b.Desc += fmt.Sprintf("; the %ss at row %d col %d and row %d col %d attack each other", name, a.Row, a.Col, c.Row, c.Col)
+		}
+		boards = append(boards, b)
+	}
+	if p.Suggestion != nil {
+		b := drawBoard(p, p.Suggestion, false, "board-"+id+"-correct")
+		b.Caption, b.Role = "a correct board", "suggestion"
+		if len(p.Pieces) == 0 {
+			b.Caption = "a correct board your program did not print"
+		}
+		b.Desc = "a correct board: " + reference.Placement(placementOf(p.Suggestion, p.N)).String()
+		boards = append(boards, b)
+	}
+	var legend *boardLegend
+	if len(p.Attackers) > 0 {
+		legend = &boardLegend{Piece: letter, Between: len(p.Between) > 0}
+	}
+	return boards, legend
+}
+
+// placementOf turns one-per-row squares back into a placement, for words.
+func placementOf(sq []reference.Square, n int) []int {
+	p := make([]int, 0, len(sq))
+	for _, s := range sq {
+		p = append(p, s.Col)
+	}
+	return p
+}
+
+// square returns the top left corner of row r, column c.
+func square(n, r, c int, bottomUp bool) (x, y int) {
+	if bottomUp {
+		r = n - 1 - r
+	}
+	return svgMargin + c*svgCell, svgMargin + r*svgCell
+}
+
+func drawBoard(p *checker.BoardPicture, pieces []reference.Square, withFault bool, id string) *svgBoard {
+	letter, _ := pieceName(p)
+	shape := queenShape
+	if letter == "R" {
+		shape = rookShape
+	}
+	n := p.N
+	b := &svgBoard{ID: id, N: n, Side: svgMargin + n*svgCell, Width: svgWidth(n)}
+	attack, between := map[reference.Square]bool{}, map[reference.Square]bool{}
+	if withFault {
+		attack, between = squareSet(p.Attackers), squareSet(p.Between)
+	}
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			x, y := square(n, r, c, p.BottomUp)
+			class := "light"
+			if (r+c)%2 == 1 {
+				class = "dark"
+			}
+			s := reference.Square{Row: r, Col: c}
+			switch {
+			case attack[s]:
+				class += " attack"
+			case between[s]:
+				class += " between"
+			}
+			b.Squares = append(b.Squares, svgSquare{x, y, r, c, class})
+		}
+	}
+	for i := 0; i < n; i++ {
+		x, y := square(n, i, 0, p.BottomUp)
+		b.RowLabels = append(b.RowLabels, svgLabel{svgMargin / 2, y + svgCell/2, fmt.Sprint(i)})
+		b.ColLabels = append(b.ColLabels, svgLabel{x + i*svgCell + svgCell/2, svgMargin / 2, fmt.Sprint(i)})
+	}
+	for _, s := range pieces {
+		if s.Row < 0 || s.Row >= n || s.Col < 0 || s.Col >= n {
+			continue
+		}
+		x, y := square(n, s.Row, s.Col, p.BottomUp)
+		b.Pieces = append(b.Pieces, svgPiece{x, y, s.Row, s.Col, attack[s], shape, letter})
+	}
+	if withFault && len(p.Attackers) == 2 {
+		x1, y1 := square(n, p.Attackers[0].Row, p.Attackers[0].Col, p.BottomUp)
+		x2, y2 := square(n, p.Attackers[1].Row, p.Attackers[1].Col, p.BottomUp)
+		b.Line = &svgLine{x1 + svgCell/2, y1 + svgCell/2, x2 + svgCell/2, y2 + svgCell/2}
+	}
+	return b
+}
+
+// svgTour is a knight's tour: the numbered board, the path through it as
+// one segment per move, and the squares at fault.
+type svgTour struct {
+	ID, Desc           string
+	N, Side, Width     int
+	Squares            []svgSquare
+	Numbers            []svgNumber
+	Moves              []svgMove
+	Stops              string // JSON: [[x, y, "label"], ...] per step, for the script
+	Steps              int    // the last step's index
+	FontSize           int
+	RowLabels          []svgLabel
+	ColLabels          []svgLabel
+	Bad                int // moves that are not a knight's move
+	Fault, FaultSquare bool
+}
+
+type svgNumber struct {
+	X, Y  int // centre
+	Text  string
+	Fault bool
+}
+
+type svgMove struct {
+	Step           int // the move arrives at the step'th square of the path
+	X1, Y1, X2, Y2 int
+	Bad            bool // not a knight's move
+	From, To       string
+}
+
+func tourSVG(p *checker.TourPicture, id string) *svgTour {
+	n := p.N
+	t := &svgTour{ID: "tour-" + id, N: n, Side: svgMargin + n*svgCell, Width: min(max(n*svgCell+svgMargin, 260), 560), FontSize: 14}
+	if n > 12 {
+		t.FontSize = 11
+	}
+	fault := squareSet(p.Highlight)
+	t.Fault = len(p.Highlight) > 0
+	// Where each number stands; a number printed twice keeps its first
+	// square, the other is highlighted as the checker found it.
+	at := map[int]reference.Square{}
+	biggest := -1
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			x, y := square(n, r, c, false)
+			class := "light"
+			if (r+c)%2 == 1 {
+				class = "dark"
+			}
+			s := reference.Square{Row: r, Col: c}
+			if fault[s] {
+				class += " fault"
+			}
+			t.Squares = append(t.Squares, svgSquare{x, y, r, c, class})
+			v := -1
+			if r < len(p.Numbers) && c < len(p.Numbers[r]) {
+				v = p.Numbers[r][c]
+			}
+			text := "?"
+			if v >= 0 {
+				text = fmt.Sprint(v)
+				if _, dup := at[v]; !dup {
+					at[v] = s
+				}
+				biggest = max(biggest, v)
+			}
+			t.Numbers = append(t.Numbers, svgNumber{x + svgCell/2, y + svgCell/2, text, fault[s]})
+		}
+	}
+	for i := 0; i < n; i++ {
+		x, y := square(n, i, i, false)
+		t.RowLabels = append(t.RowLabels, svgLabel{svgMargin / 2, y + svgCell/2, fmt.Sprint(i)})
+		t.ColLabels = append(t.ColLabels, svgLabel{x + svgCell/2, svgMargin / 2, fmt.Sprint(i)})
+	}
+	var stops []string
+	prev, havePrev := reference.Square{}, false
+	prevNum := 0
+	for v := 0; v <= biggest && v <= n*n; v++ {
+		s, ok := at[v]
+		if !ok {
+			havePrev = false
+			continue
+		}
+		x, y := square(n, s.Row, s.Col, false)
+		step := len(stops)
+		stops = append(stops, fmt.Sprintf("[%d,%d,%q]", x+svgCell/2, y+svgCell/2, fmt.Sprintf("%d at (%d,%d)", v, s.Row, s.Col)))
+		if havePrev {
+			px, py := square(n, prev.Row, prev.Col, false)
+			dr, dc := abs(s.Row-prev.Row), abs(s.Col-prev.Col)
+			bad := !(dr == 1 && dc == 2 || dr == 2 && dc == 1)
+			if bad {
+				t.Bad++
+			}
+			t.Moves = append(t.Moves, svgMove{step, px + svgCell/2, py + svgCell/2, x + svgCell/2, y + svgCell/2, bad,
+				fmt.Sprintf("%d (%d,%d)", prevNum, prev.Row, prev.Col), fmt.Sprintf("%d (%d,%d)", v, s.Row, s.Col)})
+		}
+		prev, havePrev, prevNum = s, true, v
+	}
+	t.Stops = "[" + strings.Join(stops, ",") + "]"
+	t.Steps = max(len(stops)-1, 0)
+	t.Desc = fmt.Sprintf("your tour on a %d×%d board, %d moves drawn", n, n, len(t.Moves))
+	if t.Bad > 0 {
+		t.Desc += fmt.Sprintf(", %d of them not a knight's move", t.Bad)
+	}
+	for _, s := range p.Highlight {
+		t.Desc += fmt.Sprintf("; square (%d,%d) at fault", s.Row, s.Col)
+	}
+	return t
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
