@@ -1,0 +1,525 @@
+package grader
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/boardcheck/boardcheck/grader/checker"
+)
+
+// VerifyOptions tune Verify.
+type VerifyOptions struct {
+	// Parallel is how many submissions are graded at once; 0 means
+	// runtime.NumCPU(). The reference always runs alone, so that its times
+	// are not inflated by the others.
+	Parallel int
+	// OnItem is called as each item is settled (for progress), on any
+	// goroutine.
+	OnItem func(VerifyItem)
+}
+
+// What a VerifyItem is about.
+const (
+	ItemReference     = "reference"      // the reference program against every check
+	ItemGood          = "good"           // a good/ submission against every check
+	ItemBad           = "bad"            // a bad/ submission against the checks it must fail
+	ItemValidOutput   = "valid-output"   // an output the checkers must accept
+	ItemInvalidOutput = "invalid-output" // an output the checkers must reject
+	ItemTiming        = "timing"         // the time limit against the reference's runs
+)
+
+// VerifyReport is the outcome of Verify: one item per thing proven, in the
+// order reference, good/, bad/, valid-output/, invalid-output/, timing.
+type VerifyReport struct {
+	Exercise, Title string
+	Source          string // "builtin" or the folder, as loaded
+	Checks          int    // how many scenarios loaded
+	Items           []VerifyItem
+	// OK says every item holds: no problems (warnings allowed).
+	OK       bool
+	Duration time.Duration
+}
+
+// VerifyItem is one thing Verify proved, or failed to.
+type VerifyItem struct {
+	Kind string // one of the Item constants
+	// Name is what the item is about, as an author finds it in the folder:
+	// "builtin:nqueens", "good/awk.sh", "valid-output/list-4/crlf.txt",
+	// "limits.time 10s".
+	Name string
+	// Problems are the reasons the exercise is not ready, each a sentence
+	// naming the check or file at fault. None when the item holds.
+	Problems []string
+	// Warnings hold without failing: a thin time margin, a verdict that
+	// rests on a timeout, a submission not run for want of its compiler.
+	Warnings []string
+	// Detail says, when it holds, what was proven ("12 checks passed").
+	Detail   string
+	Duration time.Duration
+}
+
+// OK says the item holds.
+func (it VerifyItem) OK() bool { return len(it.Problems) == 0 }
+
+// Problems counts the problems across the report.
+func (r *VerifyReport) Problems() int {
+	n := 0
+	for _, it := range r.Items {
+		n += len(it.Problems)
+	}
+	return n
+}
+
+// Warnings counts the warnings across the report.
+func (r *VerifyReport) Warnings() int {
+	n := 0
+	for _, it := range r.Items {
+		n += len(it.Warnings)
+	}
+	return n
+}
+
+// timingMargin is how many times the reference's slowest run the time limit
+// must be before it stops being a warning: a student's sound solution in a
+// slower language, or the same one on a busier machine, needs the room.
+const timingMargin = 2
+
+// checkerTimeout bounds one checker call on a hand-written output: a checker
+// that loops on odd input is a problem to report, not a hang.
+const checkerTimeout = 20 * time.Second
+
+// Verify proves an exercise the way Kattis's verifyproblem proves a
+// problem package. Loading it (LoadFS, LoadDir, Lookup) already parsed the
+// manifest and every scenario and resolved every dependency; Verify then
+// checks that the reference program passes every check, every good/ file
+// passes every check, every bad/ file fails each check its [[bad]] entry
+// names with the entry's phrase (and that bad/ holds no undeclared file),
+// the checkers accept every file under valid-output/ and reject every file
+// under invalid-output/ without crashing, and that the time limit leaves the
+// reference room. Problems are in the report; the error is for the grader's
+// own failures and interruption.
+func Verify(ctx context.Context, ex *Exercise, opts VerifyOptions) (*VerifyReport, error) {
+	start := time.Now()
+	r := &VerifyReport{Exercise: ex.ID, Title: ex.Title, Source: ex.Source, Checks: len(ex.Checks)}
+	dir, err := os.MkdirTemp("", "grader-verify-")
+	if err != nil {
+		return nil, fmt.Errorf("grader: %w", err)
+	}
+	defer removeAll(dir)
+	// Submissions must be files to compile and run; a builtin exercise's
+	// live in the binary.
+	root := filepath.Join(dir, "exercise")
+	if err := os.CopyFS(root, ex.FS); err != nil {
+		return nil, fmt.Errorf("grader: copying %s to run its programs: %w", ex.Source, err)
+	}
+	add := func(it VerifyItem) {
+		r.Items = append(r.Items, it)
+		if opts.OnItem != nil {
+			opts.OnItem(it)
+		}
+	}
+
+	ref, refReport := verifyReference(ctx, ex, root)
+	add(ref)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("grader: verify interrupted: %w", err)
+	}
+
+	// Good and bad submissions, graded a few at a time; the report keeps
+	// the folder's order whatever finishes first.
+	type job struct {
+		kind string
+		file string
+		bad  *BadSubmission
+	}
+	var jobs []job
+	for _, f := range folderFiles(ex.FS, "good") {
+		jobs = append(jobs, job{kind: ItemGood, file: f})
+	}
+	declared := make(map[string]bool)
+	for i := range ex.Bad {
+		declared[ex.Bad[i].File] = true
+		jobs = append(jobs, job{kind: ItemBad, file: ex.Bad[i].File, bad: &ex.Bad[i]})
+	}
+	items := make([]VerifyItem, len(jobs))
+	parallel := opts.Parallel
+	if parallel <= 0 {
+		parallel = runtime.NumCPU()
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, parallel)
+	var mu sync.Mutex
+	for i, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			var it VerifyItem
+			if j.kind == ItemGood {
+				it = verifyGood(ctx, ex, root, j.file)
+			} else {
+				it = verifyBad(ctx, ex, root, *j.bad)
+			}
+			items[i] = it
+			if opts.OnItem != nil {
+				mu.Lock()
+				opts.OnItem(it)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("grader: verify interrupted: %w", err)
+	}
+	r.Items = append(r.Items, items...)
+	for _, f := range folderFiles(ex.FS, "bad") {
+		if !declared[f] {
+			add(VerifyItem{Kind: ItemBad, Name: "bad/" + f, Problems: []string{
+				"no [[bad]] entry in exercise.toml: add one saying which checks it fails, with a phrase of each failure, and why"}})
+		}
+	}
+
+	for _, it := range verifyOutputs(ctx, ex) {
+		add(it)
+	}
+	add(verifyTiming(ex, refReport))
+
+	r.OK = r.Problems() == 0
+	r.Duration = time.Since(start)
+	return r, nil
+}
+
+// folderFiles lists the submissions in a folder of the exercise, sorted;
+// dot files (.gitkeep) and a README.md are the author's, not submissions.
+func folderFiles(fsys fs.FS, dir string) []string {
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil
+	}
+	var files []string
+	for _, e := range entries {
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") || e.Name() == "README.md" {
+			continue
+		}
+		files = append(files, e.Name())
+	}
+	return files
+}
+
+// verifyReference grades the reference on every check, one check at a time
+// so that its run times are its own.
+func verifyReference(ctx context.Context, ex *Exercise, root string) (VerifyItem, *Report) {
+	it := VerifyItem{Kind: ItemReference, Name: ex.Reference}
+	if ex.Reference == "" {
+		it.Name = "(none)"
+		it.Problems = []string{fmt.Sprintf("exercise.toml names no reference program: add reference = \"builtin:NAME\" (one of %s) or the path of a program in the folder, such as \"solution/%s.py\"",
+			strings.Join(BuiltinPrograms(), ", "), ex.Program)}
+		return it, nil
+	}
+	start := time.Now()
+	defer func() { it.Duration = time.Since(start) }()
+	var rep *Report
+	var err error
+	opts := Options{Parallel: 1}
+	if name, ok := strings.CutPrefix(ex.Reference, "builtin:"); ok {
+		var sub *Submission
+		sub, err = BuiltinSubmission(name)
+		if err == nil {
+			rep, err = Grade(ctx, ex, sub, opts)
+		}
+	} else {
+		rep, err = GradePath(ctx, ex, filepath.Join(root, filepath.FromSlash(referencePath(ex.Reference))), opts)
+	}
+	if err != nil {
+		it.Problems = []string{"cannot run: " + strings.TrimPrefix(err.Error(), "grader: ")}
+		return it, nil
+	}
+	it.Problems = mustPass(rep)
+	if len(it.Problems) == 0 {
+		it.Detail = fmt.Sprintf("%d checks passed", len(rep.Checks))
+	}
+	return it, rep
+}
+
+// verifyGood grades a good/ submission on every check.
+func verifyGood(ctx context.Context, ex *Exercise, root, file string) VerifyItem {
+	it := VerifyItem{Kind: ItemGood, Name: "good/" + file}
+	start := time.Now()
+	defer func() { it.Duration = time.Since(start) }()
+	rep, err := GradePath(ctx, ex, filepath.Join(root, "good", file), Options{Parallel: 1})
+	if err != nil {
+		notRun(&it, err)
+		return it
+	}
+	it.Problems = mustPass(rep)
+	if len(it.Problems) == 0 {
+		it.Detail = fmt.Sprintf("%d checks passed", len(rep.Checks))
+	}
+	return it
+}
+
+// mustPass lists, for a submission that must pass, each check that did not.
+func mustPass(rep *Report) []string {
+	var problems []string
+	for _, c := range rep.Checks {
+		switch c.Status {
+		case Pass:
+		case Skip:
+			problems = append(problems, fmt.Sprintf("check %s: skipped, since %s did not pass", c.Name, c.SkippedBecause))
+		default:
+			problems = append(problems, fmt.Sprintf("check %s: %s: %s", c.Name, c.Status, c.Message))
+		}
+	}
+	return problems
+}
+
+// notRun records a submission that could not be graded. A missing compiler
+// or interpreter is the machine's gap, a warning; anything else about the
+// file is a problem.
+func notRun(it *VerifyItem, err error) {
+	var se *SubmissionError
+	if errors.As(err, &se) && strings.HasSuffix(se.Problem, "not found on PATH") {
+		it.Warnings = append(it.Warnings, "not run: "+se.Problem+" ("+se.Fix+")")
+		return
+	}
+	it.Problems = append(it.Problems, "cannot run: "+strings.TrimPrefix(err.Error(), "grader: "))
+}
+
+// verifyBad grades a bad/ submission on the checks it must fail and what
+// they need.
+func verifyBad(ctx context.Context, ex *Exercise, root string, bad BadSubmission) VerifyItem {
+	it := VerifyItem{Kind: ItemBad, Name: "bad/" + bad.File}
+	start := time.Now()
+	defer func() { it.Duration = time.Since(start) }()
+	var names []string
+	for name := range bad.Fails {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	rep, err := GradePath(ctx, ex, filepath.Join(root, "bad", bad.File), Options{Run: names, Parallel: 1})
+	if err != nil {
+		notRun(&it, err)
+		return it
+	}
+	for _, name := range names {
+		phrase := bad.Fails[name]
+		i := slices.IndexFunc(rep.Checks, func(c CheckResult) bool { return c.Name == name })
+		if i < 0 {
+			it.Problems = append(it.Problems, fmt.Sprintf("check %s: not graded", name))
+			continue
+		}
+		c := rep.Checks[i]
+		switch {
+		case c.Status == Pass:
+			it.Problems = append(it.Problems, fmt.Sprintf("check %s: passed; it must fail with a message containing %q (%s)", name, phrase, bad.Why))
+		case c.Status == Skip:
+			it.Problems = append(it.Problems, fmt.Sprintf("check %s: skipped, since %s did not pass; it must fail itself with a message containing %q", name, c.SkippedBecause, phrase))
+		case c.Status != Fail:
+			it.Problems = append(it.Problems, fmt.Sprintf("check %s: %s: %s", name, c.Status, c.Message))
+		case !strings.Contains(c.Message, phrase):
+			it.Problems = append(it.Problems, fmt.Sprintf("check %s: failed with %q, which does not contain %q", name, c.Message, phrase))
+		}
+		if c.Status == Fail && timedOut(c) {
+			it.Warnings = append(it.Warnings, fmt.Sprintf("check %s: it fails only by timing out after %s, so its verdict depends on the machine's speed", name, ex.Limits.Time))
+		}
+	}
+	if len(it.Problems) == 0 {
+		it.Detail = "fails " + strings.Join(names, ", ")
+	}
+	return it
+}
+
+// timedOut says whether a failed check failed because a run hit the time
+// limit.
+func timedOut(c CheckResult) bool {
+	for _, run := range c.Runs {
+		if strings.HasPrefix(run.Death, "timed out") {
+			return true
+		}
+	}
+	return false
+}
+
+// verifyTiming compares the reference's slowest run with the time limit.
+func verifyTiming(ex *Exercise, ref *Report) VerifyItem {
+	it := VerifyItem{Kind: ItemTiming, Name: "limits.time " + ex.Limits.Time.String()}
+	if ref == nil {
+		it.Warnings = []string{"not measured: the reference did not run"}
+		return it
+	}
+	var slowest Run
+	var slowestCheck string
+	for _, c := range ref.Checks {
+		for _, run := range c.Runs {
+			if strings.HasPrefix(run.Death, "timed out") {
+				it.Problems = append(it.Problems, fmt.Sprintf("the reference's run %q (check %s) timed out: limits.time %s is below the reference's time; raise it",
+					strings.Join(run.Args, " "), c.Name, ex.Limits.Time))
+			}
+			if run.Duration > slowest.Duration {
+				slowest, slowestCheck = run, c.Name
+			}
+		}
+	}
+	if len(it.Problems) > 0 || slowestCheck == "" {
+		return it
+	}
+	it.Detail = fmt.Sprintf("the reference's slowest run, %q (check %s), took %s", strings.Join(slowest.Args, " "), slowestCheck, roundDuration(slowest.Duration))
+	if limit := ex.Limits.Time; limit < timingMargin*slowest.Duration {
+		it.Warnings = append(it.Warnings, fmt.Sprintf("limits.time %s is less than %d times the reference's slowest run, %q (check %s), which took %s: a sound solution in a slower language may time out",
+			limit, timingMargin, strings.Join(slowest.Args, " "), slowestCheck, roundDuration(slowest.Duration)))
+	}
+	return it
+}
+
+func roundDuration(d time.Duration) time.Duration {
+	if d > time.Second {
+		return d.Round(10 * time.Millisecond)
+	}
+	return d.Round(time.Millisecond)
+}
+
+// outputCommandFile is the file in each folder under valid-output/ and
+// invalid-output/ that holds the checker command its outputs are judged by.
+const outputCommandFile = "command"
+
+// verifyOutputs judges every file under valid-output/ and invalid-output/.
+// Each holds folders; each folder a file named command with one scenario
+// checker line (`queens -format list all 4`, `tour -closed 6`,
+// `count queens 8`) and the outputs to judge by it.
+func verifyOutputs(ctx context.Context, ex *Exercise) []VerifyItem {
+	var items []VerifyItem
+	for _, kind := range []string{ItemValidOutput, ItemInvalidOutput} {
+		entries, err := fs.ReadDir(ex.FS, kind)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			name := kind + "/" + e.Name()
+			if strings.HasPrefix(e.Name(), ".") || e.Name() == "README.md" {
+				continue
+			}
+			if !e.IsDir() {
+				items = append(items, VerifyItem{Kind: kind, Name: name, Problems: []string{
+					fmt.Sprintf("outputs go in folders: move it to %s/FOLDER/%s, beside a file %s naming the checker command", kind, e.Name(), outputCommandFile)}})
+				continue
+			}
+			items = append(items, verifyOutputFolder(ctx, ex, kind, name)...)
+		}
+	}
+	return items
+}
+
+func verifyOutputFolder(ctx context.Context, ex *Exercise, kind, dir string) []VerifyItem {
+	data, err := fs.ReadFile(ex.FS, path.Join(dir, outputCommandFile))
+	if err != nil {
+		return []VerifyItem{{Kind: kind, Name: dir, Problems: []string{
+			fmt.Sprintf("no %s file: add %s/%s holding the checker command its outputs are judged by, such as queens -format list all 4", outputCommandFile, dir, outputCommandFile)}}}
+	}
+	line := strings.TrimSpace(string(data))
+	if err := validateOutputCommand(line); err != nil {
+		return []VerifyItem{{Kind: kind, Name: path.Join(dir, outputCommandFile), Problems: []string{err.Error()}}}
+	}
+	var items []VerifyItem
+	for _, f := range folderFiles(ex.FS, dir) {
+		if f == outputCommandFile {
+			continue
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		it := VerifyItem{Kind: kind, Name: path.Join(dir, f)}
+		start := time.Now()
+		out, err := fs.ReadFile(ex.FS, path.Join(dir, f))
+		if err != nil {
+			it.Problems = []string{err.Error()}
+			items = append(items, it)
+			continue
+		}
+		fail, crash := judgeOutput(line, out)
+		it.Duration = time.Since(start)
+		switch {
+		case crash != "":
+			it.Problems = []string{fmt.Sprintf("the checker (%s) %s", line, crash)}
+		case fail != nil && fail.Invalid:
+			it.Problems = []string{fmt.Sprintf("%s: %s", line, fail.Message)}
+		case kind == ItemValidOutput && fail != nil:
+			it.Problems = []string{fmt.Sprintf("rejected by %s: %s; it must be accepted", line, fail.Message)}
+		case kind == ItemInvalidOutput && fail == nil:
+			it.Problems = []string{fmt.Sprintf("accepted by %s; it must be rejected", line)}
+		case fail != nil:
+			it.Detail = fail.Message
+		default:
+			it.Detail = "accepted"
+		}
+		items = append(items, it)
+	}
+	return items
+}
+
+// validateOutputCommand checks a command file's line: one of the checker
+// commands, with a usage its scenarios could have.
+func validateOutputCommand(line string) error {
+	sl, err := parseLine(line)
+	if err == nil && (sl == nil || len(sl.conds) > 0 || sl.neg || sl.dynamic) {
+		err = errors.New("want one checker command with its arguments, such as queens -format list all 4")
+	}
+	if err != nil {
+		return err
+	}
+	switch sl.cmd {
+	case "queens", "tour", "count":
+		return scenarioCmds[sl.cmd].validate(sl.args, "", nil)
+	}
+	return fmt.Errorf("%q is not a checker command: want queens, tour or count", sl.cmd)
+}
+
+// judgeOutput runs the checker command line on out as a run's output. A
+// panic or a checker that takes longer than checkerTimeout is crash, said
+// as a sentence.
+func judgeOutput(line string, out []byte) (f *checker.Failure, crash string) {
+	sl, _ := parseLine(line)
+	type result struct {
+		f     *checker.Failure
+		crash string
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- result{crash: fmt.Sprintf("panicked: %v", p)}
+			}
+		}()
+		var f *checker.Failure
+		switch sl.cmd {
+		case "queens":
+			q, _ := parseQueensArgs(sl.args)
+			f = checker.Queens(out, q.spec)
+		case "tour":
+			t, _ := parseTourArgs(sl.args)
+			f = checker.Tour(out, t)
+		case "count":
+			c, _ := parseCountArgs(sl.args)
+			f = checker.Count(out, c.piece, c.n)
+		}
+		done <- result{f: f}
+	}()
+	select {
+	case r := <-done:
+		return r.f, r.crash
+	case <-time.After(checkerTimeout):
+		// The goroutine cannot be stopped; the process ends soon enough.
+		return nil, fmt.Sprintf("took more than %s", checkerTimeout)
+	}
+}
