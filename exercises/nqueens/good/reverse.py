@@ -4,27 +4,28 @@ import sys
 
 
 def solve(n):
-    """Yield every placement, trying the columns of each row from the right."""
-    cols, diag, anti, board = set(), set(), set(), []
+    """Return every placement, trying the columns of each row from the right."""
+    cols, diag, anti, board, out = set(), set(), set(), [], []
 
     def place(row):
         if row == n:
-            yield list(board)
+            out.append("[" + ", ".join("[%d, %d]" % rc for rc in enumerate(board)) + "]")
             return
-        for col in reversed(range(n)):
+        for col in range(n - 1, -1, -1):
             if col in cols or row - col in diag or row + col in anti:
                 continue
             cols.add(col)
             diag.add(row - col)
             anti.add(row + col)
             board.append(col)
-            yield from place(row + 1)
+            place(row + 1)
             board.pop()
             cols.remove(col)
             diag.remove(row - col)
             anti.remove(row + col)
 
-    yield from place(0)
+    place(0)
+    return out
 
 
 def main():
@@ -39,10 +40,7 @@ def main():
     if n < 4:
         print("N must be at least 4")
         sys.exit(1)
-    lines = []
-    for cols in solve(n):
-        lines.append(str([[r, c] for r, c in enumerate(cols)]))
-    sys.stdout.write("\n".join(lines) + "\n")
+    sys.stdout.write("\n".join(solve(n)) + "\n")
 
 
 if __name__ == "__main__":
