@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+// showFlags are show's flags: --trace N replaces the statement with the
+// reference solver's search for N queens, step by step.
+type showFlags struct {
+	trace  traceFlag
+	format string
+}
+
+// traceFlag is --trace's N; set tells "--trace 0" from no --trace.
+type traceFlag struct {
+	n   int
+	set bool
+}
+
+func (f *traceFlag) String() string {
+	if f == nil || !f.set {
+		return ""
+	}
+	return fmt.Sprint(f.n)
+}
+
+func (f *traceFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > reference.MaxTraceN {
+		return fmt.Errorf("want a board size from 1 to %d", reference.MaxTraceN)
+	}
+	f.n, f.set = n, true
+	return nil
+}
+
+func showFlagSet() (*flag.FlagSet, *showFlags) {
+	f := &showFlags{}
+	fs := newFlagSet("show")
+	fs.Var(&f.trace, "trace", fmt.Sprintf("for a queens exercise: print the reference solver's search for `N` queens step by step (N from 1 to %d)", reference.MaxTraceN))
+	fs.StringVar(&f.format, "format", "text", "with --trace: `FORMAT` is text, or html for an animated page")
+	return fs, f
+}
+
+// parseShow parses show's arguments, printing its help for -h.
+func parseShow(args []string, sys stdio) (pos []string, f *showFlags, help bool, err error) {
+	fs, f := showFlagSet()
+	pos, err = parse(fs, args)
+	if errors.Is(err, errHelp) {
+		printf(sys.stdout, "%s", helpText("show"))
+		return nil, f, true, nil
+	}
+	if err == nil && f.format != "text" && f.format != "html" {
+		err = usageErrorf("show: -format: unknown format %q: choose text or html", f.format)
+	}
+	if err == nil && f.format != "text" && !f.trace.set {
+		err = usageErrorf("show: -format is for --trace; the statement is text")
+	}
+	return pos, f, false, err
+}
+
+// queensCommand finds a scenario line that checks N-Queens output: the
+// exercises whose checks use it are the ones a trace of the queens search
+// explains.
+var queensCommand = regexp.MustCompile(`(?m)^[ \t]*(?:![ \t]*)?(?:queens\b.*\b(?:all|one|none)\b|count[ \t]+queens\b).*$`)
+
+func isQueensExercise(ex *grader.Exercise) bool {
+	for _, c := range ex.Checks {
+		for _, line := range queensCommand.FindAll(c.Script, -1) {
+			if !bytes.Contains(line, []byte("-rooks")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// showTrace prints the search for f.trace.n queens, for exercise ex.
+func showTrace(ex *grader.Exercise, f *showFlags, sys stdio) error {
+	if !isQueensExercise(ex) {
+		return usageErrorf("show: --trace: exercise %s is not an N-Queens exercise; its checks use no queens command", ex.ID)
+	}
+	if f.format == "html" {
+		return render.TraceHTML(sys.stdout, ex.ID, f.trace.n)
+	}
+	return render.TraceText(sys.stdout, f.trace.n)
+}
