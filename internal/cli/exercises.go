@@ -43,7 +43,7 @@ func runList(ctx context.Context, args []string, sys stdio) error {
 }
 
 func runShow(ctx context.Context, args []string, sys stdio) error {
-	pos, help, err := parseSimple("show", args, sys)
+	pos, flags, help, err := parseShow(args, sys)
 	if help || err != nil {
 		return err
 	}
@@ -57,6 +57,9 @@ func runShow(ctx context.Context, args []string, sys stdio) error {
 	ex, err := loadExercise(pos[0])
 	if err != nil {
 		return err
+	}
+	if flags.trace.set {
+		return showTrace(ex, flags, sys)
 	}
 	if ex.Statement == "" {
 		return fmt.Errorf("exercise %s has no statement: its folder lacks README.md", ex.ID)
