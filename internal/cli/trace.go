@@ -93,3 +93,9 @@ func showTrace(ex *grader.Exercise, f *showFlags, sys stdio) error {
 	}
 	return render.TraceText(sys.stdout, f.trace.n)
 }
+
+// showFlagDefaults is show's flags for its help text.
+func showFlagDefaults() string {
+	fs, _ := showFlagSet()
+	return "Flags:\n" + flagDefaults(fs)
+}
