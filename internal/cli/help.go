@@ -56,12 +56,21 @@ title. Give the ID to "grader show" and "grader check".
 `
 	case "show":
 		return `Usage: grader show ID
+       grader show --trace N [--format html] ID
 
 Show prints the statement of exercise ID: what the program must do, the
 exact messages and exit statuses, what counts as correct, and examples.
 
 ID is an exercise from "grader list", or the path of an exercise folder.
-`
+
+For the N-Queens exercises, --trace N prints instead the reference solver's
+search for N queens step by step, each queen placed and each taken back, and
+the number of placements tried; with --format html, a page that animates it:
+
+  grader show nqueens --trace 4
+  grader show nqueens --trace 6 --format html > search.html
+
+` + showFlagDefaults()
 	case "help":
 		return `Usage: grader help [COMMAND]
 
@@ -99,10 +108,11 @@ Flags may come before or after ID and SUBMISSION, with one dash or two
 (-v, --timeout 30s, --color=never). After --, every argument is positional.
 
 %s
+%s
 Colour is on when standard output is a terminal, unless NO_COLOR is set or
 TERM is dumb; --color overrides both.
 
-%s`, flagDefaults(fs), exitStatusHelp)
+%s`, flagDefaults(fs), outputHelp, exitStatusHelp)
 	}
 	return ""
 }
