@@ -41,7 +41,7 @@ func main() {
 	flag.StringVar(&f.root, "root", ".", "the boardcheck checkout (for exercises/)")
 	flag.IntVar(&f.runs, "runs", 3, "runs per timing; the best one counts")
 	quick := flag.Bool("quick", false, "skip count-queens 17 and the tour sweep (about 40 s each)")
-	full := flag.Bool("full", false, "also count-queens 18 (about 5 minutes of baseline on one core)")
+	full := flag.Bool("full", false, "also count-queens 18 (about 6 minutes)")
 	flag.Parse()
 	if f.bin == "" || f.work == "" || f.runs < 1 || flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "usage: figures -bin DIR -work DIR [-quick] [-full] [-runs N]")
@@ -60,7 +60,7 @@ func main() {
 	if *full {
 		f.countQueens(18)
 	} else {
-		f.add(row{figure: "reference.CountQueens(18)", ours: "not measured: run with --full (5 min)"})
+		f.add(row{figure: "reference.CountQueens(18)", ours: "not measured: run with --full (6 min)"})
 	}
 	f.nqueens12()
 	nq14 := f.nqueens14()
