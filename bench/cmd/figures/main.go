@@ -8,9 +8,10 @@
 //
 // bench/run builds every program into DIR first; DIR/NAME.err says why NAME
 // did not build, and the figures that need it say "not measured" with that
-// reason. Times are wall-clock, the best of -runs runs (one run for a
-// baseline that takes longer than 30 s), so a burst of load from another
-// process on the machine costs one run, not the figure.
+// reason. Times are wall-clock, the best of -runs runs (one run when a run
+// takes longer than 30 s), so a burst of load from another process on the
+// machine costs one run, not the figure; the CPU time of the best run is
+// printed beside it, to tell a slow program from a busy machine.
 package main
 
 import (
@@ -40,8 +41,8 @@ func main() {
 	flag.StringVar(&f.work, "work", "", "scratch folder for outputs; must be set")
 	flag.StringVar(&f.root, "root", ".", "the boardcheck checkout (for exercises/)")
 	flag.IntVar(&f.runs, "runs", 3, "runs per timing; the best one counts")
-	quick := flag.Bool("quick", false, "skip count-queens 17 and the tour sweep (about 40 s each)")
-	full := flag.Bool("full", false, "also count-queens 18 (about 6 minutes)")
+	quick := flag.Bool("quick", false, "skip counting N = 17 and the tour sweep (about 40 s each)")
+	full := flag.Bool("full", false, "also count N = 18 (about 6 minutes)")
 	flag.Parse()
 	if f.bin == "" || f.work == "" || f.runs < 1 || flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "usage: figures -bin DIR -work DIR [-quick] [-full] [-runs N]")
