@@ -1,0 +1,74 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/boardcheck/boardcheck/grader"
+)
+
+// The CI formats (JUnit, TAP, Gradescope, GitHub) each carry, for a check
+// that did not pass, a block of plain text explaining it. That text is the
+// text report's own explanation without colour: the same command, message,
+// diff, picture and hint a student sees at a terminal, so that a failure reads
+// the same wherever it is shown. It is already safe (see safe.go): every
+// control character a program printed is shown escaped, which also keeps it
+// valid in XML and YAML, where most control characters may not appear at all.
+
+// checkDetail explains a check that did not pass, as plain text without the
+// text report's indent; "" for a pass.
+func checkDetail(c grader.CheckResult, o Options) string {
+	t := &text{pal: newPalette(false), o: Options{Verbose: o.Verbose, Dir: o.Dir}}
+	switch c.Status {
+	case grader.Fail:
+		t.failure(c)
+	case grader.Error:
+		t.broken(c)
+	case grader.Skip:
+		for _, l := range t.escLines(c.Message) {
+			t.line(indent, l)
+		}
+	default:
+		return ""
+	}
+	var out []string
+	for _, l := range splitLines(t.b.String()) {
+		out = append(out, strings.TrimPrefix(l, strings.Repeat(" ", indent)))
+	}
+	return strings.TrimRight(strings.Join(out, "\n"), "\n")
+}
+
+// safeText makes a message or title safe to embed: each line escaped as the
+// text report escapes it, the lines joined with newlines.
+func safeText(s string) string {
+	lines := splitLines(s)
+	for i, l := range lines {
+		lines[i] = escapeLine(l, maxMessageRunes, nil)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// oneLine is safeText on a single line, for places that cannot hold a line
+// break (a TAP test point, a Markdown table cell, an annotation's title).
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(safeText(s)), " ")
+}
+
+// counts tallies a report's verdicts.
+type counts struct{ pass, fail, skip, broken int }
+
+func countChecks(r *grader.Report) counts {
+	var n counts
+	for _, c := range r.Checks {
+		switch c.Status {
+		case grader.Pass:
+			n.pass++
+		case grader.Fail:
+			n.fail++
+		case grader.Skip:
+			n.skip++
+		default:
+			n.broken++
+		}
+	}
+	return n
+}

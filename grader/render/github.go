@@ -1,0 +1,148 @@
+package render
+
+import (
+	"crypto/rand"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/boardcheck/boardcheck/grader"
+)
+
+func init() {
+	register(Format{Name: "github", Summary: "a GitHub Actions log: the text report, then an annotation per failed check", Render: renderGitHub})
+}
+
+// On GitHub Actions a step's standard output is its log, and a line of the
+// form ::error title=T::MESSAGE in it becomes an annotation on the run (and
+// on the file, with file=). So the github format is what the log should
+// hold: the text report, for the person reading the log, then one ::error
+// per failed or broken check and one ::notice with the score and the checks
+// not run.
+//
+// The text report quotes what the submission printed, and a student could
+// print "::add-mask::" or "::error::all good" to fool the log. It is
+// therefore wrapped in ::stop-commands::TOKEN ... ::TOKEN::, GitHub's way to
+// log untrusted text: nothing between the two is taken as a command. TOKEN
+// is random on every rendering, so a submission cannot print it beforehand.
+//
+// Escaping follows GitHub's toolkit (actions/toolkit, core/src/command.ts):
+// in a message, % CR and LF become %25 %0D %0A; in a property value, : and
+// , become %3A and %2C as well.
+
+func renderGitHub(w io.Writer, r *grader.Report, o Options) error {
+	var b strings.Builder
+	token := strings.ToLower(rand.Text())
+	fmt.Fprintf(&b, "::stop-commands::%s\n", token)
+	if err := renderText(&b, r, o); err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "::%s::\n", token)
+	b.WriteString(gitHubCommands(r))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// gitHubCommands is the annotations for a report, one a line.
+func gitHubCommands(r *grader.Report) string {
+	var b strings.Builder
+	file := ""
+	if p := filepath.ToSlash(r.Submission); p != "" && !filepath.IsAbs(p) && !strings.HasPrefix(p, "../") && p != ".." {
+		// Relative to the working folder, which on Actions is the
+		// repository's root: the annotation then marks the file itself.
+		file = strings.TrimPrefix(p, "./")
+	}
+	var skipped []string
+	for _, c := range r.Checks {
+		switch c.Status {
+		case grader.Fail, grader.Error:
+			props := []string{}
+			if file != "" {
+				props = append(props, "file="+gitHubProperty(file))
+			}
+			title := fmt.Sprintf("%s: %s (%d/%d)", r.Exercise, oneLine(c.Title), c.Score, c.MaxScore)
+			if c.Status == grader.Error {
+				title = fmt.Sprintf("%s: %s could not be judged (grader or exercise broken)", r.Exercise, oneLine(c.Title))
+			}
+			props = append(props, "title="+gitHubProperty(title))
+			msg := safeText(c.Message)
+			if c.Hint != "" {
+				msg += "\nhint: " + safeText(c.Hint)
+			}
+			fmt.Fprintf(&b, "::error %s::%s\n", strings.Join(props, ","), gitHubData(msg))
+		case grader.Skip:
+			skipped = append(skipped, oneLine(c.Title))
+		}
+	}
+	title := fmt.Sprintf("%s: %d/%d", r.Exercise, r.Score, r.MaxScore)
+	msg := "every check passed"
+	switch {
+	case len(skipped) > 0:
+		msg = fmt.Sprintf("%d %s not run, because %s a check that failed: %s",
+			len(skipped), plural(len(skipped), "check"), plural(len(skipped), "needs", "need"), strings.Join(skipped, "; "))
+	case !r.Passed:
+		msg = "fix the checks marked as errors"
+	}
+	fmt.Fprintf(&b, "::notice title=%s::%s\n", gitHubProperty(title), gitHubData(msg))
+	return b.String()
+}
+
+// gitHubData escapes a workflow command's message.
+func gitHubData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// gitHubProperty escapes a workflow command's property value.
+func gitHubProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// GitHubSummary writes the report as GitHub-flavoured Markdown for a job's
+// summary page (the file GITHUB_STEP_SUMMARY names): a heading with the
+// score, then a table of the checks. The caller appends it to that file;
+// renderers never look at the environment.
+func GitHubSummary(w io.Writer, r *grader.Report) error {
+	var b strings.Builder
+	verdict := "❌"
+	if r.Passed {
+		verdict = "✅"
+	}
+	fmt.Fprintf(&b, "### %s %s: %d/%d\n\n", verdict, mdCell(r.Exercise), r.Score, r.MaxScore)
+	fmt.Fprintf(&b, "%s, submission %s\n\n", mdCell(oneLine(r.Title)), mdCell(oneLine(r.Submission)))
+	b.WriteString("| | Check | Points | Why |\n")
+	b.WriteString("| :-: | --- | --: | --- |\n")
+	icons := map[grader.Status]string{grader.Pass: "✅", grader.Fail: "❌", grader.Skip: "⏭️", grader.Error: "⚠️"}
+	for _, c := range r.Checks {
+		why := ""
+		if c.Status != grader.Pass {
+			why = mdCell(oneLine(c.Message))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d/%d | %s |\n", icons[c.Status], mdCell(oneLine(c.Title)), c.Score, c.MaxScore, why)
+	}
+	b.WriteString("\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// mdCell makes text safe in a Markdown table cell: no pipe ends the cell, no
+// markup or HTML takes effect.
+func mdCell(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '\\', '`', '*', '_', '[', ']', '|', '~', '#', '!', '$':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

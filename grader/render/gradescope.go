@@ -1,0 +1,96 @@
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/boardcheck/boardcheck/grader"
+)
+
+func init() {
+	register(Format{Name: "gradescope", Summary: "Gradescope's autograder results.json", Render: renderGradescope})
+}
+
+// Gradescope's autograder reads /autograder/results/results.json, whose
+// fields its documentation ("Autograder Specifications") lists: score,
+// execution_time (whole seconds), output, visibility, extra_data, and tests,
+// each with name, number, score, max_score, status ("passed" or "failed"),
+// output, tags and visibility. A test's output is shown in a <pre> block, so
+// it is the text report's plain explanation. A skipped or broken check is
+// "failed" with score 0: Gradescope has no other status, and the points were
+// not earned. Everything is visible to the student at once, since the
+// feedback is the point; an instructor who wants otherwise can rewrite
+// visibility in the run_autograder script.
+
+type gsResults struct {
+	Score         int            `json:"score"`
+	ExecutionTime int            `json:"execution_time"`
+	Output        string         `json:"output"`
+	Visibility    string         `json:"visibility"`
+	ExtraData     map[string]any `json:"extra_data"`
+	Tests         []gsTest       `json:"tests"`
+}
+
+type gsTest struct {
+	Name       string   `json:"name"`
+	Number     string   `json:"number"`
+	Score      int      `json:"score"`
+	MaxScore   int      `json:"max_score"`
+	Status     string   `json:"status"`
+	Output     string   `json:"output"`
+	Tags       []string `json:"tags"`
+	Visibility string   `json:"visibility"`
+}
+
+func renderGradescope(w io.Writer, r *grader.Report, o Options) error {
+	res := gsResults{
+		Score:         r.Score,
+		ExecutionTime: int(math.Round(r.Duration.Seconds())),
+		Output:        gradescopeSummary(r),
+		Visibility:    "visible",
+		ExtraData: map[string]any{
+			"exercise":   r.Exercise,
+			"submission": r.Submission,
+			"max_score":  r.MaxScore,
+			"passed":     r.Passed,
+		},
+		Tests: []gsTest{},
+	}
+	for i, c := range r.Checks {
+		t := gsTest{
+			Name:       safeText(c.Title),
+			Number:     fmt.Sprint(i + 1),
+			Score:      c.Score,
+			MaxScore:   c.MaxScore,
+			Status:     "failed",
+			Output:     checkDetail(c, o),
+			Tags:       []string{c.Name},
+			Visibility: "visible",
+		}
+		if c.Status == grader.Pass {
+			t.Status = "passed"
+		}
+		res.Tests = append(res.Tests, t)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(res)
+}
+
+// gradescopeSummary is the output shown above the tests: the exercise, the
+// score, and which check to fix first, as the text report ends.
+func gradescopeSummary(r *grader.Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s\n", safeText(r.Exercise), oneLine(r.Title))
+	fmt.Fprintf(&b, "Score: %d/%d", r.Score, r.MaxScore)
+	if r.Passed {
+		b.WriteString(", every check passed")
+	} else if first, _ := fixFirst(r); first != nil {
+		fmt.Fprintf(&b, "\nFix first: %s", oneLine(first.Title))
+	}
+	return b.String()
+}

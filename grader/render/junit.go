@@ -1,0 +1,137 @@
+package render
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/boardcheck/boardcheck/grader"
+)
+
+func init() {
+	register(Format{Name: "junit", Summary: "JUnit XML, for the test reports of GitHub, GitLab and Jenkins", Render: renderJUnit})
+}
+
+// The JUnit XML written here follows the schema Jenkins reads (junit-4.xsd,
+// which GitHub's and GitLab's test reporters also accept): testsuites holding
+// one testsuite per report, named for the exercise; one testcase per check;
+// a failure element (message, type, and the explanation as its text) for a
+// failed check, an error element for a broken one, skipped for a skipped one.
+// The counts (tests, failures, errors, skipped) and times (seconds) are on
+// both testsuites and testsuite, since readers differ in which they use.
+// Ant's stricter schema also wants timestamp and hostname on a testsuite;
+// the report has no start time, and inventing one would make the file differ
+// from run to run for nothing, so they are left out: no reader needs them.
+//
+// A testcase's classname is EXERCISE.CHECK (nqueens.n4), which Jenkins shows
+// as package nqueens, class n4; its name is the check's title, what a student
+// reads elsewhere.
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name       string          `xml:"name,attr"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr"`
+	Time       string          `xml:"time,attr"`
+	Properties []junitProperty `xml:"properties>property"`
+	Cases      []junitCase     `xml:"testcase"`
+	// Ant's schema requires both, even empty.
+	SystemOut string `xml:"system-out"`
+	SystemErr string `xml:"system-err"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
+	Skipped   *junitSkipped `xml:"skipped"`
+	Error     *junitProblem `xml:"error"`
+	Failure   *junitProblem `xml:"failure"`
+}
+
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
+}
+
+type junitProblem struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Body    string `xml:",cdata"`
+}
+
+func renderJUnit(w io.Writer, r *grader.Report, o Options) error {
+	n := countChecks(r)
+	suite := junitSuite{
+		Name:     r.Exercise,
+		Tests:    len(r.Checks),
+		Failures: n.fail,
+		Errors:   n.broken,
+		Skipped:  n.skip,
+		Time:     seconds(r.Duration),
+		Properties: []junitProperty{
+			{"title", safeText(r.Title)},
+			{"submission", safeText(r.Submission)},
+			{"score", strconv.Itoa(r.Score)},
+			{"max_score", strconv.Itoa(r.MaxScore)},
+		},
+	}
+	for _, c := range r.Checks {
+		tc := junitCase{
+			Name:      oneLine(c.Title),
+			Classname: r.Exercise + "." + c.Name,
+			Time:      seconds(c.Duration),
+		}
+		switch c.Status {
+		case grader.Fail:
+			tc.Failure = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(c, o)}
+		case grader.Error:
+			tc.Error = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(c, o)}
+		case grader.Skip:
+			tc.Skipped = &junitSkipped{Message: safeText(c.Message)}
+		}
+		suite.Cases = append(suite.Cases, tc)
+	}
+	doc := junitSuites{
+		Name:     "grader " + r.Exercise,
+		Tests:    suite.Tests,
+		Failures: suite.Failures,
+		Errors:   suite.Errors,
+		Skipped:  suite.Skipped,
+		Time:     suite.Time,
+		Suites:   []junitSuite{suite},
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// seconds formats d as JUnit's time attribute: seconds, to the millisecond.
+func seconds(d time.Duration) string {
+	return fmt.Sprintf("%.3f", d.Seconds())
+}
