@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -23,14 +22,14 @@ type checkFlags struct {
 	run     listFlag
 	verbose bool
 	color   colorFlag
-	format  string
+	out     outputFlags
 }
 
 func checkFlagSet() (*flag.FlagSet, *checkFlags) {
 	fs := newFlagSet("check")
 	f := &checkFlags{}
 	fs.Var(&f.color, "color", "colour: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
-	fs.StringVar(&f.format, "format", "text", "report format: `FORMAT` is "+orList(render.Names()))
+	f.out.register(fs)
 	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs; repeatable, or comma-separated")
 	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
 	fs.BoolVar(&f.verbose, "v", false, "verbose: every run's real command line, exit status, time and output")
@@ -56,9 +55,9 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	default:
 		return usageErrorf("check: want one exercise ID and one submission, got %d arguments: %s", len(pos), strings.Join(pos, " "))
 	}
-	format, err := render.Lookup(f.format)
+	dests, err := f.out.plan("check")
 	if err != nil {
-		return usageErrorf("check: -format: %v", err)
+		return err
 	}
 	ex, err := loadExercise(pos[0])
 	if err != nil {
@@ -87,16 +86,11 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriter(sys.stdout)
 	// The report shows paths relative to where the student is; without a
 	// working folder it shows them whole.
 	dir, _ := os.Getwd()
-	err = format.Render(w, rep, render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir})
-	if err == nil {
-		err = w.Flush()
-	}
-	if err != nil {
-		return fmt.Errorf("writing the report: %w", err)
+	if err := writeReports(sys, dests, rep, render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir}); err != nil {
+		return err
 	}
 	return exitCode(verdict(rep))
 }
