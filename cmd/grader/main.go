@@ -5,6 +5,7 @@
 //
 //	grader list
 //	grader show ID
+//	grader show --trace N [--format html] ID
 //	grader check [flags] ID SUBMISSION
 //	grader verify [flags] ID|PATH
 //	grader new [flags] ID
@@ -12,7 +13,8 @@
 //	grader version
 //
 // List prints the built-in exercises, one a line: ID and title. Show prints an
-// exercise's statement.
+// exercise's statement; with --trace N, the reference solver's search for N
+// queens step by step instead (--format html animates it).
 //
 // Check runs SUBMISSION through every check of exercise ID and prints a
 // report: a line per check (✓ passed, ✗ failed, ~ skipped, ! broken exercise)
@@ -28,7 +30,10 @@
 //	--run NAME          run only the check NAME and the checks it needs (repeatable, or comma-separated)
 //	-v                  show every run: the real command line, exit status, time, output
 //	--color WHEN        auto (the default: on for a terminal, off if NO_COLOR is set), always or never
-//	--format FORMAT     text (the default) or json
+//	--format FORMAT     text (the default), json, junit, tap, gradescope, github or html;
+//	                    repeatable, paired in order with --output
+//	--output FILE       write the report of the matching --format to FILE (written whole,
+//	                    through a temporary file); the terminal still shows the text report
 //
 // Exit status:
 //
