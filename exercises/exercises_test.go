@@ -91,6 +91,9 @@ func TestExercises(t *testing.T) {
 					t.Errorf("bad/%s has no [[bad]] entry in %s/exercise.toml; say which checks it fails and why", file, id)
 				}
 			}
+			if !issue4[id] {
+				return
+			}
 			if len(ex.Bad) < 8 {
 				t.Errorf("%d known-wrong submissions under bad/; want at least 8", len(ex.Bad))
 			}
@@ -100,8 +103,17 @@ func TestExercises(t *testing.T) {
 			if total := totalPoints(ex); total != 100 {
 				t.Errorf("the checks' points sum to %d; want 100", total)
 			}
+			checkStatement(t, ex)
 		})
 	}
+}
+
+// issue4 names the exercises held to the content rules below (eight bad
+// and three good submissions, 100 points, a statement whose table of checks
+// matches the scenarios). Every exercise, these or not, must pass the
+// grading proof above; a variant joins this list once it follows the rules.
+var issue4 = map[string]bool{
+	"nqueens": true, "queens-matrix": true, "queens-board": true, "solvers": true, "knights-tour": true,
 }
 
 // exerciseIDs lists the folders here that hold an exercise.toml.
@@ -262,6 +274,22 @@ func clip(s string) string {
 		lines[5] = "..."
 	}
 	return strings.Join(lines, "\n              ")
+}
+
+// checkStatement fails the test when the statement a student reads has
+// drifted from the manifest: every check must appear in its table with its
+// title and points, and the self-check command must name the exercise.
+func checkStatement(t *testing.T, ex *grader.Exercise) {
+	t.Helper()
+	if !strings.Contains(ex.Statement, "grader check "+ex.ID+" ") {
+		t.Errorf("README.md does not show how to check a submission: want a line with %q", "grader check "+ex.ID+" FILE")
+	}
+	for _, c := range ex.Checks {
+		row := fmt.Sprintf("| %s | %d |", c.Title, c.Points)
+		if !strings.Contains(ex.Statement, row) {
+			t.Errorf("README.md has no row %q for check %s; the table of checks must match the scenarios", row, c.Name)
+		}
+	}
 }
 
 func totalPoints(ex *grader.Exercise) int {
