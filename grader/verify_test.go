@@ -1,0 +1,244 @@
+package grader
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// TestShippedOutputs judges every builtin exercise's valid-output/ and
+// invalid-output/ with its checkers: the hand-written edge cases must be
+// accepted and rejected as their folders say, and every exercise must have
+// some of each.
+func TestShippedOutputs(t *testing.T) {
+	list, err := Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range list {
+		t.Run(ex.ID, func(t *testing.T) {
+			t.Parallel()
+			counts := map[string]int{}
+			for _, it := range verifyOutputs(context.Background(), ex) {
+				counts[it.Kind]++
+				for _, p := range it.Problems {
+					t.Errorf("%s: %s", it.Name, p)
+				}
+			}
+			for _, kind := range []string{ItemValidOutput, ItemInvalidOutput} {
+				if counts[kind] < 3 {
+					t.Errorf("%d files under %s/; want at least 3 hand-written edge cases", counts[kind], kind)
+				}
+			}
+		})
+	}
+}
+
+// TestVerifyOutputsBroken shows that each way of getting valid-output/ or
+// invalid-output/ wrong is a problem that names the file and says why.
+func TestVerifyOutputsBroken(t *testing.T) {
+	t.Parallel()
+	const good = "[[0, 1], [1, 3], [2, 0], [3, 2]]\n[[0, 2], [1, 0], [2, 3], [3, 1]]\n"
+	tests := []struct {
+		name  string
+		files fstest.MapFS
+		item  string // the item with the problem
+		want  string // a phrase of its problem
+	}{
+		{"invalid output accepted", fstest.MapFS{
+			"invalid-output/list-4/command":  {Data: []byte("queens all 4\n")},
+			"invalid-output/list-4/both.txt": {Data: []byte(good)},
+		}, "invalid-output/list-4/both.txt", "accepted by queens all 4; it must be rejected"},
+		{"valid output rejected", fstest.MapFS{
+			"valid-output/list-4/command":  {Data: []byte("queens all 4\n")},
+			"valid-output/list-4/half.txt": {Data: []byte("[[0, 1], [1, 3], [2, 0], [3, 2]]\n")},
+		}, "valid-output/list-4/half.txt", "rejected by queens all 4: 1 of 2 solutions missing"},
+		{"no command file", fstest.MapFS{
+			"valid-output/list-4/a.txt": {Data: []byte(good)},
+		}, "valid-output/list-4", "no command file"},
+		{"not a checker", fstest.MapFS{
+			"valid-output/list-4/command": {Data: []byte("run nqueens 4\n")},
+			"valid-output/list-4/a.txt":   {Data: []byte(good)},
+		}, "valid-output/list-4/command", `"run" is not a checker command`},
+		{"bad usage", fstest.MapFS{
+			"valid-output/list-4/command": {Data: []byte("queens all\n")},
+			"valid-output/list-4/a.txt":   {Data: []byte(good)},
+		}, "valid-output/list-4/command", "usage: queens"},
+		{"loose file", fstest.MapFS{
+			"invalid-output/a.txt": {Data: []byte("x")},
+		}, "invalid-output/a.txt", "outputs go in folders"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ex := &Exercise{ID: "x", FS: tt.files}
+			items := verifyOutputs(context.Background(), ex)
+			found := false
+			for _, it := range items {
+				if it.Name != tt.item {
+					if !it.OK() {
+						t.Errorf("%s: unexpected problems %q", it.Name, it.Problems)
+					}
+					continue
+				}
+				found = true
+				if len(it.Problems) != 1 || !strings.Contains(it.Problems[0], tt.want) {
+					t.Errorf("%s: got problems %q; want one containing %q", it.Name, it.Problems, tt.want)
+				}
+			}
+			if !found {
+				t.Errorf("no item %s among %d", tt.item, len(items))
+			}
+		})
+	}
+}
+
+// TestVerifyTiming checks the limit against the reference's runs: a timeout
+// is a problem, a margin under 2× a warning.
+func TestVerifyTiming(t *testing.T) {
+	t.Parallel()
+	report := func(runs ...Run) *Report {
+		return &Report{Checks: []CheckResult{{Name: "n12", Runs: runs}}}
+	}
+	run := func(d time.Duration, death string) Run {
+		return Run{Args: []string{"nqueens", "12"}, Duration: d, Death: death}
+	}
+	tests := []struct {
+		name          string
+		limit         time.Duration
+		ref           *Report
+		problem, warn string // phrases; "" for none
+	}{
+		{"room", 10 * time.Second, report(run(time.Second, "")), "", ""},
+		{"thin margin", 10 * time.Second, report(run(6*time.Second, "")), "", "less than 2 times the reference's slowest run"},
+		{"timed out", time.Second, report(run(time.Second, "timed out after 1s")), "limits.time 1s is below the reference's time", ""},
+		{"no reference", time.Second, nil, "", "not measured"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ex := &Exercise{Limits: Limits{Time: tt.limit}}
+			it := verifyTiming(ex, tt.ref)
+			check := func(what string, got []string, want string) {
+				if want == "" && len(got) > 0 || want != "" && (len(got) != 1 || !strings.Contains(got[0], want)) {
+					t.Errorf("%s: got %q; want %s", what, got, map[bool]string{true: "none", false: "one containing " + want}[want == ""])
+				}
+			}
+			check("problems", it.Problems, tt.problem)
+			check("warnings", it.Warnings, tt.warn)
+		})
+	}
+}
+
+// TestVerify proves a small exercise folder end to end, then breaks it in
+// each way an author can and checks that verify says precisely what broke.
+func TestVerify(t *testing.T) {
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh")
+	}
+	const manifest = `title = "tiny"
+program = "nqueens"
+reference = "builtin:nqueens"
+checks = ["usage", "n4"]
+
+[[bad]]
+file = "silent.sh"
+why = "prints nothing"
+[bad.fails]
+n4 = "printed nothing"
+`
+	// A shell nqueens that knows the answer for N = 4 only.
+	const good = "if [ $# -ne 1 ]; then echo 'Usage: nqueens N'; exit 1; fi\n" +
+		"echo '[[0, 1], [1, 3], [2, 0], [3, 2]]'\necho '[[0, 2], [1, 0], [2, 3], [3, 1]]'\n"
+	base := map[string]string{
+		"exercise.toml":     manifest,
+		"tests/usage.txtar": "# title: usage\n# points: 1\n! run nqueens\nstdout '^Usage: nqueens N$'\n",
+		"tests/n4.txtar":    "# title: n4\n# points: 1\nrun nqueens 4\nqueens all 4\n",
+		"good/four.sh":      good,
+		"bad/silent.sh":     "exit 0\n",
+	}
+	tests := []struct {
+		name    string
+		change  map[string]string // files to add or replace ("" removes)
+		item    string            // the item with the problem; "" when all holds
+		problem string
+		// others says other items break too: a limit the reference cannot
+		// meet is one every submission misses.
+		others bool
+	}{
+		{"holds", nil, "", "", false},
+		{"reference fails a check", map[string]string{
+			"exercise.toml": strings.Replace(manifest, "builtin:nqueens", "builtin:queens-board", 1),
+		}, "builtin:queens-board", "check usage: fail: ", false},
+		{"bad submission passes", map[string]string{"bad/silent.sh": good},
+			"bad/silent.sh", `check n4: passed; it must fail with a message containing "printed nothing"`, false},
+		{"bad submission fails otherwise", map[string]string{"bad/silent.sh": "echo '[[0, 1]]'\n"},
+			"bad/silent.sh", `check n4: failed with "line 1: `, false},
+		{"undeclared bad submission", map[string]string{"bad/extra.sh": "exit 0\n"},
+			"bad/extra.sh", "no [[bad]] entry in exercise.toml", false},
+		{"good submission fails", map[string]string{"good/wrong.sh": "echo '[[0, 1]]'\n"},
+			"good/wrong.sh", "check n4: fail: line 1: 1 pair; N = 4 needs 4", false},
+		{"no reference", map[string]string{
+			"exercise.toml": strings.Replace(manifest, "reference = \"builtin:nqueens\"\n", "", 1),
+		}, "(none)", "exercise.toml names no reference program", false},
+		{"time limit below the reference's time", map[string]string{
+			"exercise.toml": manifest + "[limits]\ntime = \"1ns\"\n",
+		}, "limits.time 1ns", "limits.time 1ns is below the reference's time", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(t.TempDir(), "tiny")
+			files := map[string]string{}
+			for k, v := range base {
+				files[k] = v
+			}
+			for k, v := range tt.change {
+				files[k] = v
+			}
+			for name, data := range files {
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ex, err := LoadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Verify(context.Background(), ex, VerifyOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var all []string
+			found := tt.item == ""
+			for _, it := range r.Items {
+				for _, p := range it.Problems {
+					all = append(all, it.Name+": "+p)
+				}
+				if it.Name == tt.item {
+					found = true
+					if !slices.ContainsFunc(it.Problems, func(p string) bool { return strings.Contains(p, tt.problem) }) {
+						t.Errorf("%s: got problems %q; want one containing %q", it.Name, it.Problems, tt.problem)
+					}
+				} else if !it.OK() && !tt.others {
+					// A broken reference also leaves timing
+					// unmeasured; nothing else may break.
+					t.Errorf("%s: unexpected problems %q", it.Name, it.Problems)
+				}
+			}
+			if !found {
+				t.Errorf("no item %q in the report; problems: %q", tt.item, all)
+			}
+			if got, want := r.OK, tt.item == ""; got != want {
+				t.Errorf("OK = %v; want %v (problems: %q)", got, want, all)
+			}
+		})
+	}
+}
