@@ -448,7 +448,7 @@ type svgMove struct {
 
 func tourSVG(p *checker.TourPicture, id string) *svgTour {
 	n := p.N
-	t := &svgTour{ID: "tour-" + id, N: n, Side: svgMargin + n*svgCell, Width: min(max(n*svgCell+svgMargin, 260), 560), FontSize: 14}
+	t := &svgTour{ID: "tour-" + id, N: n, Side: svgMargin + n*svgCell, Width: min(max(n*56+svgMargin, 300), 640), FontSize: 15}
 	if n > 12 {
 		t.FontSize = 11
 	}

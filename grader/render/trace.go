@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -104,10 +103,12 @@ type tracePage struct {
 	Exercise string
 	N        int
 	Board    *svgBoard
-	Steps    string // JSON: [[kind, row, col, text, tried, solutions], ...]
-	Last     int
-	Summary  string
-	Shape    string // the queen's outline, for the script that draws the pieces
+	// Steps are [kind, row, col, text, tried, solutions]; html/template
+	// writes them into the script as JSON.
+	Steps   [][]any
+	Last    int
+	Summary string
+	Shape   string // the queen's outline, for the script that draws the pieces
 }
 
 // TraceHTML writes a self-contained page that animates the narrated search
@@ -118,13 +119,9 @@ func TraceHTML(w io.Writer, exercise string, n int) error {
 	for i, s := range steps {
 		rows[i] = []any{s.Kind, s.Row, s.Col, s.Text, s.Tried, s.Solutions}
 	}
-	js, err := json.Marshal(rows)
-	if err != nil {
-		return err
-	}
 	board := drawEmptyBoard(n)
 	return htmlTemplates.ExecuteTemplate(w, "trace.tmpl", &tracePage{
-		Exercise: exercise, N: n, Board: board, Steps: string(js), Last: len(steps), Summary: sum.String(), Shape: queenShape,
+		Exercise: exercise, N: n, Board: board, Steps: rows, Last: len(steps), Summary: sum.String(), Shape: queenShape,
 	})
 }
 
