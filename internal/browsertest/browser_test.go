@@ -1,0 +1,358 @@
+package browsertest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// root is the repository, where the exercises and their bad submissions are.
+var root = func() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}()
+
+// chromium returns the browser's path, or skips the test.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("chromium not installed: apt-get install chromium")
+	return ""
+}
+
+// browser starts a headless Chromium for one test. The flags are the ones
+// this sandboxed CI allows: without the networking ones Chromium's own
+// background connections are refused and it stalls.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium(t)),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1100, 900),
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	t.Cleanup(cancel)
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(acancel)
+	bctx, bcancel := chromedp.NewContext(actx)
+	t.Cleanup(bcancel)
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return bctx
+}
+
+// artifacts is where screenshots and pages go: $BOARDCHECK_ARTIFACTS, or a
+// temporary folder.
+func artifacts(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("BOARDCHECK_ARTIFACTS")
+	if dir == "" {
+		return t.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// notes is where a copy of each screenshot goes when the tests run on the
+// team's machine, for people to look at; empty elsewhere (CI sets CI).
+const notes = "/work/notes/screenshots"
+
+func save(t *testing.T, dir, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, data, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if os.Getenv("CI") == "" {
+		if _, err := os.Stat(filepath.Dir(notes)); err == nil {
+			if err := os.MkdirAll(notes, 0o777); err == nil {
+				os.WriteFile(filepath.Join(notes, name), data, 0o666)
+			}
+		}
+	}
+	t.Logf("saved %s", path)
+	return path
+}
+
+// grade runs the grader on a shipped bad submission of an exercise, as
+// "grader check" does.
+func grade(t *testing.T, exercise, bad string, run ...string) *grader.Report {
+	t.Helper()
+	ex, err := grader.LoadDir(filepath.Join(root, "exercises", exercise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	rep, err := grader.GradePath(ctx, ex, filepath.Join(root, "exercises", exercise, "bad", bad), grader.Options{Run: run})
+	if err != nil {
+		t.Fatalf("grading %s/bad/%s: %v", exercise, bad, err)
+	}
+	return rep
+}
+
+// page renders with format "html" into dir/name and returns its file URL.
+func page(t *testing.T, dir, name string, rep *grader.Report) string {
+	t.Helper()
+	f, err := render.Lookup("html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := f.Render(&buf, rep, render.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return "file://" + save(t, dir, name, buf.Bytes())
+}
+
+func run(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// shot screenshots the element sel, or the whole page for "".
+func shot(t *testing.T, ctx context.Context, sel string) []byte {
+	t.Helper()
+	a := chromedp.FullScreenshot(100)
+	if sel != "" {
+		a = chromedp.Screenshot(chromedp.CSS(sel))
+	}
+	png, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return png
+}
+
+// eval evaluates a JavaScript expression and returns its value as JSON
+// would have it (numbers as float64).
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", js, err)
+	}
+	return v
+}
+
+// squares lists "row,col" of the squares matching sel, sorted as drawn.
+func squares(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	return eval[string](t, ctx, fmt.Sprintf(`Array.from(document.querySelectorAll(%q)).map(e => e.dataset.row + "," + e.dataset.col).join(" ")`, sel))
+}
+
+// TestQueensReport grades nqueens/bad/one-diagonal.c, which never checks
+// anti-diagonals, and looks at its failed N = 4 check.
+func TestQueensReport(t *testing.T) {
+	ctx := browser(t)
+	dir := artifacts(t)
+	rep := grade(t, "nqueens", "one-diagonal.c", "n4")
+	url := page(t, dir, "nqueens-one-diagonal.html", rep)
+	run(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#check-n4 figure.board")))
+
+	sec := "#check-n4 "
+	for _, tc := range []struct{ what, js, want string }{
+		{"verdict", `document.querySelector("#check-n4 .verdict").textContent`, "FAIL"},
+		{"boards", `String(document.querySelectorAll("#check-n4 figure.board").length)`, "2"},
+		{"student boards", `String(document.querySelectorAll('#check-n4 figure.board[data-role="student"]').length)`, "1"},
+		{"queens on the student's board", `String(document.querySelectorAll('#check-n4 [data-role="student"] .piece').length)`, "4"},
+		{"queens on the correct board", `String(document.querySelectorAll('#check-n4 [data-role="suggestion"] .piece').length)`, "4"},
+		{"lines of attack", `String(document.querySelectorAll("#check-n4 figure .attack-line").length)`, "1"},
+		{"message", `document.querySelector("#check-n4 .message").textContent`, "line 2: queens at row 1 col 3 and row 2 col 2 share an anti-diagonal"},
+		{"line at fault", `document.querySelector("#check-n4 .ln.focus").textContent.trim()`, "> 2  [[0, 1], [1, 3], [2, 2], [3, 0]]"},
+	} {
+		if got := eval[string](t, ctx, tc.js); got != tc.want {
+			t.Errorf("%s: got %q; want %q", tc.what, got, tc.want)
+		}
+	}
+	if got, want := squares(t, ctx, sec+`[data-role="student"] .sq.attack`), "1,3 2,2"; got != want {
+		t.Errorf("attacking squares: got %s; want %s", got, want)
+	}
+	if got, want := squares(t, ctx, sec+`[data-role="student"] .piece.attack`), "1,3 2,2"; got != want {
+		t.Errorf("attacking queens: got %s; want %s", got, want)
+	}
+	if got := squares(t, ctx, sec+`[data-role="suggestion"] .sq.attack`); got != "" {
+		t.Errorf("the correct board highlights %s; want nothing", got)
+	}
+	// The highlight is a pattern and an outline, not a colour alone.
+	if got := eval[string](t, ctx, `getComputedStyle(document.querySelector("#check-n4 .sq.attack")).fill`); !strings.Contains(got, "url(") {
+		t.Errorf("attacking square's fill is %q; want a pattern", got)
+	}
+	if got := eval[string](t, ctx, `getComputedStyle(document.querySelector("#check-n4 .sq.attack")).strokeWidth`); got == "0px" || got == "" {
+		t.Errorf("attacking square's outline is %q; want a thick one", got)
+	}
+	// Keyboard alone: the summary links lead to the check.
+	run(t, ctx, chromedp.Focus(chromedp.CSS(`#summary a[href="#check-n4"]`)), chromedp.KeyEvent("\r"))
+	if got := eval[string](t, ctx, `location.hash`); got != "#check-n4" {
+		t.Errorf("after Enter on the summary link, location.hash = %q; want #check-n4", got)
+	}
+	save(t, dir, "nqueens-one-diagonal-n4.png", shot(t, ctx, "#check-n4"))
+	save(t, dir, "nqueens-one-diagonal-page.png", shot(t, ctx, ""))
+}
+
+// TestTourReport grades knights-tour/bad/bad-move-table.c, whose move table
+// has a typo, and steps through its broken 8×8 tour.
+func TestTourReport(t *testing.T) {
+	ctx := browser(t)
+	dir := artifacts(t)
+	rep := grade(t, "knights-tour", "bad-move-table.c", "default")
+	url := page(t, dir, "knights-tour-bad-move-table.html", rep)
+	fig := "#check-default figure.tour"
+	run(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(fig)))
+
+	if got := eval[float64](t, ctx, `document.querySelectorAll("figure.tour").length`); got != 1 {
+		t.Errorf("tours drawn: got %v; want 1", got)
+	}
+	if got, want := squares(t, ctx, fig+" svg[role=img] .sq.fault"), "1,2 3,0"; got != want {
+		t.Errorf("squares at fault: got %s; want %s (the move 31 -> 32)", got, want)
+	}
+	bad := eval[string](t, ctx, `Array.from(document.querySelectorAll("#check-default line.move.bad[data-step]")).map(m => m.dataset.step).join(" ")`)
+	if want := badMoves(t, rep, "default"); bad != want {
+		t.Errorf("bad moves drawn at steps %q; want %q", bad, want)
+	}
+	last := eval[float64](t, ctx, `+document.querySelector("#check-default input[type=range]").max`)
+	if last != 63 {
+		t.Errorf("slider's last step: got %v; want 63", last)
+	}
+	step := func() float64 { return eval[float64](t, ctx, `+document.querySelector("`+fig+`").dataset.step`) }
+	visible := func() float64 {
+		return eval[float64](t, ctx, `Array.from(document.querySelectorAll("`+fig+` line.move[data-step]")).filter(m => getComputedStyle(m).display != "none").length`)
+	}
+
+	// Back to the start with the keyboard: Home on the slider.
+	run(t, ctx, chromedp.Focus(chromedp.CSS(fig+" input[type=range]")), chromedp.KeyEvent(kb.Home))
+	if s, v := step(), visible(); s != 0 || v != 0 {
+		t.Errorf("after Home: step %v, %v moves drawn; want 0, 0", s, v)
+	}
+	// Forward with the next button, pressed with Enter, to the move
+	// before the broken one, and screenshot it.
+	run(t, ctx, chromedp.Focus(chromedp.CSS(fig+" button.next")))
+	for i := 0; i < 31; i++ {
+		run(t, ctx, chromedp.KeyEvent("\r"))
+	}
+	if s, v := step(), visible(); s != 31 || v != 31 {
+		t.Errorf("after 31 × next: step %v, %v moves drawn; want 31, 31", s, v)
+	}
+	run(t, ctx, chromedp.KeyEvent("\r"))
+	status := eval[string](t, ctx, `document.querySelector("`+fig+` .status").textContent`)
+	if want := "step 32 of 63: 32 at (3,0)"; status != want {
+		t.Errorf("status at the broken move: got %q; want %q", status, want)
+	}
+	save(t, dir, "knights-tour-bad-move-table-step32.png", shot(t, ctx, fig))
+	// On to the last move with the arrow keys on the slider.
+	run(t, ctx, chromedp.Focus(chromedp.CSS(fig+" input[type=range]")))
+	for i := 0; i < 40; i++ {
+		run(t, ctx, chromedp.KeyEvent(kb.ArrowRight))
+	}
+	if s, v := step(), visible(); s != 63 || v != 63 {
+		t.Errorf("after the arrow keys: step %v, %v moves drawn; want 63, 63 (the last move)", s, v)
+	}
+	save(t, dir, "knights-tour-bad-move-table-default.png", shot(t, ctx, "#check-default"))
+}
+
+// TestTracePage plays the search for 4 queens and checks the board at the
+// first solution and at the end.
+func TestTracePage(t *testing.T) {
+	ctx := browser(t)
+	dir := artifacts(t)
+	var buf bytes.Buffer
+	if err := render.TraceHTML(&buf, "nqueens", 4); err != nil {
+		t.Fatal(err)
+	}
+	steps, _ := render.NarrateQueens(4)
+	url := "file://" + save(t, dir, "trace-4.html", buf.Bytes())
+	run(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#trace-board")))
+	queens := func() string { return squares(t, ctx, "#pieces .piece") }
+	if got := queens(); got != "" {
+		t.Errorf("at the start: queens at %q; want none", got)
+	}
+	// Step 13 is the first solution.
+	run(t, ctx, chromedp.Focus(chromedp.CSS("#next")))
+	for i := 0; i < 13; i++ {
+		run(t, ctx, chromedp.KeyEvent("\r"))
+	}
+	if got, want := queens(), "0,1 1,3 2,0 3,2"; got != want {
+		t.Errorf("at step 13: queens at %q; want %q", got, want)
+	}
+	if got := eval[string](t, ctx, `document.getElementById("status").textContent`); !strings.Contains(got, "solution 1: [[0, 1], [1, 3], [2, 0], [3, 2]]") {
+		t.Errorf("status at step 13: %q; want the first solution", got)
+	}
+	save(t, dir, "trace-4-step13.png", shot(t, ctx, "body"))
+	// Play to the end at full speed: every queen is taken back.
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#speed"), "40"), chromedp.Click(chromedp.CSS("#play")))
+	run(t, ctx, chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`body[data-step="%d"]`, len(steps)))))
+	if got := queens(); got != "" {
+		t.Errorf("at the end: queens at %q; want none", got)
+	}
+	if got := eval[string](t, ctx, `document.getElementById("play").getAttribute("aria-pressed")`); got != "false" {
+		t.Errorf("play pressed at the end: %q; want false (stopped)", got)
+	}
+}
+
+// badMoves finds, from the report, the steps of the tour printed for check
+// that are not a knight's move, as "32 49 ...": what the page must draw as
+// broken.
+func badMoves(t *testing.T, rep *grader.Report, check string) string {
+	t.Helper()
+	for _, c := range rep.Checks {
+		if c.Name != check || c.Detail == nil || c.Detail.Tour == nil {
+			continue
+		}
+		at := map[int][2]int{}
+		for r, row := range c.Detail.Tour.Numbers {
+			for col, v := range row {
+				if _, dup := at[v]; !dup {
+					at[v] = [2]int{r, col}
+				}
+			}
+		}
+		var bad []string
+		for v := 1; v < len(at); v++ {
+			a, b := at[v-1], at[v]
+			dr, dc := abs(a[0]-b[0]), abs(a[1]-b[1])
+			if !(dr == 1 && dc == 2 || dr == 2 && dc == 1) {
+				bad = append(bad, fmt.Sprint(v))
+			}
+		}
+		return strings.Join(bad, " ")
+	}
+	t.Fatalf("the report has no tour for check %s", check)
+	return ""
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
