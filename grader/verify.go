@@ -191,14 +191,36 @@ func Verify(ctx context.Context, ex *Exercise, opts VerifyOptions) (*VerifyRepor
 		}
 	}
 
-	for _, it := range verifyOutputs(ctx, ex) {
+	outputs := verifyOutputs(ctx, ex)
+	// An empty folder proves nothing: say so, without failing, since a
+	// new exercise starts that way.
+	empty := map[string]string{
+		ItemGood:          "add other correct submissions (another language, another order, another algorithm): each must pass every check",
+		ItemBad:           "add the mistakes students make, each with a [[bad]] entry naming the checks it fails",
+		ItemValidOutput:   "add outputs the checkers must accept (trailing spaces, another order), in folders with a command file",
+		ItemInvalidOutput: "add outputs the checkers must reject (an empty file, CRLF, a solution repeated, numbers too big), in folders with a command file",
+	}
+	for _, kind := range []string{ItemGood, ItemBad, ItemValidOutput, ItemInvalidOutput} {
+		found := slices.ContainsFunc(r.Items, func(it VerifyItem) bool { return it.Kind == kind }) ||
+			slices.ContainsFunc(outputs, func(it VerifyItem) bool { return it.Kind == kind })
+		if !found {
+			outputs = append(outputs, VerifyItem{Kind: kind, Name: kind + "/", Warnings: []string{"empty: " + empty[kind]}})
+		}
+	}
+	for _, it := range outputs {
 		add(it)
 	}
 	add(verifyTiming(ex, refReport))
+	// The report's order is the kinds' order, whatever was found when.
+	slices.SortStableFunc(r.Items, func(a, b VerifyItem) int { return kindRank(a.Kind) - kindRank(b.Kind) })
 
 	r.OK = r.Problems() == 0
 	r.Duration = time.Since(start)
 	return r, nil
+}
+
+func kindRank(kind string) int {
+	return slices.Index([]string{ItemReference, ItemGood, ItemBad, ItemValidOutput, ItemInvalidOutput, ItemTiming}, kind)
 }
 
 // folderFiles lists the submissions in a folder of the exercise, sorted;

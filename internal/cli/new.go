@@ -3,16 +3,92 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/boardcheck/boardcheck/grader"
 )
 
-func newHelp() string {
-	return `Usage: grader new [flags] ID
-
-New starts an exercise folder.
-`
+// newFlags are grader new's flags.
+type newFlags struct {
+	from string
+	dir  string
 }
 
-// runNew is filled in by the commit that adds grader.Scaffold.
+func newCmdFlagSet() (*flag.FlagSet, *newFlags) {
+	fs := newFlagSet("new")
+	f := &newFlags{}
+	fs.StringVar(&f.from, "from", "", "copy exercise `EXISTING` (an ID from grader list, or a folder) instead of starting empty")
+	fs.StringVar(&f.dir, "dir", "exercises", "create the exercise in folder `DIR`")
+	return fs, f
+}
+
+func newHelp() string {
+	fs, _ := newCmdFlagSet()
+	return fmt.Sprintf(`Usage: grader new [flags] ID
+
+New creates the exercise folder DIR/ID (exercises/ID unless --dir says
+otherwise) and never overwrites one that exists.
+
+Without --from it writes a skeleton: exercise.toml, a README.md statement, a
+first scenario tests/usage.txtar, and the folders good/, bad/, solution/,
+valid-output/ and invalid-output/. "grader verify DIR/ID" then says what
+remains to fill in, starting with the reference program.
+
+With --from it copies exercise EXISTING whole, to vary it: the copy verifies
+as the original does. Change its title, scenarios and submissions from there.
+
+%s
+Exit status:
+  0    created
+  2    a usage error, an unknown --from exercise, or DIR/ID already exists
+  3    the folder could not be written, or EXISTING does not load
+`, flagDefaults(fs))
+}
+
 func runNew(ctx context.Context, args []string, sys stdio) error {
-	return errors.New("new: not built yet")
+	fs, f := newCmdFlagSet()
+	pos, err := parse(fs, args)
+	if errors.Is(err, errHelp) {
+		printf(sys.stdout, "%s", newHelp())
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	switch len(pos) {
+	case 0:
+		return usageErrorf("new: missing the new exercise's ID: want grader new [--from EXISTING] [--dir DIR] ID")
+	case 1:
+	default:
+		return usageErrorf("new: want one exercise ID, got %d arguments: %s", len(pos), strings.Join(pos, " "))
+	}
+	id := pos[0]
+	if strings.ContainsAny(id, `/\`) {
+		return usageErrorf("new: ID %q must be a name, not a path: give the folder with --dir", id)
+	}
+	var from *grader.Exercise
+	if f.from != "" {
+		if from, err = loadExercise(f.from); err != nil {
+			return err
+		}
+	}
+	target, err := grader.Scaffold(f.dir, id, from)
+	var exists *grader.ExistsError
+	if errors.As(err, &exists) {
+		return usageErrorf("new: %s already exists; choose another ID, or another folder with --dir (nothing was written)", exists.Path)
+	}
+	if err != nil {
+		return err
+	}
+	if from != nil {
+		printf(sys.stdout, "created %s, a copy of %s\n", target, from.ID)
+		printf(sys.stdout, "next: change its title in exercise.toml and vary it; then run grader verify %s\n", filepath.ToSlash(target))
+		return nil
+	}
+	printf(sys.stdout, "created %s: exercise.toml, README.md, tests/usage.txtar, good/, bad/, solution/, valid-output/, invalid-output/\n", target)
+	printf(sys.stdout, "next: write the statement, the checks and a reference program; then run grader verify %s\n", filepath.ToSlash(target))
+	return nil
 }

@@ -121,7 +121,7 @@ func renderVerify(w io.Writer, r *grader.VerifyReport, on, verbose bool) {
 	}
 	green, red, yellow, dim, bold := mk(color.FgGreen), mk(color.FgRed), mk(color.FgYellow), mk(color.Faint), mk(color.Bold)
 
-	fmt.Fprintf(w, "%s %s (%s): %d checks\n", bold.Sprint("verify"), r.Exercise, r.Title, r.Checks)
+	fmt.Fprintf(w, "%s %s (%s): %d %s\n", bold.Sprint("verify"), r.Exercise, r.Title, r.Checks, plural(r.Checks, "check", "checks"))
 	kind := ""
 	for _, it := range r.Items {
 		if it.Kind != kind {
