@@ -1,0 +1,297 @@
+// Package batch grades a whole class: every submission in a folder against
+// one exercise, several at once, into a folder of JSON reports and a
+// gradebook built from them. A run that is interrupted (Ctrl-C, or killed)
+// resumes when started again with the same output folder: reports already
+// written are kept, and every file is written whole or not at all. A class
+// can be split into shards graded on different machines and merged after.
+//
+//	res, err := batch.Run(ctx, batch.Options{Exercise: ex, Dir: "class", Out: "out"})
+//
+// Each student's submission runs through the engine (grader.GradePath),
+// whose every run is a separate process under its own limits, so one
+// hostile submission cannot touch another's report; a submission that
+// cannot be graded at all (an empty file, a missing interpreter) gets a
+// report saying so, and the batch goes on.
+package batch
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/internal/atomicfile"
+)
+
+// Options say what to grade and where the results go.
+type Options struct {
+	Exercise *grader.Exercise
+	Dir      string // the class folder: one entry per student
+	Pattern  string // picks the submission inside a student's folder (see Students)
+	Out      string // the output folder, created if missing
+	Shard    Shard  // the slice of the class to grade; zero for all of it
+	// Jobs is how many submissions are graded at once; 0 means one per
+	// CPU.
+	Jobs int
+	// Grade are the options of each submission's grading. Its Parallel
+	// (checks at once within one submission) defaults to 1: the
+	// submissions already keep the CPUs busy, and one submission's checks
+	// in order are easier on memory than several submissions' at once.
+	Grade grader.Options
+	// Progress, if set, is told of each student as their report is
+	// written or found; calls are serialized.
+	Progress func(Progress)
+}
+
+// Progress is one student's news.
+type Progress struct {
+	Student Student
+	Row     Row  // the gradebook row of the report
+	Resumed bool // the report was there from an earlier run
+	Err     error
+	Done    int // students finished so far, this one included
+	Total   int // students in this run
+}
+
+// Result is what a run did.
+type Result struct {
+	Students []Student // this run's students (its shard), sorted
+	Rows     []Row     // the gradebook's rows
+	Resumed  int       // reports kept from an earlier run
+	Graded   int       // reports written by this run
+	// Failed are students the grader itself failed to grade (not the
+	// submission's fault); they have no report, and a rerun tries again.
+	Failed map[string]error
+}
+
+// UngradableCheck is the check a submission that cannot be run at all
+// fails, in the report written for it.
+const UngradableCheck = "submission"
+
+// Run grades the students of opts.Shard in opts.Dir into opts.Out and
+// writes the gradebook. Reports already in opts.Out/reports are kept, not
+// graded again. When ctx is cancelled, Run stops starting students, lets
+// the ones being graded go (they are not written), and returns ctx's error
+// without writing the gradebook: running it again finishes the job.
+func Run(ctx context.Context, opts Options) (*Result, error) {
+	if opts.Exercise == nil {
+		return nil, errors.New("grader: batch: no exercise")
+	}
+	students, err := Students(opts.Dir, opts.Pattern, opts.Out)
+	if err != nil {
+		return nil, err
+	}
+	students = opts.Shard.Select(students)
+	reports := filepath.Join(opts.Out, ReportsDir)
+	if err := os.MkdirAll(reports, 0o755); err != nil {
+		return nil, fmt.Errorf("grader: creating the output folder: %w", err)
+	}
+	removeLeftovers(reports)
+	removeLeftovers(opts.Out)
+
+	res := &Result{Students: students, Failed: map[string]error{}}
+	rows := make(map[string]Row)
+	var todo []Student
+	for _, s := range students {
+		path := filepath.Join(reports, s.Name+".json")
+		r, err := ReadRow(path)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			todo = append(todo, s)
+			continue
+		case err != nil:
+			// Written whole or not at all, a report cannot be cut short;
+			// this one is something else, and is not ours to replace.
+			return nil, fmt.Errorf("grader: %s: %w; move it away to grade %s again", path, err, s.Name)
+		case r.Exercise != opts.Exercise.ID:
+			return nil, fmt.Errorf("grader: %s holds reports for exercise %s, not %s: choose another output folder",
+				opts.Out, r.Exercise, opts.Exercise.ID)
+		}
+		rows[s.Name] = r
+		res.Resumed++
+	}
+
+	var mu sync.Mutex
+	done := 0
+	report := func(p Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		p.Done, p.Total = done, len(students)
+		if p.Err == nil {
+			rows[p.Student.Name] = p.Row
+			if !p.Resumed {
+				res.Graded++
+			}
+		} else if ctx.Err() == nil {
+			res.Failed[p.Student.Name] = p.Err
+		}
+		if opts.Progress != nil && (p.Err == nil || ctx.Err() == nil) {
+			opts.Progress(p)
+		}
+	}
+	for _, s := range students {
+		if r, ok := rows[s.Name]; ok {
+			report(Progress{Student: s, Row: r, Resumed: true})
+		}
+	}
+
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	gopts := opts.Grade
+	if gopts.Parallel == 0 {
+		gopts.Parallel = 1
+	}
+	queue := make(chan Student)
+	var wg sync.WaitGroup
+	for range min(jobs, max(len(todo), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range queue {
+				row, err := gradeOne(ctx, opts.Exercise, s, gopts, reports)
+				report(Progress{Student: s, Row: row, Err: err})
+			}
+		}()
+	}
+	for _, s := range todo {
+		if ctx.Err() != nil {
+			break
+		}
+		select {
+		case queue <- s:
+		case <-ctx.Done():
+		}
+	}
+	close(queue)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	for _, s := range students {
+		if r, ok := rows[s.Name]; ok {
+			res.Rows = append(res.Rows, r)
+		}
+	}
+	if err := WriteGradebook(opts.Out, res.Rows); err != nil {
+		return res, fmt.Errorf("grader: %w", err)
+	}
+	return res, nil
+}
+
+// gradeOne grades one student and writes their report.
+func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.Options, reports string) (Row, error) {
+	var rep *grader.Report
+	if s.Problem != "" {
+		rep = ungradable(ex, s.Path, s.Problem, opts)
+	} else {
+		var err error
+		rep, err = grader.GradePath(ctx, ex, s.Path, opts)
+		var sub *grader.SubmissionError
+		switch {
+		case ctx.Err() != nil:
+			// Whatever came back was cut short by the interruption (a
+			// compiler killed mid-way looks like a compile error): it is
+			// not this student's verdict.
+			return Row{}, ctx.Err()
+		case errors.As(err, &sub):
+			rep = ungradable(ex, s.Path, strings.TrimPrefix(sub.Error(), "grader: "), opts)
+		case err != nil:
+			return Row{}, err
+		}
+	}
+	var buf bytes.Buffer
+	format, err := render.Lookup("json")
+	if err != nil {
+		return Row{}, err
+	}
+	if err := format.Render(&buf, rep, render.Options{}); err != nil {
+		return Row{}, err
+	}
+	if err := atomicfile.Write(filepath.Join(reports, s.Name+".json"), buf.Bytes()); err != nil {
+		return Row{}, err
+	}
+	return parseRow(s.Name, buf.Bytes())
+}
+
+// ungradable is the report of a submission that could not be run at all: a
+// failed check "submission" saying why, every check of the exercise skipped
+// because of it, as a compile error is reported.
+func ungradable(ex *grader.Exercise, path, problem string, opts grader.Options) *grader.Report {
+	r := &grader.Report{
+		Exercise:   ex.ID,
+		Title:      ex.Title,
+		Submission: path,
+		Checks: []grader.CheckResult{{
+			Name:    UngradableCheck,
+			Title:   "The submission can be run",
+			Status:  grader.Fail,
+			Message: problem,
+		}},
+	}
+	want := map[string]bool{}
+	for _, n := range opts.Run {
+		want[n] = true
+	}
+	for _, c := range ex.Checks {
+		if len(want) > 0 && !want[c.Name] && !neededBy(ex, c.Name, want) {
+			continue
+		}
+		r.Checks = append(r.Checks, grader.CheckResult{
+			Name: c.Name, Title: c.Title, Status: grader.Skip, MaxScore: c.Points, Hint: c.Hint,
+			SkippedBecause: UngradableCheck,
+			Message:        "not run: the submission could not be run",
+		})
+		r.MaxScore += c.Points
+	}
+	return r
+}
+
+// neededBy reports whether check name is needed, directly or not, by one of
+// the checks in want: --run grades those too.
+func neededBy(ex *grader.Exercise, name string, want map[string]bool) bool {
+	seen := map[string]bool{}
+	var needs func(c string) bool
+	needs = func(c string) bool {
+		if seen[c] {
+			return false
+		}
+		seen[c] = true
+		for _, ch := range ex.Checks {
+			if ch.Name != c {
+				continue
+			}
+			for _, n := range ch.Needs {
+				if n == name || needs(n) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for w := range want {
+		if needs(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// removeLeftovers deletes the temporary files a killed run left in dir.
+func removeLeftovers(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") && strings.Contains(e.Name(), ".tmp-") {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}

@@ -1,0 +1,289 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/batch"
+)
+
+// batchFlags are grader batch's flags.
+type batchFlags struct {
+	out     string
+	pattern string
+	shard   shardFlag
+	jobs    positiveFlag
+	timeout durationFlag
+	run     listFlag
+}
+
+func batchFlagSet() (*flag.FlagSet, *batchFlags) {
+	fs := newFlagSet("batch")
+	f := &batchFlags{}
+	fs.Var(&f.jobs, "jobs", "grade `N` submissions at once (default: one per CPU)")
+	fs.StringVar(&f.out, "out", "", "write the reports and the gradebook to folder `DIR`; must be set")
+	fs.StringVar(&f.pattern, "pattern", "", "in a student's folder, the submission is the one file matching `GLOB` (default: the one file with a known extension)")
+	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs; repeatable, or comma-separated")
+	fs.Var(&f.shard, "shard", "grade only slice `K/N` of the class (students sorted by name, dealt round-robin)")
+	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
+	return fs, f
+}
+
+func runBatch(ctx context.Context, args []string, sys stdio) error {
+	fs, f := batchFlagSet()
+	pos, err := parse(fs, args)
+	if errors.Is(err, errHelp) {
+		printf(sys.stdout, "%s", batchHelp())
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	switch len(pos) {
+	case 0:
+		return usageErrorf("batch: missing the exercise ID and the class folder: want grader batch [flags] ID DIR --out OUTDIR")
+	case 1:
+		return usageErrorf("batch: missing the class folder after %s: want grader batch [flags] %s DIR --out OUTDIR", pos[0], pos[0])
+	case 2:
+	default:
+		return usageErrorf("batch: want one exercise ID and one class folder, got %d arguments: %s", len(pos), strings.Join(pos, " "))
+	}
+	if f.out == "" {
+		return usageErrorf("batch: --out is missing: name the folder for the reports and the gradebook")
+	}
+	if info, err := os.Stat(pos[1]); err != nil || !info.IsDir() {
+		return usageErrorf("batch: class folder %s: want a folder holding one file or folder per student", pos[1])
+	}
+	if info, err := os.Stat(f.out); err == nil && !info.IsDir() {
+		return usageErrorf("batch: --out %s is a file: want a folder", f.out)
+	}
+	if parent := filepath.Dir(filepath.Clean(f.out)); !isDir(parent) {
+		return usageErrorf("batch: --out %s: folder %s does not exist: create it first", f.out, parent)
+	}
+	ex, err := loadExercise(pos[0])
+	if err != nil {
+		return err
+	}
+	if err := checkNames(ex, f.run.names); err != nil {
+		return err
+	}
+
+	p := newBatchProgress(sys, ex.ID)
+	start := time.Now()
+	res, err := batch.Run(ctx, batch.Options{
+		Exercise: ex,
+		Dir:      pos[1],
+		Pattern:  f.pattern,
+		Out:      f.out,
+		Shard:    f.shard.s,
+		Jobs:     f.jobs.n,
+		Grade:    grader.Options{Timeout: f.timeout.d, Run: f.run.names},
+		Progress: p.update,
+	})
+	p.finish()
+	if errors.Is(err, context.Canceled) && res != nil {
+		printf(sys.stderr, "grader: interrupted: %d of %d students have their report in %s; run the same command again to grade the rest\n",
+			res.Resumed+res.Graded, len(res.Students), f.out)
+		return exitCode(exitInterrupted)
+	}
+	if err != nil {
+		return err
+	}
+	printBatchSummary(sys.stdout, ex.ID, f.out, res.Rows, res.Resumed, time.Since(start))
+	if len(res.Failed) > 0 {
+		var names []string
+		for _, s := range res.Students {
+			if err, ok := res.Failed[s.Name]; ok {
+				names = append(names, s.Name)
+				printf(sys.stderr, "grader: %s: %v\n", s.Name, strings.TrimPrefix(err.Error(), "grader: "))
+			}
+		}
+		return fmt.Errorf("the grader failed on %d %s (%s), who have no report; run the same command again to retry",
+			len(names), plural(len(names), "student", "students"), strings.Join(names, ", "))
+	}
+	return nil
+}
+
+// printBatchSummary says what a batch (or a merge) came to: how many
+// students, the mean score, who could not be graded, and the checks failed
+// most often, which tell an instructor what to explain again.
+func printBatchSummary(w io.Writer, exercise, out string, rows []batch.Row, resumed int, took time.Duration) {
+	s := batch.Summarize(rows)
+	l := fmt.Sprintf("%s: %d %s in %s", exercise, s.Students, plural(s.Students, "student", "students"), filepath.Join(out, batch.GradebookFile))
+	if resumed > 0 {
+		l += fmt.Sprintf(" (%d kept from an earlier run)", resumed)
+	}
+	if took > 0 {
+		l += fmt.Sprintf(", %s", took.Round(100*time.Millisecond))
+	}
+	printf(w, "%s\n", l)
+	if s.Students == 0 {
+		return
+	}
+	printf(w, "mean score: %.1f/%d; every check passed: %d of %d\n", s.MeanScore, s.MaxScore, s.AllPassed, s.Students)
+	if n := len(s.Ungradable); n > 0 {
+		printf(w, "could not be run: %d (%s)\n", n, strings.Join(s.Ungradable, ", "))
+	}
+	if len(s.MostFailed) > 0 {
+		var parts []string
+		for i, c := range s.MostFailed {
+			unit := ""
+			if i == 0 {
+				unit = " " + plural(c.Students, "student", "students")
+			}
+			parts = append(parts, fmt.Sprintf("%s (%d%s)", c.Check, c.Students, unit))
+		}
+		printf(w, "most often failed: %s\n", strings.Join(parts, ", "))
+	}
+}
+
+// batchProgress shows a batch's progress: a bar on a terminal, else a line
+// per student graded, which reads well in a CI log.
+type batchProgress struct {
+	w        io.Writer
+	exercise string
+	bar      *progressbar.ProgressBar
+	resumed  int
+	said     bool // the resumed count was printed
+}
+
+func newBatchProgress(sys stdio, exercise string) *batchProgress {
+	p := &batchProgress{w: sys.stderr, exercise: exercise}
+	if sys.progress && sys.getenv("TERM") != "dumb" {
+		p.bar = progressbar.NewOptions(-1,
+			progressbar.OptionSetWriter(sys.stderr),
+			progressbar.OptionSetDescription("grading "+exercise),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionSetWidth(30),
+		)
+	}
+	return p
+}
+
+// update is batch.Options.Progress: calls come one at a time.
+func (p *batchProgress) update(pr batch.Progress) {
+	if p.bar != nil {
+		if p.bar.GetMax() != pr.Total {
+			p.bar.ChangeMax(pr.Total)
+		}
+		p.bar.Set(pr.Done)
+		return
+	}
+	if pr.Resumed {
+		p.resumed++
+		return
+	}
+	if p.resumed > 0 && !p.said {
+		printf(p.w, "kept %d %s from an earlier run\n", p.resumed, plural(p.resumed, "report", "reports"))
+		p.said = true
+	}
+	width := len(strconv.Itoa(pr.Total))
+	if pr.Err != nil {
+		printf(p.w, "[%*d/%d] %s: grader error: %v\n", width, pr.Done, pr.Total, pr.Student.Name, strings.TrimPrefix(pr.Err.Error(), "grader: "))
+		return
+	}
+	printf(p.w, "[%*d/%d] %s: %d/%d\n", width, pr.Done, pr.Total, pr.Student.Name, pr.Row.Score, pr.Row.MaxScore)
+}
+
+func (p *batchProgress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+	} else if p.resumed > 0 && !p.said {
+		printf(p.w, "kept %d %s from an earlier run\n", p.resumed, plural(p.resumed, "report", "reports"))
+	}
+}
+
+func isDir(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.IsDir()
+}
+
+// shardFlag is --shard K/N.
+type shardFlag struct{ s batch.Shard }
+
+func (f *shardFlag) String() string {
+	if f == nil || f.s.N == 0 {
+		return ""
+	}
+	return f.s.String()
+}
+
+func (f *shardFlag) Set(s string) error {
+	sh, err := batch.ParseShard(s)
+	f.s = sh
+	return err
+}
+
+// positiveFlag is a positive whole number.
+type positiveFlag struct{ n int }
+
+func (f *positiveFlag) String() string {
+	if f == nil || f.n == 0 {
+		return ""
+	}
+	return strconv.Itoa(f.n)
+}
+
+func (f *positiveFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return errors.New("want a whole number, 1 or more")
+	}
+	f.n = n
+	return nil
+}
+
+func batchHelp() string {
+	fs, _ := batchFlagSet()
+	return `Usage: grader batch [flags] ID DIR --out OUTDIR
+
+Batch grades a whole class: every entry of DIR is one student, either a
+submission file (alice.py: student alice) or a folder (alice/) holding the
+submission, which --pattern picks (default: the one file with an extension
+grader knows). Submissions are graded several at once, one per CPU.
+
+It writes OUTDIR/reports/STUDENT.json, each student's report in the json
+format, and OUTDIR/gradebook.csv, one row per student (RFC 4180 CSV, sorted
+by student), with the columns:
+
+  student        the student's name
+  score          points earned
+  max_score      points available
+  passed         true when every check passed, else false
+  failed_checks  the checks that failed, by name, separated by spaces
+                 ("build": does not compile; "submission": cannot be run)
+
+then prints a summary: the mean score and the checks failed most often.
+
+A student whose submission cannot be run (an empty file, a folder without a
+program) gets a report saying so, and the batch goes on. Interrupted (Ctrl-C,
+or killed), batch can be run again with the same OUTDIR: the reports already
+written are kept and not graded again, and no file is ever half-written. To
+grade a student again, delete their report.
+
+--shard K/N grades the K-th of N slices of the class: students sorted by
+name, dealt round-robin (student i, from 0, goes to slice i mod N + 1). Each
+slice goes to its own OUTDIR; "grader merge" joins them into one gradebook,
+the same byte for byte as one run over the whole class.
+
+` + flagDefaults(fs) + `
+Exit status: 0 when every student has a report (whatever their scores), 2
+for a usage error, 3 when the grader failed on a student, 130 when
+interrupted.
+`
+}
