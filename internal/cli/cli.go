@@ -78,6 +78,8 @@ func init() {
 		{"list", "list the exercises", runList},
 		{"show", "print an exercise's statement", runShow},
 		{"check", "check a submission against an exercise", runCheck},
+		{"batch", "grade a whole class into reports and a gradebook", runBatch},
+		{"merge", "join the gradebooks of batch shards", runMerge},
 		{"verify", "prove an exercise: reference, submissions, checkers", runVerify},
 		{"new", "start an exercise folder, or copy one to vary it", runNew},
 		{"help", "explain a command", runHelp},
