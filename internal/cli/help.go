@@ -26,6 +26,9 @@ Usage:
   grader list                          list the exercises
   grader show ID                       print an exercise's statement
   grader check [flags] ID SUBMISSION   check a submission against an exercise
+  grader batch [flags] ID DIR --out OUTDIR
+                                       grade a whole class into reports and a gradebook
+  grader merge OUTDIR... --out DIR     join the gradebooks of batch shards
   grader verify [flags] ID|PATH        prove an exercise: reference, submissions, checkers
   grader new [flags] ID                start an exercise folder, or copy one to vary it
   grader help [COMMAND]                explain a command
@@ -86,6 +89,10 @@ platform.
 		return verifyHelp()
 	case "new":
 		return newHelp()
+	case "batch":
+		return batchHelp()
+	case "merge":
+		return mergeHelp()
 	case "check":
 		fs, _ := checkFlagSet()
 		return fmt.Sprintf(`Usage: grader check [flags] ID SUBMISSION
