@@ -1,0 +1,145 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/boardcheck/boardcheck/grader"
+)
+
+// The gradebook page is a class's results on one self-contained page: a
+// table with a row per student, sortable by any column with the keyboard or
+// the mouse, each student linking to their own report page, and a bar chart
+// of the checks failed most often, which says what to explain again.
+
+// GradebookRow is one student's line on the gradebook page.
+type GradebookRow struct {
+	Student         string
+	Score, MaxScore int
+	Passed          bool
+	// FailedChecks are the checks that failed or could not be judged, by
+	// name, as in the CSV gradebook; skipped checks follow from these.
+	FailedChecks []string
+	// Link is the student's report page relative to the gradebook page
+	// ("reports/alice.html"), or "" when there is none.
+	Link string
+}
+
+// GradebookRowOf makes a student's row from their report.
+func GradebookRowOf(student string, r *grader.Report, link string) GradebookRow {
+	row := GradebookRow{Student: student, Score: r.Score, MaxScore: r.MaxScore, Passed: r.Passed, Link: link}
+	for _, c := range r.Checks {
+		if c.Status == grader.Fail || c.Status == grader.Error {
+			row.FailedChecks = append(row.FailedChecks, c.Name)
+		}
+	}
+	return row
+}
+
+// Gradebook is what the gradebook page shows.
+type Gradebook struct {
+	Exercise, Title string
+	Rows            []GradebookRow // in any order; the page lists them by student
+	// Titles maps check names to their titles, for the chart; optional.
+	Titles map[string]string
+}
+
+// maxBars is how many checks the chart shows: the rest fail less often.
+const maxBars = 10
+
+type gradebookPage struct {
+	Exercise, Title string
+	Rows            []gradebookRowView
+	Students        int
+	AllPassed       int
+	Mean            string
+	Bars            []gradebookBar
+	ChartHeight     int
+	MoreChecks      int
+}
+
+type gradebookRowView struct {
+	Student, Link, Failed, Percent string
+	Score, MaxScore, Pct, NFailed  int
+	Passed                         bool
+}
+
+type gradebookBar struct {
+	Check, Title, Label string
+	Students, Y, Width  int
+}
+
+// GradebookHTML writes the gradebook page.
+func GradebookHTML(w io.Writer, g Gradebook) error {
+	return htmlTemplates.ExecuteTemplate(w, "gradebook.tmpl", newGradebookPage(g))
+}
+
+func newGradebookPage(g Gradebook) *gradebookPage {
+	p := &gradebookPage{Exercise: htmlEsc(g.Exercise), Title: htmlEsc(g.Title), Students: len(g.Rows)}
+	rows := append([]GradebookRow(nil), g.Rows...)
+	sort.Slice(rows, func(i, j int) bool { return rows[i].Student < rows[j].Student })
+	failed := map[string]int{}
+	total, totalMax := 0, 0
+	for _, r := range rows {
+		pct := 0
+		if r.MaxScore > 0 {
+			pct = r.Score * 100 / r.MaxScore
+		}
+		p.Rows = append(p.Rows, gradebookRowView{
+			Student: htmlEsc(r.Student), Link: r.Link, Failed: htmlEsc(strings.Join(r.FailedChecks, " ")),
+			Score: r.Score, MaxScore: r.MaxScore, Pct: pct, Percent: fmt.Sprintf("%d%%", pct),
+			NFailed: len(r.FailedChecks), Passed: r.Passed,
+		})
+		if r.Passed {
+			p.AllPassed++
+		}
+		total += r.Score
+		totalMax += r.MaxScore
+		for _, c := range r.FailedChecks {
+			failed[c]++
+		}
+	}
+	if len(rows) > 0 {
+		p.Mean = fmt.Sprintf("%.1f", float64(total)/float64(len(rows)))
+	}
+	type count struct {
+		check string
+		n     int
+	}
+	var counts []count
+	for c, n := range failed {
+		counts = append(counts, count{c, n})
+	}
+	sort.Slice(counts, func(i, j int) bool {
+		if counts[i].n != counts[j].n {
+			return counts[i].n > counts[j].n
+		}
+		return counts[i].check < counts[j].check
+	})
+	if len(counts) > maxBars {
+		p.MoreChecks = len(counts) - maxBars
+		counts = counts[:maxBars]
+	}
+	// Bars are scaled to the class: a bar across the whole chart is every
+	// student, so a glance says "half the class" rather than "the most".
+	const barWidth, barHeight = 360, 28
+	for i, c := range counts {
+		width := 0
+		if len(rows) > 0 {
+			width = c.n * barWidth / len(rows)
+		}
+		title := c.check
+		if t, ok := g.Titles[c.check]; ok && t != "" {
+			title = t
+		}
+		p.Bars = append(p.Bars, gradebookBar{
+			Check: htmlEsc(c.check), Title: htmlEsc(title), Students: c.n,
+			Label: fmt.Sprintf("%d of %d %s", c.n, len(rows), plural(len(rows), "student")),
+			Y:     i * barHeight, Width: max(width, 2),
+		})
+	}
+	p.ChartHeight = len(p.Bars) * barHeight
+	return p
+}
