@@ -356,3 +356,111 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// TestGradebook grades a small class of shipped submissions, writes each
+// student's report page and the gradebook page, and sorts the gradebook.
+func TestGradebook(t *testing.T) {
+	ctx := browser(t)
+	dir := artifacts(t)
+	class := map[string]string{ // student: submission under exercises/nqueens
+		"ana":   "bad/one-diagonal.c",
+		"ben":   "bad/usage-on-stderr.py",
+		"chloe": "bad/first-only.c",
+		"dev":   "good/reverse.py",
+	}
+	ex, err := grader.LoadDir(filepath.Join(root, "exercises", "nqueens"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	titles := map[string]string{}
+	for _, c := range ex.Checks {
+		titles[c.Name] = c.Title
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "reports"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	g := render.Gradebook{Exercise: ex.ID, Title: ex.Title, Titles: titles}
+	for student, file := range class {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		rep, err := grader.GradePath(ctx, ex, filepath.Join(root, "exercises", "nqueens", file), grader.Options{Run: []string{"usage-no-argument", "n4", "n6"}})
+		cancel()
+		if err != nil {
+			t.Fatalf("grading %s: %v", file, err)
+		}
+		link := "reports/" + student + ".html"
+		page(t, dir, link, rep)
+		g.Rows = append(g.Rows, render.GradebookRowOf(student, rep, link))
+	}
+	var buf bytes.Buffer
+	if err := render.GradebookHTML(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	url := "file://" + save(t, dir, "index.html", buf.Bytes())
+	run(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#gradebook")))
+
+	order := func() string {
+		return eval[string](t, ctx, `Array.from(document.querySelectorAll("#gradebook tbody tr")).map(r => r.dataset.student).join(" ")`)
+	}
+	scores := func() []float64 {
+		return eval[[]float64](t, ctx, `Array.from(document.querySelectorAll("#gradebook tbody tr")).map(r => +r.cells[1].dataset.value)`)
+	}
+	if got, want := order(), "ana ben chloe dev"; got != want {
+		t.Errorf("first order: got %s; want %s", got, want)
+	}
+	// The score column's button, pressed with the keyboard, sorts
+	// ascending, then descending.
+	run(t, ctx, chromedp.Focus(chromedp.CSS("#gradebook th:nth-child(2) button")), chromedp.KeyEvent("\r"))
+	if s := scores(); !sorted(s, 1) {
+		t.Errorf("after one press on score: scores %v; want ascending", s)
+	}
+	run(t, ctx, chromedp.KeyEvent("\r"))
+	if s := scores(); !sorted(s, -1) {
+		t.Errorf("after two presses on score: scores %v; want descending", s)
+	}
+	if got := order(); !strings.HasPrefix(got, "dev ") {
+		t.Errorf("by score, descending: %s; want dev (every check passed) first", got)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#gradebook th:nth-child(2)").getAttribute("aria-sort")`); got != "descending" {
+		t.Errorf("score heading's aria-sort = %q; want descending", got)
+	}
+	// The chart: a bar per failed check, the longest first, each as long
+	// as its share of the class.
+	bars := eval[[]map[string]any](t, ctx, `Array.from(document.querySelectorAll("#chart rect.bar")).map(b => ({check: b.dataset.check, n: +b.dataset.students, w: b.getBBox().width}))`)
+	failedBy := map[string]int{}
+	for _, r := range g.Rows {
+		for _, c := range r.FailedChecks {
+			failedBy[c]++
+		}
+	}
+	if len(bars) != len(failedBy) {
+		t.Errorf("bars: got %d; want %d (one per failed check: %v)", len(bars), len(failedBy), failedBy)
+	}
+	for i, b := range bars {
+		check, n, w := b["check"].(string), b["n"].(float64), b["w"].(float64)
+		if int(n) != failedBy[check] {
+			t.Errorf("bar %s: %v students; want %d", check, n, failedBy[check])
+		}
+		if i > 0 && n > bars[i-1]["n"].(float64) {
+			t.Errorf("bar %d (%s) is longer than the one before it", i, check)
+		}
+		if want := n * 360 / float64(len(class)); w < want-1 || w > want+1 {
+			t.Errorf("bar %s: width %v; want %v", check, w, want)
+		}
+	}
+	save(t, dir, "gradebook.png", shot(t, ctx, "body"))
+	// Each student links to their report.
+	run(t, ctx, chromedp.Click(chromedp.CSS(`#gradebook a[href="reports/ana.html"]`)), chromedp.WaitVisible(chromedp.CSS("#check-n4 figure.board")))
+	if got := eval[string](t, ctx, `document.querySelector("#check-n4 .verdict").textContent`); got != "FAIL" {
+		t.Errorf("ana's report, check n4: %q; want FAIL", got)
+	}
+}
+
+// sorted says whether s is in ascending (dir 1) or descending (dir -1) order.
+func sorted(s []float64, dir float64) bool {
+	for i := 1; i < len(s); i++ {
+		if (s[i]-s[i-1])*dir < 0 {
+			return false
+		}
+	}
+	return len(s) > 1
+}
