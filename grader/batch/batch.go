@@ -185,6 +185,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err := WriteGradebook(opts.Out, res.Rows); err != nil {
 		return res, fmt.Errorf("grader: %w", err)
 	}
+	if err := WriteGradebookHTML(opts.Out, opts.Exercise, res.Rows); err != nil {
+		return res, fmt.Errorf("grader: %w", err)
+	}
 	return res, nil
 }
 
@@ -208,6 +211,9 @@ func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.O
 		case err != nil:
 			return Row{}, err
 		}
+	}
+	if err := writeHTMLReport(reports, s.Name, rep); err != nil {
+		return Row{}, err
 	}
 	var buf bytes.Buffer
 	format, err := render.Lookup("json")
