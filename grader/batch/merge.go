@@ -81,10 +81,16 @@ func Merge(out string, dirs []string) ([]Row, error) {
 				return nil, fmt.Errorf("grader: merge: %w", err)
 			}
 		}
+		if err := copyHTMLReport(src.dir, out, s); err != nil {
+			return nil, err
+		}
 		row, _ := parseRow(s, src.data)
 		rows = append(rows, row)
 	}
 	if err := WriteGradebook(out, rows); err != nil {
+		return nil, fmt.Errorf("grader: merge: %w", err)
+	}
+	if err := WriteGradebookHTML(out, nil, rows); err != nil {
 		return nil, fmt.Errorf("grader: merge: %w", err)
 	}
 	return rows, nil
