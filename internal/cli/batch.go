@@ -270,6 +270,11 @@ by student), with the columns:
 
 then prints a summary: the mean score and the checks failed most often.
 
+Beside them go the same as web pages: OUTDIR/reports/STUDENT.html, each
+student's report in the html format, and OUTDIR/index.html, the gradebook:
+a row per student linking to their report, sortable by any column, and a
+chart of the checks failed most often.
+
 A student whose submission cannot be run (an empty file, a folder without a
 program) gets a report saying so, and the batch goes on. Interrupted (Ctrl-C,
 or killed), batch can be run again with the same OUTDIR: the reports already
