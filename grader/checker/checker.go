@@ -26,6 +26,10 @@ type Failure struct {
 	Line  int
 	Board *BoardPicture // a placement to draw, or nil
 	Tour  *TourPicture  // a tour to draw, or nil
+	// Tally sorts the whole output of an `all` check, for a report; the
+	// caller sets it with TallyQueens, since Queens stops at the first
+	// fault. Nil otherwise.
+	Tally *QueensTally
 	// Invalid says no output could pass: the check itself is wrong (N out of
 	// range, an unknown format or mode). That is the scenario's mistake, to
 	// report as an error, never as the student's failure.
