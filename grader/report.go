@@ -95,4 +95,7 @@ type Detail struct {
 	Board *checker.BoardPicture
 	// Tour is a knight's tour to draw, with the broken move highlighted.
 	Tour *checker.TourPicture
+	// Tally counts, for a `queens ... all` check, the solutions printed
+	// right, repeated and invalid, and those missing.
+	Tally *checker.QueensTally
 }
