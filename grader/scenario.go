@@ -370,6 +370,9 @@ func (s *scenario) cmdQueens(ts *testscript.TestScript, _ bool, args []string) {
 		out, other, otherName = res.Stderr, res.Stdout, "standard output"
 	}
 	if f := checker.Queens(out, q.spec); f != nil {
+		if !f.Invalid {
+			f.Tally = checker.TallyQueens(out, q.spec)
+		}
 		s.checkerFailure(ts, f, out, other, otherName)
 	}
 }
@@ -380,7 +383,7 @@ func (s *scenario) checkerFailure(ts *testscript.TestScript, f *checker.Failure,
 	if err := specError(f); err != nil {
 		s.broken(ts, "%v", err)
 	}
-	d := &Detail{OutputLine: f.Line, Board: f.Board, Tour: f.Tour}
+	d := &Detail{OutputLine: f.Line, Board: f.Board, Tour: f.Tour, Tally: f.Tally}
 	if len(strings.TrimSpace(string(out))) == 0 && len(strings.TrimSpace(string(other))) > 0 {
 		first, _, _ := strings.Cut(strings.TrimSpace(string(other)), "\n")
 		thisName := "standard output"
