@@ -80,7 +80,7 @@ func gitHubCommands(r *grader.Report) string {
 	switch {
 	case len(skipped) > 0:
 		msg = fmt.Sprintf("%d %s not run, because %s a check that failed: %s",
-			len(skipped), plural(len(skipped), "check"), plural(len(skipped), "needs", "need"), strings.Join(skipped, "; "))
+			len(skipped), plural(len(skipped), "check"), plural(len(skipped), "it needs", "they need"), strings.Join(skipped, "; "))
 	case !r.Passed:
 		msg = "fix the checks marked as errors"
 	}

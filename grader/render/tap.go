@@ -167,15 +167,17 @@ func yamlQuote(s string) string {
 	return b.String()
 }
 
-// yamlPrintable is YAML 1.2's c-printable, less the byte order mark.
+// yamlPrintable is YAML 1.2's c-printable, less the byte order mark and
+// the Unicode line breaks (NEL, U+2028, U+2029), which YAML readers fold or
+// split on: those are written escaped.
 func yamlPrintable(r rune) bool {
 	switch {
 	case r == '\t', r == '\n', r == '\r':
 		return true
 	case r >= 0x20 && r <= 0x7e:
 		return true
-	case r == 0x85:
-		return true
+	case r == 0x2028, r == 0x2029:
+		return false
 	case r >= 0xa0 && r <= 0xd7ff:
 		return true
 	case r >= 0xe000 && r <= 0xfffd:
