@@ -3,6 +3,7 @@ package checker
 import (
 	"bytes"
 	"fmt"
+	"math"
 
 	"github.com/boardcheck/boardcheck/reference"
 )
@@ -199,7 +200,9 @@ func parseWhole(tok []byte) (v int, whole, fits bool) {
 		if b < '0' || b > '9' {
 			return 0, false, false
 		}
-		if v > (1<<62)/10 {
+		// Half of MaxInt: the same bound as before on 64-bit machines, and
+		// a constant that fits on 32-bit ones.
+		if v > (math.MaxInt>>1)/10 {
 			fits = false
 			continue
 		}
