@@ -65,7 +65,23 @@ type htmlCheck struct {
 	Boards                                      []*svgBoard
 	Legend                                      *boardLegend
 	Tour                                        *svgTour
+	Tally                                       *htmlTally
 	Log                                         string
+}
+
+// htmlTally is an all check's whole output sorted, each kind with a few
+// boards drawn when its details are opened.
+type htmlTally struct {
+	Want, Missing            int64
+	Right, Repeated, Invalid int
+	Stopped                  int
+	Kinds                    []tallyKind
+}
+
+type tallyKind struct {
+	Key, Class, Mark, Name string
+	Count                  int64
+	Boards                 []*svgBoard
 }
 
 type htmlDiffLine struct{ Class, Sign, Text string }
@@ -192,6 +208,9 @@ func newHTMLCheck(c grader.CheckResult, i int, o Options) *htmlCheck {
 	}
 	if d != nil && d.Tour != nil {
 		h.Tour = tourSVG(d.Tour, fmt.Sprint(i))
+	}
+	if d != nil && d.Tally != nil {
+		h.Tally = tallyView(d.Tally, d.Board, fmt.Sprint(i))
 	}
 	if o.Verbose {
 		h.Log = phaseTime.ReplaceAllString(envDump.ReplaceAllString(c.Log, ""), "$1")
@@ -531,4 +550,61 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// tallyView draws a tally's examples. pic, the failure's own picture, says
+// which piece and which way up; a tally without one draws queens, row 0 on
+// top.
+func tallyView(t *checker.QueensTally, pic *checker.BoardPicture, id string) *htmlTally {
+	v := &htmlTally{Want: t.Want, Missing: t.Missing, Right: t.Right, Repeated: t.Repeated, Invalid: t.Invalid, Stopped: t.Stopped}
+	base := checker.BoardPicture{Piece: 'Q'}
+	if pic != nil {
+		base.Piece, base.BottomUp = pic.Piece, pic.BottomUp
+	}
+	n := 0
+	for _, sq := range t.MissingEx {
+		n = max(n, len(sq))
+	}
+	draw := func(kind string, k int, pieces []reference.Square, line int) *svgBoard {
+		p := base
+		p.N = max(n, len(pieces))
+		for _, s := range pieces {
+			p.N = max(p.N, s.Row+1, s.Col+1)
+		}
+		_, name := pieceName(&p)
+		withFault := false
+		if pe := reference.CheckPlacement(p.N, pieceOf(p.Piece), pieces); pe != nil && pe.Kind == reference.Attack {
+			p.Attackers, p.Between, withFault = []reference.Square{pe.A, pe.B}, pe.Between, true
+		}
+		b := drawBoard(&p, pieces, withFault, fmt.Sprintf("tally-%s-%s-%d", id, kind, k))
+		b.Role = kind
+		b.Caption = fmt.Sprintf("line %d", line)
+		if line == 0 {
+			b.Caption = reference.Placement(placementOf(pieces, p.N)).String()
+		}
+		b.Desc = fmt.Sprintf("%s %s: %d %s", kind, b.Caption, len(pieces), plural(len(pieces), name))
+		return b
+	}
+	right := tallyKind{Key: "right", Class: "pass", Mark: marks[grader.Pass], Name: "right", Count: int64(t.Right)}
+	missing := tallyKind{Key: "missing", Class: "fail", Mark: marks[grader.Fail], Name: "missing", Count: t.Missing}
+	for k, sq := range t.MissingEx {
+		missing.Boards = append(missing.Boards, draw("missing", k, sq, 0))
+	}
+	repeated := tallyKind{Key: "repeated", Class: "fail", Mark: marks[grader.Fail], Name: "repeated", Count: int64(t.Repeated)}
+	for k, ex := range t.RepeatedAt {
+		repeated.Boards = append(repeated.Boards, draw("repeated", k, ex.Pieces, ex.Line))
+	}
+	invalid := tallyKind{Key: "invalid", Class: "fail", Mark: marks[grader.Fail], Name: "not a solution", Count: int64(t.Invalid)}
+	for k, ex := range t.InvalidAt {
+		invalid.Boards = append(invalid.Boards, draw("invalid", k, ex.Pieces, ex.Line))
+	}
+	v.Kinds = []tallyKind{right, missing, repeated, invalid}
+	return v
+}
+
+func pieceOf(letter byte) reference.Piece {
+	if letter == 'R' {
+		return reference.Rook
+	}
+	return reference.Queen
 }

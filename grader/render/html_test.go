@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/reference"
 	"github.com/rogpeppe/go-internal/diff"
 )
 
@@ -18,7 +21,7 @@ func TestHTMLGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, report := range fixtures {
+	for name, report := range htmlFixtures() {
 		t.Run(name, func(t *testing.T) {
 			var buf bytes.Buffer
 			if err := f.Render(&buf, report(), Options{}); err != nil {
@@ -42,10 +45,39 @@ func TestHTMLGolden(t *testing.T) {
 	}
 }
 
+// htmlFixtures are the shared fixtures and the page's own: a tally.
+func htmlFixtures() map[string]func() *grader.Report {
+	all := map[string]func() *grader.Report{"tally": tallyReport}
+	for name, f := range fixtures {
+		all[name] = f
+	}
+	return all
+}
+
+// tallyReport is an all check whose output repeats a solution, prints one
+// that is not a solution, and misses one.
+func tallyReport() *grader.Report {
+	return &grader.Report{
+		Exercise: "nqueens", Title: "N Queens: every solution", Submission: "dup.py", MaxScore: 12,
+		Checks: []grader.CheckResult{{
+			Name: "n4", Title: "Every solution for N = 4", Status: grader.Fail, MaxScore: 12,
+			Message: "line 2 repeats line 1",
+			Runs: []grader.Run{{Args: []string{"nqueens", "4"},
+				Stdout: "[[0, 1], [1, 3], [2, 0], [3, 2]]\n[[0, 1], [1, 3], [2, 0], [3, 2]]\n[[0, 0], [1, 2], [2, 1], [3, 3]]\n"}},
+			Detail: &grader.Detail{OutputLine: 2, Tally: &checker.QueensTally{
+				Want: 2, Right: 1, Repeated: 1, Invalid: 1, Missing: 1,
+				RepeatedAt: []checker.TallyExample{{Line: 2, Pieces: sq(0, 1, 1, 3, 2, 0, 3, 2)}},
+				InvalidAt:  []checker.TallyExample{{Line: 3, Pieces: sq(0, 0, 1, 2, 2, 1, 3, 3)}},
+				MissingEx:  [][]reference.Square{sq(0, 2, 1, 0, 2, 3, 3, 1)},
+			}},
+		}},
+	}
+}
+
 func renderHTMLString(t *testing.T, name string) string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := renderHTML(&buf, fixtures[name](), Options{}); err != nil {
+	if err := renderHTML(&buf, htmlFixtures()[name](), Options{}); err != nil {
 		t.Fatalf("Render: %v", err)
 	}
 	return buf.String()
@@ -82,6 +114,10 @@ func TestHTMLStructure(t *testing.T) {
 		{"pass", "passes", `<section class="check st-pass"`, 2},
 		{"pass", "pictures", `<figure`, 0},
 		{"hostile", "raw escapes", "\x1b|\u202e|\r", 0},
+		{"tally", "kinds", `<li class="tally-(right|missing|repeated|invalid)" data-kind="\w+" data-count="1">`, 4},
+		{"tally", "boards on a click", `<details><summary>`, 3},
+		{"tally", "example boards", `<figure class="board" data-role="(missing|repeated|invalid)"`, 3},
+		{"tally", "the invalid example's attackers", `data-role="invalid"[\s\S]*<g class="piece attack"[\s\S]*<g class="piece attack"`, 1},
 		{"hostile", "visible escapes", `\\x1b\[2J`, 2},
 	} {
 		page := renderHTMLString(t, tc.fixture)
@@ -95,7 +131,7 @@ func TestHTMLStructure(t *testing.T) {
 // it must open offline and leak nothing when opened.
 func TestHTMLSelfContained(t *testing.T) {
 	external := regexp.MustCompile(`(?i)(src|href)="(https?:)?//|@import|url\((['"]?)(https?:|//)`)
-	for name := range fixtures {
+	for name := range htmlFixtures() {
 		page := renderHTMLString(t, name)
 		if m := external.FindString(page); m != "" {
 			t.Errorf("%s: refers outside the page: %q", name, m)
