@@ -120,6 +120,7 @@ func (f *figures) print() {
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "figure\tours\tbaseline\tratio\ttarget\tmet?")
 	met, missed, unmeasured := 0, 0, 0
+	waited := false
 	for _, r := range f.rows {
 		m := r.met
 		switch {
@@ -133,9 +134,17 @@ func (f *figures) print() {
 		case m == "":
 			m = "-"
 		}
+		if m != "-" && (strings.Contains(r.ours, waitMark) || strings.Contains(r.base, waitMark)) {
+			m += waitMark
+			waited = true
+		}
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", r.figure, r.ours, dash(r.base), dash(r.ratio), dash(r.target), m)
 	}
 	w.Flush()
+	if waited {
+		fmt.Println("\n" + waitMark + " wall time over 1.5x the CPU time: the run waited, for a core on a busy machine (see the")
+		fmt.Println("  load average) or for I/O; that verdict may differ on an idle machine.")
+	}
 	fmt.Printf("\ntargets met: %d, missed: %d; figures not measured: %d\n", met, missed, unmeasured)
 	fmt.Println("ratio = baseline time / our time: above 1x ours is faster.")
 	if load, err := os.ReadFile("/proc/loadavg"); err == nil {
@@ -183,11 +192,23 @@ type timing struct {
 
 func (t timing) String() string {
 	s := fmt.Sprintf("%s (cpu %.3f)", seconds(t.best), t.cpu.Seconds())
+	if t.waited() {
+		s += waitMark
+	}
 	if t.runs == 1 {
 		s += " 1 run"
 	}
 	return s
 }
+
+// waitMark follows a time whose run waited: see waited.
+const waitMark = "*"
+
+// waited reports whether the best run's wall time is over 1.5 times its CPU
+// time. A program alone on an idle machine is then waiting for something
+// (I/O, a child, a timer); when that is not in its nature, the wall time
+// says more about the machine's load than about the program.
+func (t timing) waited() bool { return t.cpu > 0 && t.best*2 > t.cpu*3 }
 
 func seconds(d time.Duration) string {
 	if d < 10*time.Millisecond {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSplitWords(t *testing.T) {
@@ -108,5 +109,25 @@ func TestManifestProgram(t *testing.T) {
 	write(t, path, "title = \"x\"\n")
 	if _, err := manifestProgram(path); err == nil || !strings.Contains(err.Error(), "no program key") {
 		t.Errorf("manifestProgram without program: got %v; want an error saying so", err)
+	}
+}
+
+func TestWaited(t *testing.T) {
+	ms := time.Millisecond
+	tests := []struct {
+		wall, cpu time.Duration
+		want      bool
+	}{
+		{100 * ms, 100 * ms, false}, // one core, busy all along
+		{100 * ms, 190 * ms, false}, // two cores
+		{150 * ms, 100 * ms, false}, // at the limit
+		{151 * ms, 100 * ms, true},
+		{2 * time.Second, 400 * ms, true},
+		{100 * ms, 0, false}, // no CPU time known
+	}
+	for _, tt := range tests {
+		if got := (timing{best: tt.wall, cpu: tt.cpu}).waited(); got != tt.want {
+			t.Errorf("timing{wall %v, cpu %v}.waited() = %v; want %v", tt.wall, tt.cpu, got, tt.want)
+		}
 	}
 }
