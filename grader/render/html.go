@@ -578,9 +578,13 @@ func tallyView(t *checker.QueensTally, pic *checker.BoardPicture, id string) *ht
 		}
 		b := drawBoard(&p, pieces, withFault, fmt.Sprintf("tally-%s-%s-%d", id, kind, k))
 		b.Role = kind
-		b.Caption = fmt.Sprintf("line %d", line)
-		if line == 0 {
-			b.Caption = reference.Placement(placementOf(pieces, p.N)).String()
+		switch kind {
+		case "missing":
+			b.Caption = reference.Placement(placementOf(pieces, p.N)).String() + ": never printed"
+		case "repeated":
+			b.Caption = fmt.Sprintf("line %d: printed again", line)
+		default:
+			b.Caption = fmt.Sprintf("line %d: not a solution", line)
 		}
 		b.Desc = fmt.Sprintf("%s %s: %d %s", kind, b.Caption, len(pieces), plural(len(pieces), name))
 		return b
