@@ -464,3 +464,42 @@ func sorted(s []float64, dir float64) bool {
 	}
 	return len(s) > 1
 }
+
+// TestTallyReport grades nqueens/bad/mirror-duplicates.py, which prints
+// some solutions twice, and opens the tally of its N = 4 check.
+func TestTallyReport(t *testing.T) {
+	ctx := browser(t)
+	dir := artifacts(t)
+	rep := grade(t, "nqueens", "mirror-duplicates.py", "n4")
+	url := page(t, dir, "nqueens-mirror-duplicates.html", rep)
+	run(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#check-n4 .tally")))
+
+	var tally map[string]float64
+	for _, c := range rep.Checks {
+		if c.Name == "n4" && c.Detail != nil && c.Detail.Tally != nil {
+			tl := c.Detail.Tally
+			tally = map[string]float64{"right": float64(tl.Right), "missing": float64(tl.Missing), "repeated": float64(tl.Repeated), "invalid": float64(tl.Invalid)}
+		}
+	}
+	if tally == nil || tally["repeated"] == 0 {
+		t.Fatalf("the report's n4 check has no tally with repeats: %v", tally)
+	}
+	got := eval[map[string]float64](t, ctx, `Object.fromEntries(Array.from(document.querySelectorAll("#check-n4 .tally-kinds li")).map(li => [li.dataset.kind, +li.dataset.count]))`)
+	for kind, want := range tally {
+		if got[kind] != want {
+			t.Errorf("tally %s: page says %v; report says %v", kind, got[kind], want)
+		}
+	}
+	visible := func() float64 {
+		return eval[float64](t, ctx, `Array.from(document.querySelectorAll('#check-n4 .tally figure[data-role="repeated"]')).filter(f => f.checkVisibility()).length`)
+	}
+	if v := visible(); v != 0 {
+		t.Errorf("repeated boards visible before a click: %v; want 0", v)
+	}
+	// Open the repeated solutions with the keyboard.
+	run(t, ctx, chromedp.Focus(chromedp.CSS(".tally-repeated summary")), chromedp.KeyEvent("\r"))
+	if v := visible(); v != min(tally["repeated"], 3) {
+		t.Errorf("repeated boards visible after Enter: %v; want %v", v, min(tally["repeated"], 3))
+	}
+	save(t, dir, "nqueens-mirror-duplicates-n4.png", shot(t, ctx, "#check-n4"))
+}
