@@ -456,6 +456,7 @@ type svgNumber struct {
 	X, Y  int // centre
 	Text  string
 	Fault bool
+	Dark  bool // on a dark square: its halo, which keeps the path off the digits, is dark too
 }
 
 type svgMove struct {
@@ -501,7 +502,7 @@ func tourSVG(p *checker.TourPicture, id string) *svgTour {
 				}
 				biggest = max(biggest, v)
 			}
-			t.Numbers = append(t.Numbers, svgNumber{x + svgCell/2, y + svgCell/2, text, fault[s]})
+			t.Numbers = append(t.Numbers, svgNumber{x + svgCell/2, y + svgCell/2, text, fault[s], (r+c)%2 == 1})
 		}
 	}
 	for i := 0; i < n; i++ {
