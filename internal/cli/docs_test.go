@@ -224,6 +224,27 @@ func shellCommands(script string) [][]string {
 	return cmds
 }
 
+// TestDocsReadme checks the grader commands shown in docs/README.md the
+// same way: each indented line that starts with "grader".
+func TestDocsReadme(t *testing.T) {
+	data, err := os.ReadFile("../../docs/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "    grader ") {
+			for _, cmd := range shellCommands(l) {
+				checkGraderCommand(t, "docs/README.md", cmd[1:])
+				n++
+			}
+		}
+	}
+	if n < 4 {
+		t.Errorf("docs/README.md shows %d grader commands; want the examples of check, batch and merge", n)
+	}
+}
+
 func TestShellCommands(t *testing.T) {
 	got := shellCommands("a b 'c d' # note\ngrader check --x ${{ matrix.k }}/4 \"q r\" && go install x@latest | tail\ne \\\n  f")
 	want := [][]string{{"a", "b", "c d"}, {"grader", "check", "--x", "EXPR/4", "q r"}, {"go", "install", "x@latest"}, {"tail"}, {"e", "f"}}
