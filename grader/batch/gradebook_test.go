@@ -1,0 +1,151 @@
+package batch
+
+import (
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseShard(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want Shard
+		err  bool
+	}{
+		{"1/1", Shard{1, 1}, false},
+		{"2/4", Shard{2, 4}, false},
+		{"4/4", Shard{4, 4}, false},
+		{"0/4", Shard{}, true},
+		{"5/4", Shard{}, true},
+		{"1/0", Shard{}, true},
+		{"2", Shard{}, true},
+		{"a/b", Shard{}, true},
+	} {
+		got, err := ParseShard(tt.in)
+		if (err != nil) != tt.err || (err == nil && got != tt.want) {
+			t.Errorf("ParseShard(%q) = %v, %v; want %v, error %v", tt.in, got, err, tt.want, tt.err)
+		}
+	}
+}
+
+// TestShardsPartition: the N shards hold every student once.
+func TestShardsPartition(t *testing.T) {
+	var class []Student
+	for i := range 23 {
+		class = append(class, Student{Name: fmt.Sprintf("s%02d", i)})
+	}
+	for n := 1; n <= 5; n++ {
+		seen := map[string]int{}
+		for k := 1; k <= n; k++ {
+			part := Shard{k, n}.Select(class)
+			if len(part) < 23/n || len(part) > 23/n+1 {
+				t.Errorf("shard %d/%d holds %d students; want %d or %d", k, n, len(part), 23/n, 23/n+1)
+			}
+			for _, s := range part {
+				seen[s.Name]++
+			}
+		}
+		for _, s := range class {
+			if seen[s.Name] != 1 {
+				t.Errorf("N=%d: %s is in %d shards; want 1", n, s.Name, seen[s.Name])
+			}
+		}
+	}
+}
+
+func TestStudents(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"zoe.py", "adam.c", ".hidden.py", "mia/sol.py", "mia/readme.md", "noah/a.py", "noah/b.js", "olga/notes.txt", "out/gradebook.csv"} {
+		write(t, filepath.Join(dir, f), "x")
+	}
+	got, err := Students(dir, "", filepath.Join(dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"adam adam.c ",
+		"mia mia/sol.py ",
+		"noah  the folder holds 2 programs: a.py, b.js; the instructor's --pattern must pick one",
+		"olga  the folder holds no program (a file ending in .c, .cpp, .go, .java, .js, .py, .rb, .sh)",
+		"zoe zoe.py ",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d students %v; want %d", len(got), got, len(want))
+	}
+	for i, s := range got {
+		rel, _ := filepath.Rel(dir, s.Path)
+		if s.Path == "" {
+			rel = ""
+		}
+		if line := s.Name + " " + filepath.ToSlash(rel) + " " + s.Problem; line != want[i] {
+			t.Errorf("student %d: got %q; want %q", i, line, want[i])
+		}
+	}
+	if got, _ := Students(dir, "*.js", ""); got[2].Path != filepath.Join(dir, "noah", "b.js") {
+		t.Errorf("--pattern *.js picked %q for noah", got[2].Path)
+	}
+	write(t, filepath.Join(dir, "zoe.c"), "x")
+	if _, err := Students(dir, "", ""); err == nil || !strings.Contains(err.Error(), `would both be student "zoe"`) {
+		t.Errorf("zoe.c beside zoe.py: got %v; want an error naming both", err)
+	}
+}
+
+// TestGradebookCSV: RFC 4180 as encoding/csv reads it back, CRLF line ends,
+// sorted, and a name that a spreadsheet would run as a formula defused.
+func TestGradebookCSV(t *testing.T) {
+	rows := []Row{
+		{Student: "zed", Score: 1, MaxScore: 3, FailedChecks: []string{"count", "n4"}},
+		{Student: `ann, "the" best`, Score: 3, MaxScore: 3, Passed: true},
+		{Student: "=HYPERLINK(1)", Score: 0, MaxScore: 3, FailedChecks: []string{"submission"}},
+	}
+	data := Gradebook(rows)
+	if !strings.HasSuffix(string(data), "\r\n") || strings.Count(string(data), "\r\n") != 4 {
+		t.Errorf("want 4 CRLF-ended lines:\n%q", data)
+	}
+	recs, err := csv.NewReader(strings.NewReader(string(data))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		GradebookHeader,
+		{"'=HYPERLINK(1)", "0", "3", "false", "submission"},
+		{`ann, "the" best`, "3", "3", "true", ""},
+		{"zed", "1", "3", "false", "count n4"},
+	}
+	for i := range want {
+		if strings.Join(recs[i], "|") != strings.Join(want[i], "|") {
+			t.Errorf("row %d: got %q; want %q", i, recs[i], want[i])
+		}
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	s := Summarize([]Row{
+		{Student: "a", Score: 3, MaxScore: 3, Passed: true},
+		{Student: "b", Score: 1, MaxScore: 3, FailedChecks: []string{"count"}},
+		{Student: "c", Score: 0, MaxScore: 3, FailedChecks: []string{"submission"}},
+		{Student: "d", Score: 0, MaxScore: 3, FailedChecks: []string{"count", "usage"}},
+	})
+	got := fmt.Sprintf("%d %.2f %d %d %v %v", s.Students, s.MeanScore, s.MaxScore, s.AllPassed, s.Ungradable, s.MostFailed)
+	want := "4 1.00 3 1 [c] [{count 2} {submission 1} {usage 1}]"
+	if got != want {
+		t.Errorf("got %s; want %s", got, want)
+	}
+}
+
+func TestReadRowRejects(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"half.json":  `{"exercise": "steps", "score": 1`,
+		"other.json": `{"name": "x"}`,
+	} {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte(body), 0o644)
+		if _, err := ReadRow(path); err == nil {
+			t.Errorf("ReadRow accepted %s", body)
+		}
+	}
+}
