@@ -16,16 +16,24 @@ func (e *ExistsError) Error() string {
 	return fmt.Sprintf("grader: %s already exists; choose another ID or folder (nothing was written)", e.Path)
 }
 
+// IDError is an exercise ID that cannot name a folder and a program.
+type IDError struct{ ID string }
+
+func (e *IDError) Error() string {
+	return fmt.Sprintf("grader: exercise ID %q must be a single word (letters, digits, '.', '_', '-')", e.ID)
+}
+
 // Scaffold creates the exercise folder dir/id and returns its path. With
 // from nil it writes a skeleton: a manifest, a statement, a first scenario
 // and the folders good/, bad/, valid-output/ and invalid-output/, ready for
 // `grader verify` to say what remains to fill in. With from set it copies
 // that exercise (builtin or a folder) whole, so that the copy verifies as
 // the original does and can be varied from there. It never overwrites: an
-// existing dir/id is an *ExistsError.
+// existing dir/id is an *ExistsError, an ID that is not one word an
+// *IDError.
 func Scaffold(dir, id string, from *Exercise) (string, error) {
 	if !wordRE.MatchString(id) {
-		return "", fmt.Errorf("grader: exercise ID %q must be a single word (letters, digits, '.', '_', '-')", id)
+		return "", &IDError{ID: id}
 	}
 	target := filepath.Join(dir, id)
 	if _, err := os.Lstat(target); err == nil {

@@ -76,7 +76,13 @@ func runNew(ctx context.Context, args []string, sys stdio) error {
 		}
 	}
 	target, err := grader.Scaffold(f.dir, id, from)
-	var exists *grader.ExistsError
+	var (
+		exists *grader.ExistsError
+		badID  *grader.IDError
+	)
+	if errors.As(err, &badID) {
+		return usageErrorf("new: %s", strings.TrimPrefix(err.Error(), "grader: "))
+	}
 	if errors.As(err, &exists) {
 		return usageErrorf("new: %s already exists; choose another ID, or another folder with --dir (nothing was written)", exists.Path)
 	}
