@@ -7,6 +7,8 @@
 //	grader show ID
 //	grader show --trace N [--format html] ID
 //	grader check [flags] ID SUBMISSION
+//	grader batch [flags] ID DIR --out OUTDIR
+//	grader merge OUTDIR... --out DIR
 //	grader verify [flags] ID|PATH
 //	grader new [flags] ID
 //	grader help [COMMAND]
@@ -43,6 +45,13 @@
 //	     cannot be found or run; the message says what to do
 //	3    the grader or the exercise is broken (not the submission's fault)
 //	130  interrupted (Ctrl-C)
+//
+// Batch grades a whole class: every entry of DIR (a file, or a folder holding
+// the submission) is a student; it writes OUTDIR/reports/STUDENT.json and
+// OUTDIR/gradebook.csv, resumes where it stopped when run again, and with
+// --shard K/N grades one slice of the class; merge joins the slices into the
+// gradebook one run would have written. docs/ has GitHub Actions workflows
+// for a class and for a student's repository.
 //
 // Verify proves an exercise for its authors: the reference program and every
 // good/ submission pass every check, every bad/ submission fails the checks
