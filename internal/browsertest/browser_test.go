@@ -183,11 +183,11 @@ func TestQueensReport(t *testing.T) {
 	sec := "#check-n4 "
 	for _, tc := range []struct{ what, js, want string }{
 		{"verdict", `document.querySelector("#check-n4 .verdict").textContent`, "FAIL"},
-		{"boards", `String(document.querySelectorAll("#check-n4 figure.board").length)`, "2"},
+		{"boards", `String(document.querySelectorAll("#check-n4 > .pictures figure.board").length)`, "2"},
 		{"student boards", `String(document.querySelectorAll('#check-n4 figure.board[data-role="student"]').length)`, "1"},
 		{"queens on the student's board", `String(document.querySelectorAll('#check-n4 [data-role="student"] .piece').length)`, "4"},
 		{"queens on the correct board", `String(document.querySelectorAll('#check-n4 [data-role="suggestion"] .piece').length)`, "4"},
-		{"lines of attack", `String(document.querySelectorAll("#check-n4 figure .attack-line").length)`, "1"},
+		{"lines of attack", `String(document.querySelectorAll("#check-n4 > .pictures figure .attack-line").length)`, "1"},
 		{"message", `document.querySelector("#check-n4 .message").textContent`, "line 2: queens at row 1 col 3 and row 2 col 2 share an anti-diagonal"},
 		{"line at fault", `document.querySelector("#check-n4 .ln.focus").textContent.trim()`, "> 2  [[0, 1], [1, 3], [2, 2], [3, 0]]"},
 	} {
