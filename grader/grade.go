@@ -18,7 +18,7 @@ import (
 // Options tune one grading.
 type Options struct {
 	Timeout  time.Duration     // overrides every run's time limit when > 0
-	Run      []string          // only these checks and what they need (unknown name -> error)
+	Run      []string          // only these checks (by name, or title in any case) and what they need (unknown -> error)
 	Parallel int               // max scenarios at once; 0 = runtime.NumCPU()
 	Verbose  bool              // keep full logs and outputs
 	Env      []string          // extra K=V for runs (rare)
@@ -128,9 +128,17 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 		}
 		c := ex.check(name)
 		if c == nil {
+			// A student sees titles in the report, not names, so a
+			// title names its check too.
+			c = ex.checkByTitle(name)
+		}
+		if c == nil {
 			return &UnknownCheckError{Exercise: ex.ID, Name: name, Suggestion: closest(name, ex.checkNames())}
 		}
-		want[name] = true
+		if want[c.Name] {
+			return nil
+		}
+		want[c.Name] = true
 		for _, n := range c.Needs {
 			if err := add(n); err != nil {
 				return err
@@ -150,6 +158,16 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 		}
 	}
 	return checks, nil
+}
+
+// checkByTitle returns the check whose title is title, ignoring case, or nil.
+func (ex *Exercise) checkByTitle(title string) *Check {
+	for _, c := range ex.Checks {
+		if strings.EqualFold(c.Title, title) {
+			return c
+		}
+	}
+	return nil
 }
 
 // schedule runs the checks, at most opts.Parallel at once. One loop decides
