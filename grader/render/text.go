@@ -93,7 +93,7 @@ func (t *text) report(r *grader.Report) {
 	t.header(r)
 	titleWidth, pointsWidth := 0, 0
 	for _, c := range r.Checks {
-		titleWidth = max(titleWidth, utf8.RuneCountInString(t.esc(c.Title)))
+		titleWidth = max(titleWidth, utf8.RuneCountInString(t.esc(c.Title)+nameTag(c.Name)))
 		pointsWidth = max(pointsWidth, len(points(c)))
 	}
 	for _, c := range r.Checks {
@@ -126,12 +126,13 @@ func points(c grader.CheckResult) string { return fmt.Sprintf("%d/%d", c.Score, 
 func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsWidth int) {
 	style := t.statusStyle(c.Status)
 	title := t.esc(c.Title)
-	l := style.Sprint(marks[c.Status]) + " " + title +
-		strings.Repeat(" ", titleWidth-utf8.RuneCountInString(title)) +
+	id := t.esc(nameTag(c.Name))
+	l := style.Sprint(marks[c.Status]) + " " + title + t.pal.dim.Sprint(id) +
+		strings.Repeat(" ", titleWidth-utf8.RuneCountInString(title+id)) +
 		"  " + fmt.Sprintf("%*s", pointsWidth, points(c))
 	switch c.Status {
 	case grader.Skip:
-		l += "  " + t.pal.skip.Sprint("skipped: needs "+t.esc(c.SkippedBecause))
+		l += "  " + t.pal.skip.Sprint("skipped: needs "+t.needed(r, c.SkippedBecause)+" to pass first")
 	case grader.Error:
 		l += "  " + t.pal.broken.Sprint("error")
 	}
@@ -156,6 +157,38 @@ func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsW
 }
 
 const indent = 4
+
+// nameTag is how a check's name follows its title: the name is what --run
+// and "needs" use, and the report is where a student learns it.
+func nameTag(name string) string {
+	if name == "" {
+		return ""
+	}
+	return " [" + name + "]"
+}
+
+// needed names the check a skipped one waits on by its title, which the
+// student can find in the report, and its name.
+func (t *text) needed(r *grader.Report, name string) string {
+	for _, c := range r.Checks {
+		if c.Name == name && c.Title != "" {
+			return "“" + t.esc(c.Title) + "”" + t.esc(nameTag(name))
+		}
+	}
+	return t.esc(name)
+}
+
+// timeoutHint replaces a check's hint when its run ran out of time: the
+// check's hint guesses at wrong output, which a run that never finished
+// did not print.
+const timeoutHint = "Your program ran out of time: make sure it stops on this input " +
+	"(no endless loop, no read of standard input that never ends), then make the search faster, " +
+	"for example by rejecting a square as soon as it is attacked. Run the command above yourself to time it."
+
+// timedOut reports whether a run was stopped for taking too long.
+func timedOut(run *grader.Run) bool {
+	return run != nil && (strings.HasPrefix(run.Death, "timed out") || strings.Contains(run.Death, "CPU time"))
+}
 
 // failure explains a failed check: the command that was run, what went wrong,
 // and what to do.
@@ -184,7 +217,7 @@ func (t *text) failure(c grader.CheckResult) {
 	// nothing: it is shown as output, not as a diff of added lines.
 	hasDiff := d != nil && d.Expected != ""
 	if d != nil && d.Expected == "" && d.Actual != "" &&
-		(last == nil || (d.Actual != last.Stdout && d.Actual != last.Stderr)) {
+		(last == nil || !(sameStream(d.Actual, last.Stdout, last.Trimmed) || sameStream(d.Actual, last.Stderr, last.Trimmed))) {
 		t.output("output", d.Actual, d.OutputLine, maxOutputLines, false)
 	}
 	hasPicture := d != nil && (d.Board != nil || d.Tour != nil)
@@ -216,8 +249,12 @@ func (t *text) failure(c grader.CheckResult) {
 	if hasPicture {
 		t.pictures(d)
 	}
-	if c.Hint != "" {
-		for i, l := range t.escLines(c.Hint) {
+	hint := c.Hint
+	if timedOut(last) {
+		hint = timeoutHint
+	}
+	if hint != "" {
+		for i, l := range t.escLines(hint) {
 			if i == 0 {
 				l = t.pal.hint.Sprint("hint:") + " " + l
 			} else {
@@ -229,6 +266,13 @@ func (t *text) failure(c grader.CheckResult) {
 	if t.o.Verbose && c.Log != "" {
 		t.log(c.Log)
 	}
+}
+
+// sameStream reports whether actual is the stream s, or s is the start of it
+// because the run's output was cut for the report: either way the stream's
+// own block shows it, and a second block would repeat it.
+func sameStream(actual, s string, trimmed bool) bool {
+	return actual == s || (trimmed && s != "" && strings.HasPrefix(actual, s))
 }
 
 // broken explains a check that could not be judged: the fault is the

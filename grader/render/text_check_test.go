@@ -1,0 +1,81 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/boardcheck/boardcheck/grader"
+)
+
+func renderPlain(t *testing.T, r *grader.Report) string {
+	t.Helper()
+	var b strings.Builder
+	if err := renderText(&b, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestTextCheckLines: a student reads a check's name beside its title, and a
+// skipped check names what it waits on in words they can find in the report.
+func TestTextCheckLines(t *testing.T) {
+	r := &grader.Report{Exercise: "nqueens", Checks: []grader.CheckResult{
+		{Name: "n4", Title: "Every solution for N = 4", Status: grader.Fail, MaxScore: 12, Message: "wrong"},
+		{Name: "n6", Title: "Every solution for N = 6", Status: grader.Skip, MaxScore: 11, SkippedBecause: "n4"},
+		{Name: "n8", Title: "Every solution for N = 8", Status: grader.Skip, MaxScore: 16, SkippedBecause: "gone"},
+	}}
+	out := renderPlain(t, r)
+	for _, want := range []string{
+		"✗ Every solution for N = 4 [n4]  0/12\n",
+		"~ Every solution for N = 6 [n6]  0/11  skipped: needs “Every solution for N = 4” [n4] to pass first\n",
+		// A need missing from the report is named as it is.
+		"skipped: needs gone to pass first\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("got\n%s\nwant a line %q", out, want)
+		}
+	}
+}
+
+// TestTextTimeoutHint: a run that ran out of time printed nothing the
+// check's hint is about, so the hint is the standard one for time.
+func TestTextTimeoutHint(t *testing.T) {
+	tests := []struct {
+		death, want, notWant string
+	}{
+		{"timed out after 10s", "hint: Your program ran out of time", "mirror symmetry"},
+		{"", "hint: Mind the mirror symmetry.", "ran out of time"},
+	}
+	for _, tt := range tests {
+		r := &grader.Report{Exercise: "nqueens", Checks: []grader.CheckResult{{
+			Name: "n10", Title: "N = 10", Status: grader.Fail, MaxScore: 1, Message: "failed",
+			Hint: "Mind the mirror symmetry.",
+			Runs: []grader.Run{{Args: []string{"nqueens", "10"}, Death: tt.death, ExitCode: -1}},
+		}}}
+		out := renderPlain(t, r)
+		if !strings.Contains(out, tt.want) || strings.Contains(out, tt.notWant) {
+			t.Errorf("death %q: got\n%s\nwant %q and not %q", tt.death, out, tt.want, tt.notWant)
+		}
+	}
+}
+
+// TestTextStderrOnce: when the failure is output on standard error, the
+// stream is shown once, even if the report cut it shorter than the message's
+// copy of it.
+func TestTextStderrOnce(t *testing.T) {
+	full := strings.Repeat("placing at 0 0\n", 300)
+	r := &grader.Report{Exercise: "queens-board", Checks: []grader.CheckResult{{
+		Name: "all-8", Title: "Every board for N = 8", Status: grader.Fail, MaxScore: 1,
+		Message: `printed to standard error: "placing at 0 0"`,
+		Detail:  &grader.Detail{Actual: full},
+		Runs: []grader.Run{{Args: []string{"queens-board", "--all", "8"}, Stdout: "Q\n",
+			Stderr: full[:len(full)/2], Trimmed: true}},
+	}}}
+	out := renderPlain(t, r)
+	if strings.Contains(out, "    output:") {
+		t.Errorf("got\n%s\nwant no combined output block besides standard output and standard error", out)
+	}
+	if n := strings.Count(out, "standard error:\n"); n != 1 {
+		t.Errorf("got %d standard error blocks; want 1", n)
+	}
+}
