@@ -31,7 +31,11 @@ type RunResult struct {
 	TimedOut, OutOfMemory          bool
 	TooManyProcs                   bool
 	Duration                       time.Duration
-	PeakMemory                     int64 // bytes, as measured
+	// CPU is the processor time (user and system) the run's processes
+	// used, as measured: a run that timed out with little of it was
+	// waiting, or starved by a busy machine, rather than computing.
+	CPU        time.Duration
+	PeakMemory int64 // bytes, as measured
 }
 
 // Death says how the run ended when it did not exit by itself, in words a
@@ -44,7 +48,19 @@ func (r *RunResult) Death(l Limits) string {
 	l = l.withDefaults()
 	switch {
 	case r.TimedOut:
-		return "timed out after " + l.Time.String()
+		msg := "timed out after " + l.Time.String()
+		if r.CPU < l.Time/2 {
+			// Wall-clock time is what bounds the grader, but a program
+			// that used well under that in CPU may be correct and only
+			// slowed down by others: say so rather than let the student
+			// hunt for a bug in a correct program.
+			used := "less than 1s"
+			if r.CPU >= time.Second {
+				used = r.CPU.Round(100 * time.Millisecond).String()
+			}
+			msg += " (it used " + used + " of CPU: the machine may be busy; try again, or raise --timeout)"
+		}
+		return msg
 	case r.OutOfMemory:
 		return "used more than " + FormatSize(l.Memory) + " of memory"
 	case r.TooManyProcs:

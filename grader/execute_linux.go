@@ -292,8 +292,9 @@ func killDescendants(self, pgid int) {
 // proc is one line of /proc/PID/stat, the fields the grader needs.
 type proc struct {
 	ppid, pgid int
-	start      uint64 // start time, to tell a pid from a later reuse of it
-	rss        int64  // bytes
+	start      uint64        // start time, to tell a pid from a later reuse of it
+	rss        int64         // bytes
+	cpu        time.Duration // user and system time, its own and its waited-for children's
 }
 
 type procTable map[int]proc
@@ -340,15 +341,43 @@ func readStat(pid int, buf []byte) (proc, bool) {
 		return proc{}, false
 	}
 	f := strings.Fields(string(line[i+2:]))
-	// f[0] is field 3 (state): ppid is field 4, pgrp 5, starttime 22, rss 24.
+	// f[0] is field 3 (state): ppid is field 4, pgrp 5, utime, stime,
+	// cutime and cstime 14 to 17, starttime 22, rss 24.
 	if len(f) < 22 {
 		return proc{}, false
 	}
 	ppid, _ := strconv.Atoi(f[1])
 	pgid, _ := strconv.Atoi(f[2])
+	var ticks int64
+	for _, s := range f[11:15] {
+		n, _ := strconv.ParseInt(s, 10, 64)
+		ticks += n
+	}
 	start, _ := strconv.ParseUint(f[19], 10, 64)
 	rss, _ := strconv.ParseInt(f[21], 10, 64)
-	return proc{ppid: ppid, pgid: pgid, start: start, rss: rss * pageSize}, true
+	return proc{ppid: ppid, pgid: pgid, start: start, rss: rss * pageSize,
+		cpu: time.Duration(ticks) * time.Second / clockTicks}, true
+}
+
+// clockTicks is USER_HZ, the unit of the times in /proc/PID/stat: 100 on
+// every Linux architecture Go supports.
+const clockTicks = 100
+
+// treeCPU is the processor time used so far by the process root and every
+// process below it, read from the cgroup when the run has one (it counts
+// the processes already gone too), else from /proc.
+func treeCPU(root int, cg *runCgroup) time.Duration {
+	if cg != nil {
+		if us := cg.event("cpu.stat", "usage_usec"); us > 0 {
+			return time.Duration(us) * time.Microsecond
+		}
+	}
+	t := scanProcs()
+	cpu := t[root].cpu
+	for _, pid := range t.descendants(root) {
+		cpu += t[pid].cpu
+	}
+	return cpu
 }
 
 // descendants lists the processes below root (not root itself).
@@ -867,6 +896,7 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 	go func() { defer readers.Done(); stdout.readFrom(outR) }()
 	go func() { defer readers.Done(); stderr.readFrom(errR) }()
 
+	var cpuAtTimeout atomic.Int64
 	timer := time.AfterFunc(l.Time, func() {
 		if mainEnd.Load() {
 			// The shim had a second to clean up after the main process
@@ -874,6 +904,11 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 			// tracks with SIGSTOP): do it from here.
 			killTree()
 			return
+		}
+		// Measured before the kill: processes killed in a PID namespace
+		// are reaped by no one whose rusage the grader can read.
+		if o.get() == notKilled {
+			cpuAtTimeout.Store(int64(treeCPU(root, cg)))
 		}
 		kill(killedTime)
 	})
@@ -1032,7 +1067,12 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 		statR.Close()
 	}
 
-	res := &RunResult{ExitCode: -1, Duration: dur}
+	res := &RunResult{ExitCode: -1, Duration: dur, CPU: time.Duration(cpuAtTimeout.Load())}
+	if st != nil {
+		// The supervisor's rusage holds its own time and that of every
+		// process it waited for: the submission and its reaped orphans.
+		res.CPU = max(res.CPU, st.UserTime()+st.SystemTime())
+	}
 	res.Stdout, res.StdoutOverflow = stdout.result()
 	res.Stderr, res.StderrOverflow = stderr.result()
 	o.fill(res)

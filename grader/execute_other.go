@@ -89,6 +89,9 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 		return nil, fmt.Errorf("grader: running %s: %w", spec.Argv[0], waitErr)
 	}
 	if st := cmd.ProcessState; st != nil {
+		// Its own time and that of the children it waited for; what the
+		// children left running used is not counted here.
+		res.CPU = st.UserTime() + st.SystemTime()
 		if st.Exited() {
 			res.ExitCode = st.ExitCode()
 		} else if ws, ok := st.Sys().(syscall.WaitStatus); ok && reason == notKilled && ws.Signaled() {

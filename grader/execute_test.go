@@ -149,6 +149,22 @@ var (
 	roomy   = Limits{Time: 10 * time.Second, Memory: 64 * miB, Output: 1 * miB, Procs: 32}
 )
 
+// idleTimeout is how a run that waits out the hostile time limit without
+// computing dies: the note tells a student whose correct program was slowed
+// by a busy machine that it was not their fault.
+const idleTimeout = "timed out after 3s (it used less than 1s of CPU: the machine may be busy; try again, or raise --timeout)"
+
+// busyDeath is res.Death(l) made comparable with want: a run that computed
+// until it timed out gets a CPU note too when the machine is too loaded to
+// give it half the limit; unless want has a note, it is dropped.
+func busyDeath(res *RunResult, l Limits, want string) string {
+	d := res.Death(l)
+	if !strings.Contains(want, " (it used ") {
+		d, _, _ = strings.Cut(d, " (it used ")
+	}
+	return d
+}
+
 func TestExecuteHostile(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("process tree tracking and memory limits are Linux only")
@@ -163,8 +179,8 @@ func TestExecuteHostile(t *testing.T) {
 		stdoutLen int    // when not 0, the exact length of standard output
 		idle      bool   // uses no CPU, so it can run beside the others
 	}{
-		{prog: "sleep.sh", limits: hostile, death: "timed out after 3s", exit: -1, idle: true},
-		{prog: "sleep.py", limits: hostile, death: "timed out after 3s", exit: -1, idle: true},
+		{prog: "sleep.sh", limits: hostile, death: idleTimeout, exit: -1, idle: true},
+		{prog: "sleep.py", limits: hostile, death: idleTimeout, exit: -1, idle: true},
 		{prog: "busy.c", limits: hostile, death: "timed out after 3s", exit: -1},
 		{prog: "busy.go", limits: hostile, death: "timed out after 3s", exit: -1},
 		{prog: "child_holds_stdout.sh", limits: roomy, exit: 0, stdout: "started\n"},
@@ -178,14 +194,14 @@ func TestExecuteHostile(t *testing.T) {
 		{prog: "alloc.go", limits: roomy, death: "used more than 64 MiB of memory", exit: -1},
 		{prog: "read_stdin.py", limits: roomy, exit: 0, stdout: "read 0\n"},
 		{prog: "read_stdin.py", limits: roomy, stdin: []byte("4 queens\n"), exit: 0, stdout: "read 9\n"},
-		{prog: "stdin_forever.py", limits: hostile, death: "timed out after 3s", exit: -1},
+		{prog: "stdin_forever.py", limits: hostile, death: idleTimeout, exit: -1},
 		{prog: "segv.c", limits: roomy, death: "killed by SIGSEGV", exit: -1},
 		{prog: "segv.py", limits: roomy, death: "killed by SIGSEGV", exit: -1},
 		{prog: "abort.c", limits: roomy, death: "killed by SIGABRT", exit: -1},
 		{prog: "exit255.sh", limits: roomy, exit: 255},
 		{prog: "forkbomb.sh", limits: roomy, death: "started more than 32 processes", exit: -1},
 		{prog: "forkbomb.c", limits: roomy, death: "started more than 32 processes", exit: -1},
-		{prog: "close_stdout.py", limits: hostile, death: "timed out after 3s", exit: -1, stdout: "closing\n", idle: true},
+		{prog: "close_stdout.py", limits: hostile, death: idleTimeout, exit: -1, stdout: "closing\n", idle: true},
 		{prog: "signal_parent.py", limits: roomy, exit: 0, stdout: "still here\n"},
 		{prog: "stop_parent.py", limits: roomy, exit: 0, stdout: "stopped my parent\n"},
 		{prog: "binary_output.py", limits: roomy, exit: 0, stdout: "a\x00b\xff\xfe\x1b[2J\n"},
@@ -203,7 +219,7 @@ func TestExecuteHostile(t *testing.T) {
 				t.Parallel()
 			}
 			res := run(t, tt.prog, tt.limits, tt.stdin)
-			if got := res.Death(tt.limits); got != tt.death {
+			if got := busyDeath(res, tt.limits, tt.death); got != tt.death {
 				t.Errorf("Death() = %q; want %q (stderr %q)", got, tt.death, trim(res.Stderr))
 			}
 			if res.ExitCode != tt.exit {
@@ -233,7 +249,7 @@ func TestExecuteFallbacks(t *testing.T) {
 		death string
 		exit  int
 	}{
-		{"sleep.sh", "timed out after 3s", -1},
+		{"sleep.sh", idleTimeout, -1},
 		{"child_holds_stdout.sh", "", 0},
 		{"setsid_child.py", "", 0},
 		{"alloc.py", "used more than 64 MiB of memory", -1},
@@ -266,7 +282,7 @@ func TestExecuteFallbacks(t *testing.T) {
 					l = hostile
 				}
 				res := run(t, tt.prog, l, nil)
-				if got := res.Death(l); got != tt.death || res.ExitCode != tt.exit {
+				if got := busyDeath(res, l, tt.death); got != tt.death || res.ExitCode != tt.exit {
 					t.Errorf("%s: death %q, exit %d; want %q, %d", tt.prog, got, res.ExitCode, tt.death, tt.exit)
 				}
 			}
@@ -326,7 +342,7 @@ func TestExecuteSideBySide(t *testing.T) {
 		prog, death string
 		exit        int
 	}{
-		{"sleep.sh", "timed out after 3s", -1},
+		{"sleep.sh", idleTimeout, -1},
 		{"print_forever.c", "printed more than 1 MiB on standard output", -1},
 		{"alloc.c", "used more than 64 MiB of memory", -1},
 		{"segv.c", "killed by SIGSEGV", -1},
@@ -549,7 +565,15 @@ func TestDeath(t *testing.T) {
 	}{
 		{RunResult{ExitCode: 0}, ""},
 		{RunResult{ExitCode: 3}, ""},
-		{RunResult{ExitCode: -1, TimedOut: true}, "timed out after 10s"},
+		{RunResult{ExitCode: -1, TimedOut: true, CPU: 9 * time.Second}, "timed out after 10s"},
+		{RunResult{ExitCode: -1, TimedOut: true, CPU: 5 * time.Second}, "timed out after 10s"},
+		{RunResult{ExitCode: -1, TimedOut: true, CPU: 4960 * time.Millisecond},
+			"timed out after 10s (it used 5s of CPU: the machine may be busy; try again, or raise --timeout)"},
+		{RunResult{ExitCode: -1, TimedOut: true, CPU: 5712 * time.Millisecond, Duration: 31 * time.Second},
+			"timed out after 10s"},
+		{RunResult{ExitCode: -1, TimedOut: true, CPU: 1712 * time.Millisecond},
+			"timed out after 10s (it used 1.7s of CPU: the machine may be busy; try again, or raise --timeout)"},
+		{RunResult{ExitCode: -1, TimedOut: true}, "timed out after 10s (it used less than 1s of CPU: the machine may be busy; try again, or raise --timeout)"},
 		{RunResult{ExitCode: -1, Signal: "SIGSEGV"}, "killed by SIGSEGV"},
 		{RunResult{ExitCode: -1, OutOfMemory: true}, "used more than 512 MiB of memory"},
 		{RunResult{ExitCode: -1, StdoutOverflow: true}, "printed more than 16 MiB on standard output"},
@@ -562,7 +586,7 @@ func TestDeath(t *testing.T) {
 			t.Errorf("%+v.Death() = %q; want %q", tt.res, got, tt.want)
 		}
 	}
-	if got, want := (&RunResult{TimedOut: true}).Death(Limits{Time: 1500 * time.Millisecond}), "timed out after 1.5s"; got != want {
+	if got, want := (&RunResult{TimedOut: true, CPU: time.Second}).Death(Limits{Time: 1500 * time.Millisecond}), "timed out after 1.5s"; got != want {
 		t.Errorf("Death with a 1.5s limit = %q; want %q", got, want)
 	}
 }
@@ -626,5 +650,34 @@ func TestProtections(t *testing.T) {
 		if !strings.Contains(all, want) {
 			t.Errorf("Protections() lacks %q:\n%s", want, all)
 		}
+	}
+}
+
+// TestExecuteCPU checks the CPU time measured: near zero for a program that
+// sleeps out the limit, most of the limit for one that computes until it is
+// killed, and counted through the supervisor for a run that exits by itself.
+func TestExecuteCPU(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the busy programs and the supervisor are Linux's")
+	}
+	sleep := run(t, "sleep.sh", hostile, nil)
+	if !sleep.TimedOut || sleep.CPU > 300*time.Millisecond {
+		t.Errorf("sleep.sh: timed out %v, CPU %v; want true, under 300ms", sleep.TimedOut, sleep.CPU)
+	}
+	if got := busyDeath(sleep, hostile, idleTimeout); got != idleTimeout {
+		t.Errorf("sleep.sh: Death() = %q; want %q", got, idleTimeout)
+	}
+	busy := run(t, "busy.c", hostile, nil)
+	// On a loaded machine a busy loop gets less than its share, so only
+	// "some, and no more than the run lasted" can be asked of it.
+	if !busy.TimedOut || busy.CPU < 100*time.Millisecond || busy.CPU > busy.Duration+time.Second {
+		t.Errorf("busy.c: timed out %v, CPU %v in %v; want true, between 100ms and the run's duration", busy.TimedOut, busy.CPU, busy.Duration)
+	}
+	loop := runSub(t, &Submission{Command: []string{"sh", "-c", "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done"}}, "loop", roomy, nil)
+	if loop == nil {
+		t.FailNow()
+	}
+	if loop.ExitCode != 0 || loop.CPU < 50*time.Millisecond || loop.CPU > loop.Duration+time.Second {
+		t.Errorf("busy shell loop: exit %d, CPU %v in %v; want 0, at least 50ms and about its duration", loop.ExitCode, loop.CPU, loop.Duration)
 	}
 }

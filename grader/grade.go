@@ -285,6 +285,7 @@ func (g *grading) record(args, argv []string, stdin []byte, res *RunResult, deat
 		ExitCode: res.ExitCode,
 		Death:    death,
 		Duration: res.Duration,
+		CPU:      res.CPU,
 	}
 	var t1, t2, t3 bool
 	r.Stdin, t1 = trimText(stdin, limit)

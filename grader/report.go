@@ -81,6 +81,9 @@ type Run struct {
 	// memory", "printed more than 16 MiB on standard output". Empty otherwise.
 	Death    string
 	Duration time.Duration
+	// CPU is the processor time the run's processes used: well under
+	// Duration for a run slowed down by a busy machine.
+	CPU time.Duration
 }
 
 // Detail is what a renderer needs to show a failure rather than just state it.
