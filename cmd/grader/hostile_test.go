@@ -349,7 +349,7 @@ func TestHostile(t *testing.T) {
 					t.Errorf("standard output holds %q; want it escaped or absent:\n%q", w, r.stdout)
 				}
 			}
-			if !regexp.MustCompile(`(?m)^✗ Says hello\b.*  0/1$`).MatchString(r.stdout) {
+			if !regexp.MustCompile(`(?m)^✗ Says hello\b.* 0/1\b`).MatchString(r.stdout) {
 				t.Errorf("the check did not fail:\n%s", r.stdout)
 			}
 			if lim := hostileLimit + time.Second + slack; r.took > lim {
@@ -419,8 +419,10 @@ func TestHostileBatch(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	r := e.run(t, class, "batch", "--timeout", hostileLimit.String(), "--out", out, e.exercise, class)
 	t.Logf("grader batch of %d students: %v, grader's peak memory %.1f MB", len(students), r.took.Round(time.Millisecond), float64(r.hwm)/1e6)
-	if r.exit != 1 {
-		t.Errorf("exit status %d; want 1 (some students failed)\nstdout: %s\nstderr: %s", r.exit, r.stdout, r.stderr)
+	// grader help batch: 0 when every student has a report, whatever
+	// their scores.
+	if r.exit != 0 {
+		t.Errorf("exit status %d; want 0 (every student has a report)\nstdout: %s\nstderr: %s", r.exit, r.stdout, r.stderr)
 	}
 	// Two of the class flood their output: see hostileCase.flood.
 	switch {
