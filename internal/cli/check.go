@@ -63,19 +63,20 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	if err != nil {
 		return err
 	}
-	if err := checkNames(ex, f.run.names); err != nil {
+	run := runNames(ex, f.run)
+	if err := checkNames(ex, run); err != nil {
 		return err
 	}
 
 	opts := grader.Options{
 		Timeout: f.timeout.d,
-		Run:     f.run.names,
+		Run:     run,
 		Verbose: f.verbose,
 	}
 	var p *progress
 	if sys.progress && sys.getenv("TERM") != "dumb" {
 		total := len(ex.Checks)
-		if len(f.run.names) > 0 {
+		if len(run) > 0 {
 			total = 0 // the checks needed are the engine's to work out
 		}
 		p = &progress{w: sys.stderr, exercise: ex.ID, total: total}
@@ -160,16 +161,34 @@ func verdict(r *grader.Report) int {
 	return status
 }
 
+// runNames returns --run's checks: a value that is a check's whole title,
+// commas and all, is kept whole; any other is split at its commas.
+func runNames(ex *grader.Exercise, f listFlag) []string {
+	var names []string
+	for _, v := range f.values {
+		if slices.ContainsFunc(ex.Checks, func(c *grader.Check) bool { return strings.EqualFold(c.Title, v) }) {
+			names = append(names, v)
+			continue
+		}
+		for _, n := range strings.Split(v, ",") {
+			names = append(names, strings.TrimSpace(n))
+		}
+	}
+	return names
+}
+
 // checkNames rejects a --run name that is no check of ex, listing the ones
 // that are: the student has the exercise's vocabulary wrong, not one letter.
+// A check's title, in any case, names it too: it is what the report shows.
 func checkNames(ex *grader.Exercise, names []string) error {
 	var all []string
 	for _, c := range ex.Checks {
 		all = append(all, c.Name)
 	}
 	for _, n := range names {
-		if !slices.Contains(all, n) {
-			return usageErrorf("check: exercise %s has no check %q%s\nits checks are: %s",
+		byTitle := slices.ContainsFunc(ex.Checks, func(c *grader.Check) bool { return strings.EqualFold(c.Title, n) })
+		if !byTitle && !slices.Contains(all, n) {
+			return usageErrorf("check: exercise %s has no check %q%s\nits checks are: %s (or their titles)",
 				ex.ID, n, didYouMean(n, all), strings.Join(all, ", "))
 		}
 	}

@@ -68,8 +68,9 @@ func (f *durationFlag) Set(s string) error {
 }
 
 // listFlag collects names given as a repeated flag, comma-separated, or both:
-// --run a --run b,c.
-type listFlag struct{ names []string }
+// --run a --run b,c. It keeps each value as given too, since a check's title
+// may hold a comma ("N = 2, 3 and 4 have no tour").
+type listFlag struct{ names, values []string }
 
 func (f *listFlag) String() string {
 	if f == nil {
@@ -79,6 +80,7 @@ func (f *listFlag) String() string {
 }
 
 func (f *listFlag) Set(s string) error {
+	f.values = append(f.values, strings.TrimSpace(s))
 	for _, name := range strings.Split(s, ",") {
 		name = strings.TrimSpace(name)
 		if name == "" {
