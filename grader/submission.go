@@ -128,12 +128,39 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 	ext := strings.ToLower(filepath.Ext(base))
 	lang, known := languages[ext]
 	executable := fi.Mode().Perm()&0o111 != 0
+	// A script of a known interpreted language runs under the interpreter
+	// its #! line names, if any: a .sh file that asks for bash gets bash,
+	// not sh. Java's source launcher refuses a #! line in a .java file.
+	shebang, hasShebang := readShebang(head)
+	honour := hasShebang && known && lang.compile == nil && lang.name != "java"
+	if hasShebang && strings.HasSuffix(shebang, "\r") && (!known || lang.name == "shell" || (executable && !honour && lang.compile == nil)) {
+		// The kernel, or the shell reading the rest of the file, takes the
+		// \r for part of a name: "no such file or directory".
+		return nil, subErr(`its first line ends in \r (Windows line endings)`,
+			"convert the file to Unix line endings (e.g. dos2unix "+path+")")
+	}
+	if honour {
+		argv, err := shebangCommand(shebang)
+		if err != nil {
+			return nil, subErr(err.Error(), "install it, or correct the #! line (e.g. #!/usr/bin/env "+lang.tool+")")
+		}
+		if len(argv) == 1 && lang.whereAmI != nil {
+			// Through a version manager's shim, as for the default tool.
+			l := lang
+			l.tool = argv[0]
+			argv[0] = resolveInterpreter(ctx, l, filepath.Dir(abs), buildDir)
+		}
+		return &Submission{Path: path, Command: append(argv, abs), Lang: lang.name}, nil
+	}
 
 	// A source file of a compiled language is compiled even when it has the
 	// execute bit (files copied from some systems have it on everything);
 	// any other executable runs as it is if the kernel can run it.
 	if executable && (!known || lang.compile == nil) {
-		if bytes.HasPrefix(head, []byte("#!")) {
+		if hasShebang {
+			if _, err := shebangCommand(shebang); err != nil {
+				return nil, subErr(err.Error(), "install it, or correct the #! line (e.g. #!/usr/bin/env python3)")
+			}
 			return &Submission{Path: path, Command: []string{abs}, Lang: "executable"}, nil
 		}
 		if bytes.HasPrefix(head, []byte("\x7fELF")) {
@@ -202,6 +229,51 @@ func resolveInterpreter(ctx context.Context, lang language, dir, buildDir string
 	return p
 }
 
+// readShebang returns the #! line at the start of head, without "#!" and
+// the newline but with any \r, and whether there is one. A line longer than
+// head is cut: enough to name the interpreter.
+func readShebang(head []byte) (string, bool) {
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		return "", false
+	}
+	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
+	return string(line), true
+}
+
+// shebangCommand turns a #! line into the argv that runs the script (the
+// script's path still to be appended): "/usr/bin/env NAME" is looked up on
+// PATH, as env would, and an interpreter that does not exist is an error a
+// student can fix, naming it.
+func shebangCommand(line string) ([]string, error) {
+	line = strings.TrimSuffix(line, "\r")
+	interp, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
+	arg = strings.TrimSpace(arg)
+	if interp == "" {
+		return nil, errors.New("its #! line names no interpreter")
+	}
+	if filepath.Base(interp) == "env" && arg != "" && !strings.HasPrefix(arg, "-") {
+		name, rest, _ := strings.Cut(arg, " ")
+		p, err := exec.LookPath(name)
+		if err != nil {
+			return nil, fmt.Errorf("its #! line asks for %s, which is not on PATH", name)
+		}
+		argv := []string{p}
+		if rest = strings.TrimSpace(rest); rest != "" {
+			argv = append(argv, rest)
+		}
+		return argv, nil
+	}
+	if fi, err := os.Stat(interp); err != nil || fi.IsDir() || fi.Mode().Perm()&0o111 == 0 {
+		return nil, fmt.Errorf("its #! line names %s, which is not a program on this machine", interp)
+	}
+	argv := []string{interp}
+	if arg != "" {
+		// The kernel passes the rest of the line as one argument.
+		argv = append(argv, arg)
+	}
+	return argv, nil
+}
+
 // readHead reads the first bytes of a file, which say what kind it is.
 func readHead(path string) ([]byte, error) {
 	f, err := os.Open(path)
@@ -209,7 +281,7 @@ func readHead(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	buf := make([]byte, 64)
+	buf := make([]byte, 256)
 	n, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 		return nil, err

@@ -287,3 +287,67 @@ func TestCommandSubmission(t *testing.T) {
 		}
 	}
 }
+
+// TestPrepareShebang checks that a script's #! line is honoured, and that
+// one the machine cannot follow (Windows line endings, a missing
+// interpreter) is a problem the student is told how to fix.
+func TestPrepareShebang(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no #! lines on Windows")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash to ask for")
+	}
+	dir := t.TempDir()
+	const crlf = `its first line ends in \r (Windows line endings): convert the file to Unix line endings (e.g. dos2unix `
+	tests := []struct {
+		file, content string
+		mode          os.FileMode
+		wantErr       string   // in the *SubmissionError; "" for none
+		wantCmd       []string // the Command's argv before the script
+	}{
+		{"crlf.sh", "#!/bin/bash\r\necho hi\r\n", 0o644, crlf, nil},
+		{"crlf_exec", "#!/bin/bash\r\necho hi\r\n", 0o755, crlf, nil},
+		{"noint", "#!/usr/bin/nosuchlang9\necho hi\n", 0o755, "its #! line names /usr/bin/nosuchlang9, which is not a program on this machine", nil},
+		{"noenv.sh", "#!/usr/bin/env nosuchlang9\necho hi\n", 0o644, "its #! line asks for nosuchlang9, which is not on PATH", nil},
+		{"bash.sh", "#!/bin/bash\necho ${BASH_VERSION:+bash}\n", 0o644, "", []string{"/bin/bash"}},
+		{"envbash.sh", "#!/usr/bin/env bash\necho ${BASH_VERSION:+bash}\n", 0o755, "", []string{bash}},
+		{"plain.sh", "echo hi\n", 0o644, "", []string{"sh"}},
+	}
+	for _, tt := range tests {
+		p := writeProg(t, dir, tt.file, tt.content, tt.mode)
+		sub, err := Prepare(context.Background(), p, t.TempDir())
+		if tt.wantErr != "" {
+			var se *SubmissionError
+			if !errors.As(err, &se) || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("Prepare(%s) = %v; want a *SubmissionError with %q", tt.file, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("Prepare(%s): %v", tt.file, err)
+			continue
+		}
+		want := append(append([]string{}, tt.wantCmd...), p)
+		if strings.Join(sub.Command, " ") != strings.Join(want, " ") {
+			t.Errorf("Prepare(%s).Command = %q; want %q", tt.file, sub.Command, want)
+		}
+	}
+	// Python reads Windows line endings: a .py file saved on Windows runs.
+	if _, err := exec.LookPath("python3"); err == nil {
+		p := writeProg(t, dir, "crlf.py", "#!/usr/bin/env python3\r\nprint('hi')\r\n", 0o644)
+		if _, err := Prepare(context.Background(), p, t.TempDir()); err != nil {
+			t.Errorf("Prepare(crlf.py): %v; want it to run under python3", err)
+		}
+	}
+	// A bash script in a .sh file really runs under bash.
+	sub, err := Prepare(context.Background(), filepath.Join(dir, "bash.sh"), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := runSub(t, sub, "bash.sh", Limits{Time: 30 * time.Second}, nil)
+	if res == nil || string(res.Stdout) != "bash\n" {
+		t.Errorf("bash.sh printed %q; want %q", res.Stdout, "bash\n")
+	}
+}
