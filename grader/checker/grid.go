@@ -107,12 +107,12 @@ func matrixRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Fail
 	}
 	if !looksLikeMatrixRow(t) {
 		return false, &Failure{
-			Message: fmt.Sprintf("line %d: expected a row of %d values 0 or 1 separated by spaces, got %s", num, n, quote(t)),
+			Message: fmt.Sprintf("line %d: expected a row of %s 0 or 1 separated by spaces, got %s", num, plural(int64(n), "value", "values"), quote(t)),
 			Line:    num,
 		}
 	}
 	if bytes.ContainsAny(t, "[](),") {
-		return fail("line %d: expected %d values 0 or 1 separated by single spaces, got %s; print the values without brackets or commas", num, n, quote(t))
+		return fail("line %d: expected %s 0 or 1 separated by single spaces, got %s; print the values without brackets or commas", num, plural(int64(n), "value", "values"), quote(t))
 	}
 	// Walk the values rather than split them: a 16 MB line must not
 	// become 8 million slices.
@@ -128,7 +128,7 @@ func matrixRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Fail
 		if v := t[start:i]; len(v) != 1 || v[0] != '0' && v[0] != '1' {
 			if count == 0 && i == len(t) && len(bytes.Trim(v, "01")) == 0 {
 				// "0010": the values are there, run together.
-				return fail("line %d: expected %d values 0 or 1 separated by spaces, got %s", num, n, quote(t))
+				return fail("line %d: expected %s 0 or 1 separated by spaces, got %s", num, plural(int64(n), "value", "values"), quote(t))
 			}
 			return fail("line %d: value %d is %s; expected 0 or 1", num, count+1, quote(v))
 		}

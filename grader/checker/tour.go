@@ -49,7 +49,7 @@ func Tour(output []byte, spec TourSpec) *Failure {
 		}
 		r := len(numbers)
 		if r == n {
-			msg := fmt.Sprintf("line %d: more than %d rows of numbers; %s tour has %d", num, n, size, n)
+			msg := fmt.Sprintf("line %d: more than %s of numbers; %s tour has %d", num, plural(int64(n), "row", "rows"), size, n)
 			if f := bytes.Fields(trimRight(line[:min(len(line), 64)])); len(f) > 0 {
 				if _, whole, _ := parseWhole(f[0]); !whole {
 					msg = fmt.Sprintf("line %d: expected only the tour's %d rows, got %s after them", num, n, quote(trimRight(line)))
@@ -80,7 +80,7 @@ func Tour(output []byte, spec TourSpec) *Failure {
 				}
 			case !whole && count == 0:
 				return &Failure{
-					Message: fmt.Sprintf("line %d: expected a row of %d numbers separated by spaces, got %s", num, n, quote(trimRight(line))),
+					Message: fmt.Sprintf("line %d: expected a row of %s separated by spaces, got %s", num, plural(int64(n), "number", "numbers"), quote(trimRight(line))),
 					Line:    num,
 				}
 			case !whole:
@@ -97,7 +97,7 @@ func Tour(output []byte, spec TourSpec) *Failure {
 		}
 		if count != n {
 			f := &Failure{
-				Message: fmt.Sprintf("line %d has %d numbers; %s tour needs %d", num, count, size, n),
+				Message: fmt.Sprintf("line %d has %s; %s tour needs %d", num, plural(int64(count), "number", "numbers"), size, n),
 				Line:    num,
 			}
 			if count == n*n && n > 1 {
@@ -113,7 +113,7 @@ func Tour(output []byte, spec TourSpec) *Failure {
 		if len(output) > 0 {
 			what = "printed only blank lines"
 		}
-		return &Failure{Message: fmt.Sprintf("%s; expected %s knight's tour, %d lines of %d numbers", what, size, n, n)}
+		return &Failure{Message: fmt.Sprintf("%s; expected %s knight's tour, %s of %s", what, size, plural(int64(n), "line", "lines"), plural(int64(n), "number", "numbers"))}
 	}
 	if len(numbers) < n {
 		return &Failure{
@@ -124,6 +124,11 @@ func Tour(output []byte, spec TourSpec) *Failure {
 	pic := &TourPicture{N: n, Numbers: numbers}
 	if f := tourBase(numbers, huge, opts, first, last); f != nil {
 		f.Tour = pic
+		return f
+	}
+	if f, squares := unvisited(numbers, huge, lines, opts, first, last); f != nil {
+		f.Tour = pic
+		pic.Highlight = squares
 		return f
 	}
 	te := reference.CheckTour(n, numbers, opts)
@@ -178,10 +183,80 @@ func tourBase(numbers [][]int, huge map[reference.Square][]byte, opts reference.
 	switch {
 	case lo == first+1 && hi == last+1:
 		return &Failure{Message: fmt.Sprintf("the tour is numbered from %d; it must start at %d", lo, first)}
-	case lo == first-1 && hi == last-1:
+	case lo == first-1 && hi == last-1 && numbers[opts.Start.Row][opts.Start.Col] == lo:
+		// Only when the start holds the lowest number: a tour one move
+		// short with -1 on the square it never reached is not shifted.
 		return &Failure{Message: fmt.Sprintf("the tour is numbered from %d; it must start at %d", lo, first)}
 	}
 	return nil
+}
+
+// unvisited catches squares a tour never reached but printed a number for
+// anyway: a number below the first (-1, the usual "not visited yet"), or
+// the first number again away from the start (a board initialised to 0).
+// Saying "out of range" or "repeated" there hides the real fault: the
+// search stopped short.
+func unvisited(numbers [][]int, huge map[reference.Square][]byte, lines []int, opts reference.TourOptions, first, last int) (*Failure, []reference.Square) {
+	var squares []reference.Square
+	for r, row := range numbers {
+		for c, v := range row {
+			if _, ok := huge[reference.Square{Row: r, Col: c}]; !ok && v < first {
+				squares = append(squares, reference.Square{Row: r, Col: c})
+			}
+		}
+	}
+	if len(squares) == 0 && numbers[opts.Start.Row][opts.Start.Col] == first {
+		for r, row := range numbers {
+			for c, v := range row {
+				if s := (reference.Square{Row: r, Col: c}); v == first && s != opts.Start {
+					squares = append(squares, s)
+				}
+			}
+		}
+	}
+	n := len(numbers)
+	if len(squares) == 0 || len(squares) >= n*n-1 {
+		return nil, nil
+	}
+	// What the visited squares hold: first..end, all different, tells
+	// where the tour stopped; a single gap tells which number is missing.
+	marked := map[reference.Square]bool{}
+	for _, s := range squares {
+		marked[s] = true
+	}
+	seen := map[int]bool{}
+	distinct := true
+	for r, row := range numbers {
+		for c, v := range row {
+			if marked[reference.Square{Row: r, Col: c}] {
+				continue
+			}
+			if seen[v] {
+				distinct = false
+			}
+			seen[v] = true
+		}
+	}
+	s := squares[0]
+	msg := fmt.Sprintf("line %d: square (%d,%d) holds %d, so it was never visited", lines[s.Row], s.Row, s.Col, numbers[s.Row][s.Col])
+	if k := len(squares) - 1; k > 0 {
+		msg += fmt.Sprintf(" (nor %s)", plural(int64(k), "other square", "other squares"))
+	}
+	end := first + len(seen) - 1
+	var missing []int
+	for v := first; v <= last && len(missing) < 2; v++ {
+		if !seen[v] {
+			missing = append(missing, v)
+		}
+	}
+	switch {
+	case !distinct:
+	case len(missing) > 0 && missing[0] == end+1:
+		msg += fmt.Sprintf("; the tour ends at %d, not %d", end, last)
+	case len(missing) == 1:
+		msg += fmt.Sprintf("; no square holds %d", missing[0])
+	}
+	return &Failure{Message: msg, Line: lines[s.Row]}, squares
 }
 
 // parseWhole reads a whole number: an optional minus sign and digits. fits
