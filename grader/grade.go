@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -292,7 +293,17 @@ func (g *grading) record(args, argv []string, stdin []byte, res *RunResult, deat
 	r.Stdout, t2 = trimText(res.Stdout, limit)
 	r.Stderr, t3 = trimText(res.Stderr, limit)
 	r.Trimmed = t1 || t2 || t3 || res.StdoutOverflow || res.StderrOverflow
+	r.StdoutLines, r.StderrLines = countLines(res.Stdout), countLines(res.Stderr)
 	return r
+}
+
+// countLines counts the lines of b, a last one without a newline included.
+func countLines(b []byte) int {
+	n := bytes.Count(b, []byte("\n"))
+	if len(b) > 0 && b[len(b)-1] != '\n' {
+		n++
+	}
+	return n
 }
 
 // trimText keeps at most limit bytes of b (all of it when limit < 0), cut at

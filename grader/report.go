@@ -84,6 +84,10 @@ type Run struct {
 	// CPU is the processor time the run's processes used: well under
 	// Duration for a run slowed down by a busy machine.
 	CPU time.Duration
+	// StdoutLines and StderrLines count the lines of the whole output as
+	// captured, before trimming: what "... N more lines" is to be taken
+	// from. A last line without a newline counts.
+	StdoutLines, StderrLines int
 }
 
 // Detail is what a renderer needs to show a failure rather than just state it.
