@@ -233,7 +233,7 @@ func (e *hostileEnv) run(t *testing.T, dir string, args ...string) graderRun {
 	<-polled
 	r := graderRun{stdout: stdout.String(), stderr: stderr.String(), took: took, hwm: hwm}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		r.maxrss = ru.Maxrss * 1024
+		r.maxrss = int64(ru.Maxrss) * 1024
 	}
 	r.exit = cmd.ProcessState.ExitCode()
 	if err != nil && r.exit < 0 {
