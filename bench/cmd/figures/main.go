@@ -276,7 +276,7 @@ func once(r run) (timing, error) {
 	}
 	t.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		t.rss = ru.Maxrss * 1024 // kilobytes on Linux
+		t.rss = int64(ru.Maxrss) * 1024 // kilobytes on Linux
 	}
 	return t, nil
 }
