@@ -10,7 +10,7 @@ import (
 
 // CountQueens returns the number of solutions of the N-Queens puzzle on an
 // n×n board: 1 for n = 0, 0 for n < 0. It is meant for n up to about 18:
-// each step up in n costs about 7 times more CPU (n = 16 took 2.3-2.4 s of
+// each step up in n costs about 7 times more CPU (n = 16 took 2.3-2.6 s of
 // CPU on a heavily loaded 2-core machine, where Somers' mirror-only C
 // program, bench/somers.c, took 5.1 s; the work is shared among the
 // cores); KnownQueensCount has larger n.
