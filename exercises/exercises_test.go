@@ -7,9 +7,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardcheck/boardcheck/grader"
 )
@@ -28,69 +28,34 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// TestExercises proves every exercise against the submissions that come with
-// it: the reference program (built from cmd/) and every file under good/ must
-// pass every check; every file under bad/ must fail each check its manifest
-// entry names, with a message containing the entry's phrase. An exercise whose
-// checks cannot tell its reference from its known-wrong submissions is
+// TestExercises proves every exercise with grader.Verify, the code behind
+// `grader verify`, so that the test and the command cannot disagree: the
+// reference passes every check, every file under good/ passes every check,
+// every file under bad/ fails each check its manifest entry names with the
+// entry's phrase (and has an entry), the checkers judge valid-output/ and
+// invalid-output/ right, and the time limit holds the reference. An exercise
+// whose checks cannot tell its reference from its known-wrong submissions is
 // broken, and this is where that shows.
 //
-// Each submission is graded in a parallel subtest, so
-// `go test ./exercises -run 'TestExercises/nqueens/bad/isdigit.py'` runs one.
+// A builtin reference (builtin:NAME) runs as this test binary re-executed
+// with grader's marker argument: package grader's init answers it before
+// the testing package sees its flags.
+//
+// Each exercise is a parallel subtest, so
+// `go test ./exercises -run 'TestExercises/^nqueens$'` proves one.
 func TestExercises(t *testing.T) {
 	ids := exerciseIDs(t)
 	if len(ids) == 0 {
 		t.Fatal("no exercise folders (with an exercise.toml) found")
 	}
-	refDir := t.TempDir()
 	for _, id := range ids {
 		t.Run(id, func(t *testing.T) {
+			t.Parallel()
 			ex, err := grader.LoadDir(id)
 			if err != nil {
 				t.Fatalf("grader.LoadDir(%q): %v", id, err)
 			}
-			t.Run("reference", func(t *testing.T) {
-				t.Parallel()
-				// The manifest's reference: a program of the folder, or
-				// builtin:NAME, built from cmd/NAME (one folder per
-				// exercise, as two exercises may share a program).
-				prog := filepath.Join(id, filepath.FromSlash(ex.Reference))
-				if name, ok := strings.CutPrefix(ex.Reference, "builtin:"); ok || ex.Reference == "" {
-					if !ok {
-						name = ex.Program
-					}
-					dir := filepath.Join(refDir, id)
-					if err := os.MkdirAll(dir, 0o755); err != nil {
-						t.Fatal(err)
-					}
-					prog = buildReference(t, dir, name)
-				}
-				skipWithoutTool(t, prog)
-				expectPass(t, ex, prog)
-			})
-			for _, file := range submissions(t, id, "good") {
-				t.Run("good/"+file, func(t *testing.T) {
-					t.Parallel()
-					path := filepath.Join(id, "good", file)
-					skipWithoutTool(t, path)
-					expectPass(t, ex, path)
-				})
-			}
-			declared := map[string]bool{}
-			for _, bad := range ex.Bad {
-				declared[bad.File] = true
-				t.Run("bad/"+bad.File, func(t *testing.T) {
-					t.Parallel()
-					path := filepath.Join(id, "bad", bad.File)
-					skipWithoutTool(t, path)
-					expectFail(t, ex, path, bad)
-				})
-			}
-			for _, file := range submissions(t, id, "bad") {
-				if !declared[file] {
-					t.Errorf("bad/%s has no [[bad]] entry in %s/exercise.toml; say which checks it fails and why", file, id)
-				}
-			}
+			verify(t, ex)
 			if !issue4[id] {
 				return
 			}
@@ -108,10 +73,42 @@ func TestExercises(t *testing.T) {
 	}
 }
 
+// verify runs grader.Verify on ex and fails the test with every item that
+// does not hold, each with its problems; warnings (a compiler not installed,
+// a bad submission that fails only by timing out) are logged, as
+// `grader verify` allows them.
+func verify(t *testing.T, ex *grader.Exercise) {
+	t.Helper()
+	// One submission at a time per exercise: the exercises already run
+	// side by side, one per core, and more runs than cores would turn a
+	// sound solution's 2 s into a timeout.
+	rep, err := grader.Verify(context.Background(), ex, grader.VerifyOptions{Parallel: 1})
+	if err != nil {
+		t.Fatalf("grader.Verify(%s): %v", ex.ID, err)
+	}
+	var problems strings.Builder
+	for _, it := range rep.Items {
+		for _, w := range it.Warnings {
+			t.Logf("warning: %s: %s", it.Name, w)
+		}
+		if it.OK() {
+			continue
+		}
+		fmt.Fprintf(&problems, "  %s %s:\n", it.Kind, it.Name)
+		for _, p := range it.Problems {
+			fmt.Fprintf(&problems, "    %s\n", p)
+		}
+	}
+	if !rep.OK || problems.Len() > 0 {
+		t.Errorf("grader verify %s: %d problems; want none:\n%s", ex.ID, rep.Problems(), problems.String())
+	}
+	t.Logf("verified %d items in %s", len(rep.Items), rep.Duration.Round(10*time.Millisecond))
+}
+
 // issue4 names the exercises held to the content rules below (eight bad
 // and three good submissions, 100 points, a statement whose table of checks
-// matches the scenarios). Every exercise, these or not, must pass the
-// grading proof above; a variant joins this list once it follows the rules.
+// matches the scenarios). Every exercise, these or not, must pass
+// grader.Verify above; a variant joins this list once it follows the rules.
 var issue4 = map[string]bool{
 	"nqueens": true, "queens-matrix": true, "queens-board": true, "solvers": true, "knights-tour": true,
 }
@@ -151,129 +148,6 @@ func submissions(t *testing.T, id, kind string) []string {
 		}
 	}
 	return files
-}
-
-// buildReference builds cmd/<program> into dir and returns the binary's path.
-// The go command's build cache makes a second build of the same program cheap.
-func buildReference(t *testing.T, dir, program string) string {
-	t.Helper()
-	gotool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("go not installed")
-	}
-	out := filepath.Join(dir, program)
-	cmd := exec.Command(gotool, "build", "-o", out, "./cmd/"+program)
-	cmd.Dir = ".." // the module root
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the reference program cmd/%s: %v\n%s", program, err, msg)
-	}
-	return out
-}
-
-// tools maps a submission's extension to the program it needs on PATH.
-var tools = map[string]string{
-	".py": "python3", ".js": "node", ".sh": "sh", ".c": "cc", ".cpp": "c++",
-	".go": "go", ".rb": "ruby", ".java": "java",
-}
-
-// skipWithoutTool skips the test when the interpreter or compiler path needs
-// is not installed: that is the machine's gap, not the exercise's.
-func skipWithoutTool(t *testing.T, path string) {
-	t.Helper()
-	tool, ok := tools[filepath.Ext(path)]
-	if !ok {
-		return
-	}
-	if _, err := exec.LookPath(tool); err != nil {
-		t.Skip(tool + " not installed")
-	}
-}
-
-// expectPass grades path and fails the test unless every check passes.
-func expectPass(t *testing.T, ex *grader.Exercise, path string) {
-	t.Helper()
-	rep := grade(t, ex, path, nil)
-	if rep.Passed && rep.Score == rep.MaxScore {
-		return
-	}
-	var b strings.Builder
-	for _, c := range rep.Checks {
-		if c.Status != grader.Pass {
-			describe(&b, c)
-		}
-	}
-	t.Errorf("%s scored %d/%d; want every check to pass:\n%s", path, rep.Score, rep.MaxScore, b.String())
-}
-
-// expectFail grades path on the checks bad names (and what they need) and
-// fails the test unless each of those checks fails with its phrase.
-func expectFail(t *testing.T, ex *grader.Exercise, path string, bad grader.BadSubmission) {
-	t.Helper()
-	if len(bad.Fails) == 0 {
-		t.Fatalf("the [[bad]] entry for %s names no check it fails", bad.File)
-	}
-	var names []string
-	for name := range bad.Fails {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	rep := grade(t, ex, path, names)
-	for _, name := range names {
-		phrase := bad.Fails[name]
-		i := slices.IndexFunc(rep.Checks, func(c grader.CheckResult) bool { return c.Name == name })
-		if i < 0 {
-			t.Errorf("check %s: not in the report", name)
-			continue
-		}
-		c := rep.Checks[i]
-		if c.Status != grader.Fail || !strings.Contains(c.Message, phrase) {
-			var b strings.Builder
-			describe(&b, c)
-			t.Errorf("check %s: got status %s; want fail with a message containing %q (%s):\n%s",
-				name, c.Status, phrase, bad.Why, b.String())
-		}
-	}
-}
-
-// grade runs the engine on one submission, only the checks in run (and what
-// they need) when run is not empty.
-func grade(t *testing.T, ex *grader.Exercise, path string, run []string) *grader.Report {
-	t.Helper()
-	// One check at a time per submission: the subtests already grade two
-	// submissions at once, and more runs than cores would turn a sound
-	// solution's 2 s into a timeout.
-	rep, err := grader.GradePath(context.Background(), ex, path, grader.Options{Run: run, Parallel: 1})
-	if err != nil {
-		t.Fatalf("grading %s: %v", path, err)
-	}
-	return rep
-}
-
-// describe writes what a student would read about check c: its verdict, its
-// message, and the runs it made, shortened.
-func describe(b *strings.Builder, c grader.CheckResult) {
-	fmt.Fprintf(b, "  %s: %s: %s\n", c.Name, c.Status, c.Message)
-	if c.SkippedBecause != "" {
-		fmt.Fprintf(b, "    skipped because %s did not pass\n", c.SkippedBecause)
-	}
-	for _, r := range c.Runs {
-		fmt.Fprintf(b, "    run %s: exit %d %s\n", strings.Join(r.Args, " "), r.ExitCode, r.Death)
-		if r.Stdout != "" {
-			fmt.Fprintf(b, "      stdout: %s\n", clip(r.Stdout))
-		}
-		if r.Stderr != "" {
-			fmt.Fprintf(b, "      stderr: %s\n", clip(r.Stderr))
-		}
-	}
-}
-
-// clip shortens s to a few lines for a test log.
-func clip(s string) string {
-	lines := strings.SplitN(s, "\n", 6)
-	if len(lines) == 6 {
-		lines[5] = "..."
-	}
-	return strings.Join(lines, "\n              ")
 }
 
 // checkStatement fails the test when the statement a student reads has
