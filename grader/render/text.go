@@ -538,13 +538,18 @@ func duration(d time.Duration) string {
 
 // paths returns argv with the absolute paths under Options.Dir made relative.
 func (t *text) paths(argv []string) []string {
-	if t.o.Dir == "" {
-		return argv
-	}
 	out := make([]string, len(argv))
 	for i, a := range argv {
 		out[i] = a
-		if filepath.IsAbs(a) {
+		if i == 0 && filepath.IsAbs(a) && !within(t.o.Dir, a) {
+			// The program is an interpreter the grader resolved (pyenv's
+			// real python3 rather than its shim) or a binary it compiled
+			// into a temporary folder: the student types its name, and
+			// the full path differs from one machine to the next.
+			out[i] = filepath.Base(a)
+			continue
+		}
+		if t.o.Dir != "" && filepath.IsAbs(a) {
 			if rel, err := filepath.Rel(t.o.Dir, a); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
 				out[i] = rel
 				if i == 0 && !strings.Contains(rel, "/") {
@@ -556,6 +561,15 @@ func (t *text) paths(argv []string) []string {
 		}
 	}
 	return out
+}
+
+// within reports whether path lies inside folder dir.
+func within(dir, path string) bool {
+	if dir == "" {
+		return false
+	}
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }
 
 // shellJoin writes argv the way a shell user would type it, quoting only
