@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -239,15 +240,18 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	s.lastName = strings.Join(a.args, " ")
 	death := res.Death(s.g.limits)
 	s.runs = append(s.runs, s.g.record(a.args, argv, stdin, res, death))
+	if death != "" {
+		// A crash or a limit fails whatever the scenario expected: `! run`
+		// asks for an error exit, not for a program that dies. This comes
+		// before the output is handed to testscript, which would copy it
+		// into its buffers and its log: for a run that flooded its output
+		// up to the cap those copies were most of the grader's memory,
+		// and no later command of a failed check reads them.
+		s.fail(ts, nil, "%s: %s%s", s.lastName, death, stderrNote(res.Stderr))
+	}
 	// Through testscript's own buffers, so stdout, stderr and cmp see them.
 	ts.Stdout().Write(res.Stdout)
 	ts.Stderr().Write(res.Stderr)
-
-	if death != "" {
-		// A crash or a limit fails whatever the scenario expected: `! run`
-		// asks for an error exit, not for a program that dies.
-		s.fail(ts, nil, "%s: %s%s", s.lastName, death, stderrNote(res.Stderr))
-	}
 	switch {
 	case !neg && res.ExitCode != 0:
 		s.fail(ts, nil, "%s: exited with status %d; expected 0%s", s.lastName, res.ExitCode, stderrNote(res.Stderr))
@@ -262,16 +266,23 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 // run that failed: the first, or for a Python traceback its last line, which
 // names the exception.
 func stderrNote(stderr []byte) string {
-	text := strings.TrimSpace(string(stderr))
-	if text == "" {
+	// Only the first and last lines matter; stderr may be 16 MiB, so
+	// look at them in place rather than splitting it all.
+	text := bytes.TrimSpace(stderr)
+	if len(text) == 0 {
 		return ""
 	}
-	lines := strings.Split(text, "\n")
-	line := lines[0]
-	if strings.HasPrefix(line, "Traceback (most recent call last)") {
-		line = lines[len(lines)-1]
+	line := text
+	if i := bytes.IndexByte(text, '\n'); i >= 0 {
+		line = text[:i]
 	}
-	return "; standard error: " + quoteLine(line)
+	if bytes.HasPrefix(line, []byte("Traceback (most recent call last)")) {
+		line = text[bytes.LastIndexByte(text, '\n')+1:]
+	}
+	if len(line) > 1024 {
+		line = line[:1024] // quoteLine keeps 120 characters of it
+	}
+	return "; standard error: " + quoteLine(string(line))
 }
 
 // quoteLine shortens and quotes one line of a submission's output for a
