@@ -243,7 +243,11 @@ func (t *text) failure(c grader.CheckResult) {
 			t.output("standard error", last.Stderr, 0, maxOutputLines, false)
 		}
 		if last.Trimmed {
-			t.line(indent, t.pal.dim.Sprint("(the output was cut short for this report)"))
+			// The line counts above are of what the report kept; say how
+			// much the program really printed, since for an "every
+			// solution" check that count is what a student judges by.
+			t.line(indent, t.pal.dim.Sprintf("(the output was cut short for this report: the program printed %d %s on standard output and %d on standard error)",
+				last.StdoutLines, plural(last.StdoutLines, "line"), last.StderrLines))
 		}
 	}
 	if hasPicture {
