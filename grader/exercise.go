@@ -140,7 +140,7 @@ func Builtin() ([]*Exercise, error) {
 func Lookup(id string) (*Exercise, error) {
 	ids := builtinIDs()
 	if !slices.Contains(ids, id) {
-		return nil, &UnknownExerciseError{ID: id, Suggestion: closest(id, ids)}
+		return nil, &UnknownExerciseError{ID: id, Suggestion: Closest(id, ids)}
 	}
 	return loadBuiltin(id)
 }
@@ -271,7 +271,7 @@ func validateNeeds(ex *Exercise) error {
 			}
 			if ex.check(n) == nil {
 				err := fmt.Errorf("needs %q, which is not a check of this exercise", n)
-				if s := closest(n, ex.checkNames()); s != "" {
+				if s := Closest(n, ex.checkNames()); s != "" {
 					err = fmt.Errorf("needs %q, which is not a check of this exercise (did you mean %q?)", n, s)
 				}
 				return &ExerciseError{File: c.File, Line: c.needsLine, Err: err}
@@ -343,9 +343,10 @@ func validateBad(ex *Exercise, m *manifest, name func(string) string) error {
 	return nil
 }
 
-// closest returns the candidate nearest to s by edit distance, if it is near
-// enough to be a plausible typo, else "".
-func closest(s string, candidates []string) string {
+// Closest returns the candidate nearest to s by edit distance, ignoring
+// case, if it is near enough to be a plausible typo, else "". The grader
+// command uses it too, so every "did you mean" answers alike.
+func Closest(s string, candidates []string) string {
 	best, bestDist := "", -1
 	for _, c := range candidates {
 		d := editDistance(strings.ToLower(s), strings.ToLower(c))
@@ -362,8 +363,11 @@ func closest(s string, candidates []string) string {
 	return best
 }
 
-// editDistance is the Levenshtein distance between a and b, in bytes.
+// editDistance is the edit distance between a and b in bytes, counting a
+// swap of two neighbours as one edit (optimal string alignment): "chekc" is
+// one slip away from "check", as a student would count it.
 func editDistance(a, b string) int {
+	before := make([]int, len(b)+1) // the row before prev, for swaps
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -377,8 +381,11 @@ func editDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], before[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		before, prev, cur = prev, cur, before
 	}
 	return prev[len(b)]
 }

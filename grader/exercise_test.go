@@ -192,12 +192,13 @@ func TestClosest(t *testing.T) {
 		{"NQueens", "nqueens"},
 		{"queens-bord", "queens-board"},
 		{"knight-tour", "knights-tour"},
+		{"nqeuens", "nqueens"}, // a swap of neighbours is one slip
 		{"sudoku", ""},
 		{"x", ""},
 	}
 	for _, tt := range tests {
-		if got := closest(tt.in, ids); got != tt.want {
-			t.Errorf("closest(%q) = %q; want %q", tt.in, got, tt.want)
+		if got := Closest(tt.in, ids); got != tt.want {
+			t.Errorf("Closest(%q) = %q; want %q", tt.in, got, tt.want)
 		}
 	}
 	e := &UnknownExerciseError{ID: "nqeens", Suggestion: "nqueens"}

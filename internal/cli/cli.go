@@ -189,36 +189,9 @@ func report(sys stdio, err error, cmd string) int {
 // didYouMean returns "; did you mean X?" for the candidate nearest to s, or ""
 // when none is near enough to be a likely typo.
 func didYouMean(s string, candidates []string) string {
-	best, bestDist := "", len(s)/2+1
-	for _, c := range candidates {
-		if d := editDistance(s, c); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
+	best := grader.Closest(s, candidates)
 	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf("; did you mean %s?", best)
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes: enough
-// for command names.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
