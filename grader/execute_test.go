@@ -154,13 +154,14 @@ var (
 // by a busy machine that it was not their fault.
 const idleTimeout = "timed out after 3s (it used less than 1s of CPU: the machine may be busy; try again, or raise --timeout)"
 
-// busyDeath is res.Death(l) made comparable with want: a run that computed
-// until it timed out gets a CPU note too when the machine is too loaded to
-// give it half the limit; unless want has a note, it is dropped.
+// busyDeath is res.Death(l) made comparable with want, the CPU note left
+// out of the comparison: whether a run that waited got less than half its
+// limit in CPU depends on the machine's load (and on a -race build), not on
+// the runner. TestExecuteCPU tests the note itself.
 func busyDeath(res *RunResult, l Limits, want string) string {
-	d := res.Death(l)
-	if !strings.Contains(want, " (it used ") {
-		d, _, _ = strings.Cut(d, " (it used ")
+	d, _, _ := strings.Cut(res.Death(l), " (it used ")
+	if w, note, ok := strings.Cut(want, " (it used "); ok && d == w {
+		return w + " (it used " + note
 	}
 	return d
 }
@@ -386,7 +387,7 @@ func TestExecuteStoppedShim(t *testing.T) {
 	}
 	defer restore()
 	res := run(t, "stop_parent.py", hostile, nil)
-	if got, want := res.Death(hostile), "timed out after 3s"; got != want {
+	if got, want := busyDeath(res, hostile, "timed out after 3s"), "timed out after 3s"; got != want {
 		t.Errorf("stop_parent.py: death %q; want %q", got, want)
 	}
 	// Killing the shim outright ends the run at once.
@@ -457,6 +458,11 @@ func TestExecuteEnvironment(t *testing.T) {
 func TestGraderMemoryWhileCapping(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc/self/status")
+	}
+	if raceDetector {
+		// The race detector's shadow memory multiplies the heap; the bound
+		// is a promise about the grader users run.
+		t.Skip("measured without -race: go test ./grader -run TestGraderMemoryWhileCapping")
 	}
 	if os.Getenv("GRADER_MEASURE_CHILD") == "1" {
 		before := vmHWM(t)
