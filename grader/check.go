@@ -49,7 +49,7 @@ func parseCheck(name, file string, script []byte, program string) (*Check, error
 		key, value := m[1], strings.TrimSpace(m[2])
 		if !slices.Contains(headerKeys, key) {
 			err := fmt.Errorf("unknown header key %q (known: title, points, needs, hint)", key)
-			if s := closest(key, headerKeys); s != "" {
+			if s := Closest(key, headerKeys); s != "" {
 				err = fmt.Errorf("unknown header key %q (did you mean %q?)", key, s)
 			}
 			return nil, &ExerciseError{File: file, Line: line, Err: err}
@@ -249,7 +249,7 @@ func validateLine(sl *scriptLine, program string, files map[string]bool) error {
 		if sl.cmd == program {
 			return fmt.Errorf("unknown command %q (run the submission with: run %s ...)", sl.cmd, program)
 		}
-		if s := closest(sl.cmd, knownCmds()); s != "" {
+		if s := Closest(sl.cmd, knownCmds()); s != "" {
 			return fmt.Errorf("unknown command %q (did you mean %q?)", sl.cmd, s)
 		}
 		return fmt.Errorf("unknown command %q", sl.cmd)

@@ -134,7 +134,7 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 			c = ex.checkByTitle(name)
 		}
 		if c == nil {
-			return &UnknownCheckError{Exercise: ex.ID, Name: name, Suggestion: closest(name, ex.checkNames())}
+			return &UnknownCheckError{Exercise: ex.ID, Name: name, Suggestion: Closest(name, ex.checkNames())}
 		}
 		if want[c.Name] {
 			return nil
