@@ -5,7 +5,7 @@ package grader
 // How a run is held together on Linux.
 //
 // The grader does not start the submission itself. It starts a copy of its
-// own binary (see runShim) that forks the submission, waits for it, tells the
+// own binary (package grader/internal/shim) that forks the submission, waits for it, tells the
 // grader how it ended, and makes sure nothing it started lives on. The shim
 // exists because the grader needs a process between itself and the
 // submission that it controls: one that can be pid 1 of a new PID namespace
@@ -28,7 +28,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -36,202 +35,12 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
-	"unsafe"
-)
 
-// shimArg0 is the argv[0] under which the grader's own binary acts as the
-// shim. Any binary that links package grader can be the shim, test binaries
-// included, so the grader needs no helper program installed beside it.
-const shimArg0 = "boardcheck-run"
+	"github.com/boardcheck/boardcheck/grader/internal/proctree"
+	"github.com/boardcheck/boardcheck/grader/internal/shim"
+)
 
 const pollEvery = 20 * time.Millisecond
-
-func init() {
-	if len(os.Args) >= 2 && os.Args[0] == shimArg0 {
-		os.Exit(runShim(os.Args[1], os.Args[2:]))
-	}
-}
-
-// Shim modes: "ns" is pid 1 of a new PID namespace; "reaper" is a child
-// subreaper; "probe" exits at once, to test whether the shim can start;
-// "probe-ro" tests whether it can make the filesystem read-only.
-const (
-	shimNS      = "ns"
-	shimReaper  = "reaper"
-	shimProbe   = "probe"
-	shimProbeRO = "probe-ro"
-)
-
-// runShim is the shim's main. args is the cgroup.procs file to join ("-"
-// for none), the folders that stay writable, joined by newlines ("-" for a
-// filesystem left as it is), the program's path, then its argv. It reports
-// on fd 3: "E" and an error text if the program could not start, or "X",
-// the 4-byte wait status and the 8-byte peak memory once it has exited.
-func runShim(mode string, args []string) int {
-	switch mode {
-	case shimProbe:
-		return 0
-	case shimProbeRO:
-		if len(args) != 1 || readOnlyExcept(args) != nil {
-			return 1
-		}
-		// The folder is still writable, and the rest is not.
-		if os.WriteFile(filepath.Join(args[0], "probe"), nil, 0o644) != nil {
-			return 1
-		}
-		if os.WriteFile(filepath.Join(filepath.Dir(args[0]), "boardcheck-probe-must-fail"), nil, 0o644) == nil {
-			return 1
-		}
-		return 0
-	}
-	if len(args) < 4 {
-		return 125
-	}
-	syscall.CloseOnExec(3)
-	status := os.NewFile(3, "status")
-	if procs := args[0]; procs != "-" {
-		// Join the run's cgroup before starting anything, so that no
-		// process of the run is ever outside it. "0" means the writer.
-		if err := os.WriteFile(procs, []byte("0"), 0); err != nil {
-			status.Write([]byte("E" + err.Error()))
-			return 0
-		}
-	}
-	if rw := args[1]; rw != "-" {
-		if err := readOnlyExcept(strings.Split(rw, "\n")); err != nil {
-			status.Write([]byte("E" + err.Error()))
-			return 0
-		}
-	}
-	args = args[2:]
-	// The submission may signal its parent or its process group; the shim
-	// must outlive those. Notify, not Ignore: an ignored signal stays ignored
-	// in the child, which would change how the submission itself behaves.
-	sigs := make(chan os.Signal, 16)
-	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM,
-		syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGPIPE, syscall.SIGALRM,
-		syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU)
-	go func() {
-		for range sigs {
-		}
-	}()
-	if mode == shimReaper {
-		setSubreaper()
-	}
-	// SCHED_BATCH: the same share of the CPU as any process, but the
-	// submission's processes never preempt a waking grader. Without it a
-	// fork bomb's hundreds of runnable processes delay the poller that is
-	// there to kill them.
-	const schedBatch = 3
-	var param [1]int32
-	syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, 0, schedBatch, uintptr(unsafe.Pointer(&param[0])))
-	// The child shares the shim's memory until it execs, and the kernel
-	// carries that peak into the child's rusage: a peak no higher than the
-	// shim's own says nothing about the submission.
-	var self syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
-	pid, err := syscall.ForkExec(args[0], args[1:], &syscall.ProcAttr{
-		Env:   os.Environ(),
-		Files: []uintptr{0, 1, 2},
-		// Its own process group, so kill(0, sig) from the submission
-		// reaches its own processes and not the shim.
-		Sys: &syscall.SysProcAttr{Setpgid: true},
-	})
-	if err != nil {
-		status.Write([]byte("E" + err.Error()))
-		return 0
-	}
-	// Let go of the output pipes: from now on only the submission's processes
-	// hold them, so the grader sees end of file when they are all gone.
-	if fd, err := syscall.Open(os.DevNull, syscall.O_RDWR, 0); err == nil {
-		for i := 0; i <= 2; i++ {
-			syscall.Dup3(fd, i, 0)
-		}
-		syscall.Close(fd)
-	}
-	var ws syscall.WaitStatus
-	var ru syscall.Rusage
-	for {
-		wpid, err := syscall.Wait4(-1, &ws, 0, &ru)
-		if err == syscall.EINTR {
-			continue
-		}
-		if err != nil || wpid == pid {
-			break
-		}
-		// Any other pid is an orphan reparented to us, now reaped.
-	}
-	// The peak resident memory of the main process (and of the children it
-	// waited for): a run shorter than one poll is measured all the same.
-	var msg [13]byte
-	msg[0] = 'X'
-	binary.LittleEndian.PutUint32(msg[1:], uint32(ws))
-	if ru.Maxrss > self.Maxrss {
-		binary.LittleEndian.PutUint64(msg[5:], uint64(ru.Maxrss)*1024)
-	}
-	status.Write(msg[:])
-	if mode == shimReaper {
-		// In a PID namespace the kernel kills the rest when we exit; as a
-		// subreaper, that is our job: every descendant is ours to find.
-		killDescendants(os.Getpid(), pid)
-	}
-	return 0
-}
-
-// readOnlyExcept makes every mount read-only but the folders in rw, in the
-// shim's own mount namespace (the grader starts it with CLONE_NEWNS).
-// Device files such as /dev/null stay writable on a read-only mount.
-func readOnlyExcept(rw []string) error {
-	wd, err := os.Getwd()
-	if err != nil {
-		return err
-	}
-	// Keep the changes in this namespace.
-	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
-		return fmt.Errorf("making mounts private: %w", err)
-	}
-	for _, d := range rw {
-		// A mount of its own, so that it can be made writable again.
-		if err := syscall.Mount(d, d, "", syscall.MS_BIND|syscall.MS_REC, ""); err != nil {
-			return fmt.Errorf("binding %s: %w", d, err)
-		}
-	}
-	if err := mountSetattr("/", mountAttrRdonly, 0); err != nil {
-		return fmt.Errorf("making / read-only: %w", err)
-	}
-	for _, d := range rw {
-		if err := mountSetattr(d, 0, mountAttrRdonly); err != nil {
-			return fmt.Errorf("making %s writable: %w", d, err)
-		}
-	}
-	// The working folder was entered before the bind mounts: enter it
-	// again, through them.
-	return syscall.Chdir(wd)
-}
-
-const mountAttrRdonly = 0x1
-
-// mountSetattr changes the attributes of the mount at path and of every
-// mount below it (Linux 5.12).
-func mountSetattr(path string, set, clr uint64) error {
-	const (
-		sysMountSetattr = 442 // the same on every architecture
-		atFdcwd         = -100
-		atRecursive     = 0x8000
-	)
-	p, err := syscall.BytePtrFromString(path)
-	if err != nil {
-		return err
-	}
-	attr := struct{ set, clr, propagation, userns uint64 }{set: set, clr: clr}
-	fd := atFdcwd
-	_, _, e := syscall.Syscall6(sysMountSetattr, uintptr(fd), uintptr(unsafe.Pointer(p)), atRecursive,
-		uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
-	if e != 0 {
-		return e
-	}
-	return nil
-}
 
 // writableFolders lists the folders a run may write to: its working folder
 // and the ones its environment names for writing (HOME, TMPDIR, and for the
@@ -260,109 +69,6 @@ func writableFolders(spec RunSpec) []string {
 	return out
 }
 
-func setSubreaper() bool {
-	const prSetChildSubreaper = 36
-	_, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
-	return e == 0
-}
-
-// killDescendants kills every descendant of the calling process (which must
-// be their subreaper) and reaps them, until it has no child left.
-func killDescendants(self, pgid int) {
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		syscall.Kill(-pgid, syscall.SIGKILL)
-		procs := scanProcs()
-		for _, pid := range procs.descendants(self) {
-			syscall.Kill(pid, syscall.SIGKILL)
-		}
-		for {
-			wpid, err := syscall.Wait4(-1, nil, syscall.WNOHANG, nil)
-			if err == syscall.ECHILD {
-				return
-			}
-			if err != nil || wpid == 0 {
-				break
-			}
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
-
-// proc is one line of /proc/PID/stat, the fields the grader needs.
-type proc struct {
-	ppid, pgid int
-	start      uint64        // start time, to tell a pid from a later reuse of it
-	rss        int64         // bytes
-	cpu        time.Duration // user and system time, its own and its waited-for children's
-}
-
-type procTable map[int]proc
-
-var pageSize = int64(os.Getpagesize())
-
-// scanProcs reads /proc/*/stat. A process that ends during the scan is
-// simply missing from the table.
-func scanProcs() procTable {
-	d, err := os.Open("/proc")
-	if err != nil {
-		return nil
-	}
-	names, _ := d.Readdirnames(-1)
-	d.Close()
-	t := make(procTable, len(names))
-	var buf [1024]byte
-	for _, name := range names {
-		pid, err := strconv.Atoi(name)
-		if err != nil {
-			continue
-		}
-		if p, ok := readStat(pid, buf[:]); ok {
-			t[pid] = p
-		}
-	}
-	return t
-}
-
-func readStat(pid int, buf []byte) (proc, bool) {
-	fd, err := syscall.Open("/proc/"+strconv.Itoa(pid)+"/stat", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return proc{}, false
-	}
-	n, err := syscall.Read(fd, buf)
-	syscall.Close(fd)
-	if err != nil || n <= 0 {
-		return proc{}, false
-	}
-	line := buf[:n]
-	// The command name is in parentheses and may hold spaces or ")".
-	i := bytes.LastIndexByte(line, ')')
-	if i < 0 || i+2 > len(line) {
-		return proc{}, false
-	}
-	f := strings.Fields(string(line[i+2:]))
-	// f[0] is field 3 (state): ppid is field 4, pgrp 5, utime, stime,
-	// cutime and cstime 14 to 17, starttime 22, rss 24.
-	if len(f) < 22 {
-		return proc{}, false
-	}
-	ppid, _ := strconv.Atoi(f[1])
-	pgid, _ := strconv.Atoi(f[2])
-	var ticks int64
-	for _, s := range f[11:15] {
-		n, _ := strconv.ParseInt(s, 10, 64)
-		ticks += n
-	}
-	start, _ := strconv.ParseUint(f[19], 10, 64)
-	rss, _ := strconv.ParseInt(f[21], 10, 64)
-	return proc{ppid: ppid, pgid: pgid, start: start, rss: rss * pageSize,
-		cpu: time.Duration(ticks) * time.Second / clockTicks}, true
-}
-
-// clockTicks is USER_HZ, the unit of the times in /proc/PID/stat: 100 on
-// every Linux architecture Go supports.
-const clockTicks = 100
-
 // treeCPU is the processor time used so far by the process root and every
 // process below it, read from the cgroup when the run has one (it counts
 // the processes already gone too), else from /proc.
@@ -372,31 +78,12 @@ func treeCPU(root int, cg *runCgroup) time.Duration {
 			return time.Duration(us) * time.Microsecond
 		}
 	}
-	t := scanProcs()
-	cpu := t[root].cpu
-	for _, pid := range t.descendants(root) {
-		cpu += t[pid].cpu
+	t := proctree.Scan()
+	cpu := t[root].CPU
+	for _, pid := range t.Descendants(root) {
+		cpu += t[pid].CPU
 	}
 	return cpu
-}
-
-// descendants lists the processes below root (not root itself).
-func (t procTable) descendants(root int) []int {
-	kids := make(map[int][]int)
-	for pid, p := range t {
-		kids[p.ppid] = append(kids[p.ppid], pid)
-	}
-	var out []int
-	queue := []int{root}
-	for len(queue) > 0 {
-		pid := queue[0]
-		queue = queue[1:]
-		for _, k := range kids[pid] {
-			out = append(out, k)
-			queue = append(queue, k)
-		}
-	}
-	return out
 }
 
 // isolation is what this machine lets the grader use, found out once.
@@ -455,9 +142,13 @@ func machineIsolation() isolation {
 		if err == nil {
 			iso.exe = exe
 			flags := uintptr(syscall.CLONE_NEWPID | syscall.CLONE_NEWNET)
-			if probeShim(exe, flags) == nil {
+			// The read-only probe, when it passes, proves the namespaces
+			// too: one start of the shim rather than two on a machine
+			// that allows everything.
+			if probeReadOnly(exe, flags) == nil {
+				iso.shim, iso.nsFlags, iso.readOnly = true, flags, true
+			} else if probeShim(exe, flags) == nil {
 				iso.shim, iso.nsFlags = true, flags
-				iso.readOnly = probeReadOnly(exe, flags) == nil
 			} else if probeShim(exe, 0) == nil {
 				iso.shim, iso.subreaper = true, true
 			}
@@ -484,14 +175,14 @@ func probeReadOnly(exe string, flags uintptr) error {
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		return err
 	}
-	return probeShim(exe, flags|syscall.CLONE_NEWNS, shimProbeRO, sub)
+	return probeShim(exe, flags|syscall.CLONE_NEWNS, shim.ProbeRO, sub)
 }
 
 func probeShim(exe string, flags uintptr, args ...string) error {
 	if len(args) == 0 {
-		args = []string{shimProbe}
+		args = []string{shim.Probe}
 	}
-	p, err := os.StartProcess(exe, append([]string{shimArg0}, args...), &os.ProcAttr{
+	p, err := os.StartProcess(exe, append([]string{shim.Arg0}, args...), &os.ProcAttr{
 		Env: []string{},
 		Sys: &syscall.SysProcAttr{Cloneflags: flags, Pdeathsig: syscall.SIGKILL},
 	})
@@ -800,20 +491,20 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 	files := []*os.File{stdin, outW, errW}
 	mode := ""
 	if iso.shim {
-		mode = shimReaper
+		mode = shim.Reaper
 		if iso.nsFlags != 0 {
-			mode = shimNS
+			mode = shim.NS
 			sys.Cloneflags = iso.nsFlags
 		}
 		join, rw := "-", "-"
 		if pidsCg != nil {
 			join = filepath.Join(pidsCg.dir, "cgroup.procs")
 		}
-		if mode == shimNS && iso.readOnly {
+		if mode == shim.NS && iso.readOnly {
 			rw = strings.Join(writableFolders(spec), "\n")
 			sys.Cloneflags |= syscall.CLONE_NEWNS
 		}
-		argv = append([]string{shimArg0, mode, join, rw, path}, spec.Argv...)
+		argv = append([]string{shim.Arg0, mode, join, rw, path}, spec.Argv...)
 		files = append(files, statW)
 		path = iso.exe
 	} else {
@@ -849,7 +540,7 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 	killTree := func() {
 		killMu.Lock()
 		defer killMu.Unlock()
-		if mode == shimNS && !reaped {
+		if mode == shim.NS && !reaped {
 			// pid 1 of the namespace: the kernel takes every other process
 			// with it, faster than the grader could one by one.
 			p.Signal(syscall.SIGKILL)
@@ -868,8 +559,8 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 		// Kill the descendants first: were the root killed first, its
 		// orphans would go to init and out of reach.
 		for i := 0; i < 50; i++ {
-			t := scanProcs()
-			ds := t.descendants(root)
+			t := proctree.Scan()
+			ds := t.Descendants(root)
 			if mode == "" {
 				syscall.Kill(-root, syscall.SIGKILL)
 			}
@@ -969,7 +660,7 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 				}
 				continue
 			}
-			var t procTable
+			var t proctree.Table
 			var ds []int
 			if pidsCg != nil {
 				// The cgroup knows the run's processes: reading only those
@@ -980,25 +671,25 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 					kill(killedProcs)
 					continue
 				}
-				t = make(procTable)
+				t = make(proctree.Table)
 				var buf [1024]byte
 				for _, pid := range pids {
 					if pid == root {
 						continue
 					}
-					if p, ok := readStat(pid, buf[:]); ok {
+					if p, ok := proctree.ReadStat(pid, buf[:]); ok {
 						t[pid] = p
 						ds = append(ds, pid)
 					}
 				}
 			} else {
-				t = scanProcs()
-				ds = t.descendants(root)
+				t = proctree.Scan()
+				ds = t.Descendants(root)
 			}
 			var mem int64
 			count := len(ds)
 			if mode == "" {
-				mem = t[root].rss
+				mem = t[root].RSS
 				count++
 			}
 			if count > l.Procs {
@@ -1007,8 +698,8 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 			}
 			seenMu.Lock()
 			for _, pid := range ds {
-				mem += t[pid].rss
-				seen[pid] = t[pid].start
+				mem += t[pid].RSS
+				seen[pid] = t[pid].Start
 			}
 			seenMu.Unlock()
 			o.notePeak(mem)
@@ -1129,7 +820,7 @@ func sweepSeen(seen map[int]uint64, mu *sync.Mutex) {
 	}
 	var buf [1024]byte
 	for pid, start := range seen {
-		if p, ok := readStat(pid, buf[:]); ok && p.start == start {
+		if p, ok := proctree.ReadStat(pid, buf[:]); ok && p.Start == start {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// goListDeps lists the packages a package imports, itself included.
+func goListDeps(t *testing.T, pkg string) []string {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to list dependencies with")
+	}
+	out, err := exec.Command(goTool, "list", "-deps", pkg).Output()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v", pkg, err)
+	}
+	return strings.Fields(string(out))
+}
+
+// TestStaticBinary keeps cgo out of the grader. The grader re-executes its
+// own binary as the supervisor of every run (grader/internal/shim), so its
+// start-up is paid once per run: linked with cgo, through package net, the
+// binary is dynamic and every start loads libc first, about 3.5 ms more a
+// run on a 2-core VM (bench/run, "grader check nqueens"). progressbar 3.18
+// and later import net/http; go.mod pins an earlier one for that reason.
+func TestStaticBinary(t *testing.T) {
+	deps := goListDeps(t, ".")
+	for _, pkg := range []string{"runtime/cgo", "net"} {
+		if slices.Contains(deps, pkg) {
+			t.Errorf("cmd/grader depends on %s: the grader binary would be linked dynamically, "+
+				"and every run's supervisor would pay for it (find the importer with go list -deps -f '{{.ImportPath}}: {{.Imports}}' ./cmd/grader)", pkg)
+		}
+	}
+}
+
+// TestShimImports keeps the supervisor's package small. Go runs package
+// initialisers in import-path order among those whose imports are done; the
+// shim takes over the process from its init, so every package it waits for
+// is start-up paid by every run. strconv, strings, fmt and reflect are
+// initialised late in the grader's order.
+func TestShimImports(t *testing.T) {
+	deps := goListDeps(t, "github.com/boardcheck/boardcheck/grader/internal/shim")
+	if !slices.Contains(deps, "os") {
+		t.Fatalf("go list -deps of the shim does not hold os: %v", deps)
+	}
+	for _, pkg := range []string{"strconv", "strings", "fmt", "reflect", "encoding/binary", "path/filepath"} {
+		if slices.Contains(deps, pkg) {
+			t.Errorf("grader/internal/shim depends on %s, which delays the shim's start in every run", pkg)
+		}
+	}
+}

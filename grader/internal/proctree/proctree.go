@@ -1,0 +1,162 @@
+//go:build linux
+
+// Package proctree reads the process table from /proc: each process's
+// parent, group, start time, memory and CPU time, and the tree below a
+// process. The grader uses it to watch and kill a run's processes; the
+// run's supervisor uses it to kill what a submission left behind.
+package proctree
+
+import (
+	"os"
+	"syscall"
+	"time"
+)
+
+// Proc is one line of /proc/PID/stat, the fields the grader needs.
+type Proc struct {
+	PPID, PGID int
+	Start      uint64        // start time, to tell a pid from a later reuse of it
+	RSS        int64         // bytes
+	CPU        time.Duration // user and system time, its own and its waited-for children's
+}
+
+// Table maps pids to their processes.
+type Table map[int]Proc
+
+var pageSize = int64(os.Getpagesize())
+
+// Scan reads /proc/*/stat. A process that ends during the scan is
+// simply missing from the table.
+func Scan() Table {
+	d, err := os.Open("/proc")
+	if err != nil {
+		return nil
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	t := make(Table, len(names))
+	var buf [1024]byte
+	for _, name := range names {
+		pid, ok := parseUint([]byte(name))
+		if !ok {
+			continue
+		}
+		if p, ok := ReadStat(int(pid), buf[:]); ok {
+			t[int(pid)] = p
+		}
+	}
+	return t
+}
+
+// ReadStat reads one process's line into buf (1 KiB is enough) and parses
+// it; ok is false once the process is gone.
+func ReadStat(pid int, buf []byte) (p Proc, ok bool) {
+	var path [32]byte
+	name := append(appendUint(append(path[:0], "/proc/"...), uint64(pid)), "/stat"...)
+	fd, err := syscall.Open(string(name), syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return Proc{}, false
+	}
+	n, err := syscall.Read(fd, buf)
+	syscall.Close(fd)
+	if err != nil || n <= 0 {
+		return Proc{}, false
+	}
+	return parseStat(buf[:n])
+}
+
+// parseStat parses the text of /proc/PID/stat.
+func parseStat(line []byte) (p Proc, ok bool) {
+	// The command name is in parentheses and may hold spaces or ")".
+	i := len(line) - 1
+	for i >= 0 && line[i] != ')' {
+		i--
+	}
+	if i < 0 || i+2 > len(line) {
+		return Proc{}, false
+	}
+	// f[0] is field 3 (state): ppid is field 4, pgrp 5, utime, stime,
+	// cutime and cstime 14 to 17, starttime 22, rss 24.
+	var f [22][]byte
+	nf := 0
+	for rest := line[i+2:]; nf < len(f); nf++ {
+		for len(rest) > 0 && rest[0] == ' ' {
+			rest = rest[1:]
+		}
+		j := 0
+		for j < len(rest) && rest[j] != ' ' && rest[j] != '\n' {
+			j++
+		}
+		if j == 0 {
+			break
+		}
+		f[nf], rest = rest[:j], rest[j:]
+	}
+	if nf < len(f) {
+		return Proc{}, false
+	}
+	ppid, _ := parseUint(f[1])
+	pgid, _ := parseUint(f[2])
+	var ticks uint64
+	for _, s := range f[11:15] {
+		n, _ := parseUint(s)
+		ticks += n
+	}
+	start, _ := parseUint(f[19])
+	rss, _ := parseUint(f[21])
+	return Proc{PPID: int(ppid), PGID: int(pgid), Start: start, RSS: int64(rss) * pageSize,
+		CPU: time.Duration(ticks) * time.Second / clockTicks}, true
+}
+
+// parseUint and appendUint stand in for strconv's, which package shim,
+// a user of this package, must not import (see its package comment). Every
+// field read here is a decimal number without a sign.
+func parseUint(b []byte) (v uint64, ok bool) {
+	if len(b) == 0 || len(b) > 19 {
+		return 0, false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + uint64(c-'0')
+	}
+	return v, true
+}
+
+func appendUint(b []byte, v uint64) []byte {
+	var d [20]byte
+	i := len(d)
+	for {
+		i--
+		d[i] = byte('0' + v%10)
+		v /= 10
+		if v == 0 {
+			break
+		}
+	}
+	return append(b, d[i:]...)
+}
+
+// clockTicks is USER_HZ, the unit of the times in /proc/PID/stat: 100 on
+// every Linux architecture Go supports.
+const clockTicks = 100
+
+// Descendants lists the processes below root (not root itself).
+func (t Table) Descendants(root int) []int {
+	kids := make(map[int][]int)
+	for pid, p := range t {
+		kids[p.PPID] = append(kids[p.PPID], pid)
+	}
+	var out []int
+	queue := []int{root}
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		for _, k := range kids[pid] {
+			out = append(out, k)
+			queue = append(queue, k)
+		}
+	}
+	return out
+}
