@@ -127,6 +127,17 @@ const chunkSize = 256 << 10
 // often runs only when they are done, and most buffers are new.
 const firstChunkSize = 16 << 10
 
+// yieldToWriter is called by a worker after each chunk it sends and each
+// job it ends, to let the writer run at once. The send or close wakes the
+// writer on the worker's own core, where it would wait until the worker
+// blocks or is preempted (10 ms) while the other worker keeps the other
+// core: meanwhile every chunk needs a new buffer. With the yield, nqueens 12
+// as a process touches 370 pages of memory instead of 770 (start-up alone
+// touches 220) and takes 14 ms instead of 18 ms; nqueens 14, 130 ms
+// instead of 147 ms (perf stat, on a busy 2-core machine). A yield costs a
+// switch between goroutines, a few per job.
+func yieldToWriter() { runtime.Gosched() }
+
 // mirrorMaxN is the largest N whose solutions are found by searching only
 // the half of the board that comes before its mirror image (column c to
 // n-1-c), keeping them, and printing the other half as their mirrors. The
@@ -277,6 +288,7 @@ func writeQueensParallel(w io.Writer, n, workers int, mirror bool) error {
 						if stopped {
 							break
 						}
+						yieldToWriter()
 						size = min(2*size, chunkSize)
 						buf = getBuf(size)
 					}
@@ -293,6 +305,7 @@ func writeQueensParallel(w io.Writer, n, workers int, mirror bool) error {
 					}
 				}
 				close(chans[i])
+				yieldToWriter()
 			}
 		})
 	}
