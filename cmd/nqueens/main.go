@@ -37,7 +37,10 @@
 // source's does) prints nothing for hours on a large N. Past N ≈ 30,
 // though, even the first solutions take long to find by backtracking in
 // this order. Up to N = 64 the search runs on every core, in parts that
-// are printed in order.
+// are printed in order. Up to N = 15 only the solutions whose first rows
+// come before their mirror image (column c to N-1-c) are searched; the rest
+// are printed as the mirrors of those, kept a byte a row until the end
+// (2.6 MB for N = 14, 17 MB for N = 15).
 package main
 
 import (
