@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/boardcheck/boardcheck/reference"
 )
 
@@ -65,6 +66,28 @@ type jsonDetail struct {
 	OutputLine int        `json:"output_line,omitempty"`
 	Board      *jsonBoard `json:"board,omitempty"`
 	Tour       *jsonTour  `json:"tour,omitempty"`
+	Tally      *jsonTally `json:"tally,omitempty"`
+}
+
+// jsonTally is a `queens ... all` check's count of the solutions printed,
+// with examples of each kind at fault (at most a few of each).
+type jsonTally struct {
+	Want     int64 `json:"want"`
+	Right    int   `json:"right"`
+	Repeated int   `json:"repeated"`
+	Invalid  int   `json:"invalid"`
+	Missing  int64 `json:"missing"`
+	// StoppedAtLine is the output line that is no placement at all, where
+	// counting stopped; absent when the whole output was read.
+	StoppedAtLine   int             `json:"stopped_at_line,omitempty"`
+	RepeatedAt      []jsonTallyLine `json:"repeated_at,omitempty"`
+	InvalidAt       []jsonTallyLine `json:"invalid_at,omitempty"`
+	MissingExamples [][][2]int      `json:"missing_examples,omitempty"`
+}
+
+type jsonTallyLine struct {
+	Line   int      `json:"line"`
+	Pieces [][2]int `json:"pieces"`
 }
 
 // Squares are [row, col] pairs, as the exercises print them.
@@ -155,6 +178,9 @@ func toJSON(r *grader.Report) jsonReport {
 			if t := d.Tour; t != nil {
 				jd.Tour = &jsonTour{N: t.N, Numbers: t.Numbers, Highlight: pairs(t.Highlight)}
 			}
+			if t := d.Tally; t != nil {
+				jd.Tally = toJSONTally(t)
+			}
 			jc.Detail = jd
 		}
 		out.Checks = append(out.Checks, jc)
@@ -185,4 +211,21 @@ func nonNil(s []string) []string {
 // ms gives a duration in milliseconds, to the microsecond.
 func ms(d time.Duration) float64 {
 	return float64(d.Round(time.Microsecond)) / float64(time.Millisecond)
+}
+
+func toJSONTally(t *checker.QueensTally) *jsonTally {
+	jt := &jsonTally{Want: t.Want, Right: t.Right, Repeated: t.Repeated, Invalid: t.Invalid,
+		Missing: t.Missing, StoppedAtLine: t.Stopped}
+	lines := func(ex []checker.TallyExample) []jsonTallyLine {
+		var out []jsonTallyLine
+		for _, e := range ex {
+			out = append(out, jsonTallyLine{Line: e.Line, Pieces: pairs(e.Pieces)})
+		}
+		return out
+	}
+	jt.RepeatedAt, jt.InvalidAt = lines(t.RepeatedAt), lines(t.InvalidAt)
+	for _, m := range t.MissingEx {
+		jt.MissingExamples = append(jt.MissingExamples, pairs(m))
+	}
+	return jt
 }

@@ -342,3 +342,48 @@ func TestFormatsSorted(t *testing.T) {
 		t.Errorf("Names() = %v; want sorted", names)
 	}
 }
+
+// TestJSONTally checks that an `all` check's tally reaches programs: the
+// counts, and the lines and placements of the examples.
+func TestJSONTally(t *testing.T) {
+	var buf bytes.Buffer
+	if err := renderJSON(&buf, tallyReport(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Checks []struct {
+			Detail struct {
+				Tally *struct {
+					Want, Right, Repeated, Invalid, Missing int
+					RepeatedAt                              []struct {
+						Line   int
+						Pieces [][2]int
+					} `json:"repeated_at"`
+					InvalidAt []struct {
+						Line int
+					} `json:"invalid_at"`
+					MissingExamples [][][2]int `json:"missing_examples"`
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, buf.Bytes())
+	}
+	tally := got.Checks[0].Detail.Tally
+	if tally == nil {
+		t.Fatalf("no detail.tally in\n%s", buf.Bytes())
+	}
+	if c := [5]int{tally.Want, tally.Right, tally.Repeated, tally.Invalid, tally.Missing}; c != [5]int{2, 1, 1, 1, 1} {
+		t.Errorf("want, right, repeated, invalid, missing = %v; want [2 1 1 1 1]", c)
+	}
+	if len(tally.RepeatedAt) != 1 || tally.RepeatedAt[0].Line != 2 || fmt.Sprint(tally.RepeatedAt[0].Pieces) != "[[0 1] [1 3] [2 0] [3 2]]" {
+		t.Errorf("repeated_at = %+v; want line 2, [[0 1] [1 3] [2 0] [3 2]]", tally.RepeatedAt)
+	}
+	if len(tally.InvalidAt) != 1 || tally.InvalidAt[0].Line != 3 {
+		t.Errorf("invalid_at = %+v; want line 3", tally.InvalidAt)
+	}
+	if fmt.Sprint(tally.MissingExamples) != "[[[0 2] [1 0] [2 3] [3 1]]]" {
+		t.Errorf("missing_examples = %v; want [[[0 2] [1 0] [2 3] [3 1]]]", tally.MissingExamples)
+	}
+}
