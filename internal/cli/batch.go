@@ -50,14 +50,9 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 	if err != nil {
 		return err
 	}
-	switch len(pos) {
-	case 0:
-		return usageErrorf("batch: missing the exercise ID and the class folder: want grader batch [flags] ID DIR --out OUTDIR")
-	case 1:
-		return usageErrorf("batch: missing the class folder after %s: want grader batch [flags] %s DIR --out OUTDIR", pos[0], pos[0])
-	case 2:
-	default:
-		return usageErrorf("batch: want one exercise ID and one class folder, got %d arguments: %s", len(pos), strings.Join(pos, " "))
+	if err := (operands{cmd: "batch", before: "grader batch [flags]", after: "--out OUTDIR",
+		list: []operand{exerciseID, {"class folder", "the class folder", "DIR"}}}).check(pos); err != nil {
+		return err
 	}
 	if f.out == "" {
 		return usageErrorf("batch: --out is missing: name the folder for the reports and the gradebook")

@@ -46,14 +46,9 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	if err != nil {
 		return err
 	}
-	switch len(pos) {
-	case 0:
-		return usageErrorf("check: missing the exercise ID and the submission: want grader check [flags] ID SUBMISSION")
-	case 1:
-		return usageErrorf("check: missing the submission after %s: want grader check [flags] %s SUBMISSION", pos[0], pos[0])
-	case 2:
-	default:
-		return usageErrorf("check: want one exercise ID and one submission, got %d arguments: %s", len(pos), strings.Join(pos, " "))
+	if err := (operands{cmd: "check", before: "grader check [flags]",
+		list: []operand{exerciseID, {"submission", "the submission", "SUBMISSION"}}}).check(pos); err != nil {
+		return err
 	}
 	dests, err := f.out.plan("check")
 	if err != nil {

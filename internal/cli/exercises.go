@@ -47,12 +47,9 @@ func runShow(ctx context.Context, args []string, sys stdio) error {
 	if help || err != nil {
 		return err
 	}
-	switch len(pos) {
-	case 0:
-		return usageErrorf("show: missing the exercise ID: want grader show ID (grader list shows them)")
-	case 1:
-	default:
-		return usageErrorf("show: want one exercise ID, got %d arguments", len(pos))
+	if err := (operands{cmd: "show", before: "grader show", after: "(grader list shows them)",
+		list: []operand{exerciseID}}).check(pos); err != nil {
+		return err
 	}
 	ex, err := loadExercise(pos[0])
 	if err != nil {

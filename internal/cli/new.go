@@ -58,12 +58,9 @@ func runNew(ctx context.Context, args []string, sys stdio) error {
 	if err != nil {
 		return err
 	}
-	switch len(pos) {
-	case 0:
-		return usageErrorf("new: missing the new exercise's ID: want grader new [--from EXISTING] [--dir DIR] ID")
-	case 1:
-	default:
-		return usageErrorf("new: want one exercise ID, got %d arguments: %s", len(pos), strings.Join(pos, " "))
+	if err := (operands{cmd: "new", before: "grader new [--from EXISTING] [--dir DIR]",
+		list: []operand{{"exercise ID", "the new exercise's ID", "ID"}}}).check(pos); err != nil {
+		return err
 	}
 	id := pos[0]
 	if strings.ContainsAny(id, `/\`) {

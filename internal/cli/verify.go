@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 
 	"github.com/fatih/color"
@@ -73,12 +72,9 @@ func runVerify(ctx context.Context, args []string, sys stdio) error {
 	if err != nil {
 		return err
 	}
-	switch len(pos) {
-	case 0:
-		return usageErrorf("verify: missing the exercise: want grader verify ID|PATH")
-	case 1:
-	default:
-		return usageErrorf("verify: want one exercise, got %d arguments: %s", len(pos), strings.Join(pos, " "))
+	if err := (operands{cmd: "verify", before: "grader verify",
+		list: []operand{{"exercise", "the exercise", "ID|PATH"}}}).check(pos); err != nil {
+		return err
 	}
 	ex, err := loadExercise(pos[0])
 	if err != nil {
