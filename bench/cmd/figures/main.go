@@ -179,6 +179,19 @@ func (f *figures) tool(name string) (path, why string) {
 	return "", "not measured: " + name + " was not built"
 }
 
+// tools is tool for a figure that needs several programs: their paths in
+// order, or why the first one missing is.
+func (f *figures) tools(names ...string) (paths []string, why string) {
+	for _, n := range names {
+		p, why := f.tool(n)
+		if why != "" {
+			return nil, why
+		}
+		paths = append(paths, p)
+	}
+	return paths, ""
+}
+
 // timing is what measure saw over its runs.
 type timing struct {
 	best time.Duration // the best wall time
@@ -629,16 +642,12 @@ func mib(b int64) float64 { return float64(b) / (1 << 20) }
 func (f *figures) graderCheck() {
 	r := row{figure: "grader check nqueens (reference)", target: "≥ 0.83x (≤ 1.2× script)"}
 	defer func() { f.add(r) }()
-	nq, why := f.tool("nqueens")
+	paths, why := f.tools("grader", "nqueens")
 	if why != "" {
 		r.ours = why
 		return
 	}
-	grader, why := f.tool("grader")
-	if why != "" {
-		r.ours = why
-		return
-	}
+	grader, nq := paths[0], paths[1]
 	script, cmds, err := f.sequentialScript("nqueens", nq)
 	if err != nil {
 		r.ours = "not measured: " + err.Error()
@@ -679,16 +688,12 @@ func (f *figures) supervisorStart() {
 	const starts = 20
 	r := row{figure: fmt.Sprintf("run supervisor start, %d times", starts), target: "- (bounds grader check)"}
 	defer func() { f.add(r) }()
-	grader, why := f.tool("grader")
+	paths, why := f.tools("grader", "nqueens")
 	if why != "" {
 		r.ours = why
 		return
 	}
-	nq, why := f.tool("nqueens")
-	if why != "" {
-		r.ours = why
-		return
-	}
+	grader, nq := paths[0], paths[1]
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		r.ours = "not measured: no bash for exec -a"
@@ -881,16 +886,12 @@ func shQuote(s string) string {
 func (f *figures) graderBatch() {
 	r := row{figure: fmt.Sprintf("grader batch nqueens, %d submissions", f.students), target: "cpu ≥ 80% of all cores"}
 	defer func() { f.add(r) }()
-	grader, why := f.tool("grader")
+	paths, why := f.tools("grader", "nqueens")
 	if why != "" {
 		r.ours = why
 		return
 	}
-	nq, why := f.tool("nqueens")
-	if why != "" {
-		r.ours = why
-		return
-	}
+	grader, nq := paths[0], paths[1]
 	var help bytes.Buffer
 	cmd := exec.Command(grader, "help")
 	cmd.Stdout, cmd.Stderr = &help, &help
