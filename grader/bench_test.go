@@ -6,10 +6,11 @@ import (
 )
 
 // BenchmarkGrade grades the nqueens reference (this test binary acting as
-// it) on every check of the nqueens exercise: the cost `grader check`
-// adds to the runs themselves. Under "isolated", each run has the
-// supervisor and whatever namespaces and cgroups the machine allows, as in
-// real use; under "direct" the runs are started without the supervisor,
+// it) on every check of the nqueens exercise, under each level of run
+// isolation the machine allows, to show what each costs: "isolated" is real
+// use (the supervisor, namespaces, read-only mounts, a cgroup); "reaper"
+// keeps the supervisor and the cgroup but no namespaces; "reaper-polling"
+// drops the cgroup too; "direct" starts the runs without the supervisor,
 // which leaves the grader's own work (scenarios, checking, reports) and the
 // programs. bench/run times the whole command against a shell script.
 func BenchmarkGrade(b *testing.B) {
@@ -21,12 +22,12 @@ func BenchmarkGrade(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, mode := range []string{"isolated", "direct"} {
+	for _, mode := range []string{"isolated", "reaper", "reaper-polling", "direct"} {
 		b.Run(mode, func(b *testing.B) {
-			if mode == "direct" {
-				restore, ok := setIsolationForTest("direct")
+			if mode != "isolated" {
+				restore, ok := setIsolationForTest(mode)
 				if !ok {
-					b.Skip("no direct mode on this system")
+					b.Skipf("no %s mode on this system", mode)
 				}
 				defer restore()
 			}
