@@ -6,7 +6,7 @@ require (
 	github.com/BurntSushi/toml v1.6.0
 	github.com/fatih/color v1.19.0
 	github.com/rogpeppe/go-internal v1.16.0
-	github.com/schollz/progressbar/v3 v3.17.1 // not later: 3.18 on import net/http, which links cgo into the grader, whose every run re-executes it (cmd/grader TestStaticBinary)
+	github.com/schollz/progressbar/v3 v3.17.1 // not 3.18 or later: they import net/http, which links cgo into the grader, whose every run re-executes it (cmd/grader TestStaticBinary)
 	gopkg.in/yaml.v3 v3.0.1
 )
 

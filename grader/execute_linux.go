@@ -5,8 +5,9 @@ package grader
 // How a run is held together on Linux.
 //
 // The grader does not start the submission itself. It starts a copy of its
-// own binary (package grader/internal/shim) that forks the submission, waits for it, tells the
-// grader how it ended, and makes sure nothing it started lives on. The shim
+// own binary (package grader/internal/shim) that forks the submission,
+// waits for it, tells the grader how it ended, and makes sure nothing it
+// started lives on. The shim
 // exists because the grader needs a process between itself and the
 // submission that it controls: one that can be pid 1 of a new PID namespace
 // (when the kernel kills every process in the namespace as soon as pid 1
@@ -144,7 +145,9 @@ func machineIsolation() isolation {
 			flags := uintptr(syscall.CLONE_NEWPID | syscall.CLONE_NEWNET)
 			// The read-only probe, when it passes, proves the namespaces
 			// too: one start of the shim rather than two on a machine
-			// that allows everything.
+			// that allows everything (the first run waits for them).
+			// Without the right to namespaces it costs a third start,
+			// once, before the fallbacks below.
 			if probeReadOnly(exe, flags) == nil {
 				iso.shim, iso.nsFlags, iso.readOnly = true, flags, true
 			} else if probeShim(exe, flags) == nil {
