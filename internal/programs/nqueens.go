@@ -241,10 +241,14 @@ func writeQueensParallel(w io.Writer, n, workers int, mirror bool) error {
 	getBuf := func(size int) []byte {
 		select {
 		case b := <-spare:
-			return b[:0]
+			// A smaller one would keep every chunk as small as the
+			// first: it is dropped, and the next is made to size.
+			if cap(b) >= size {
+				return b[:0]
+			}
 		default:
-			return make([]byte, 0, size)
 		}
+		return make([]byte, 0, size)
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
