@@ -14,6 +14,8 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -502,4 +504,59 @@ func TestTallyReport(t *testing.T) {
 		t.Errorf("repeated boards visible after Enter: %v; want %v", v, min(tally["repeated"], 3))
 	}
 	save(t, dir, "nqueens-mirror-duplicates-n4.png", shot(t, ctx, "#check-n4"))
+}
+
+// TestPrintLayout prints the broken tour's report as a teacher would, to
+// A4: the controls go, every move is drawn whatever step the slider was
+// left at, nothing runs off the right edge of the paper, and Chromium
+// makes a PDF of it.
+func TestPrintLayout(t *testing.T) {
+	ctx := browser(t)
+	dir := artifacts(t)
+	rep := grade(t, "knights-tour", "bad-move-table.c", "default")
+	url := page(t, dir, "knights-tour-print.html", rep)
+	fig := "#check-default figure.tour"
+	run(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(fig)))
+	// Leave the slider at the start: on screen, no move is drawn.
+	run(t, ctx, chromedp.Focus(chromedp.CSS(fig+" input[type=range]")), chromedp.KeyEvent(kb.Home))
+	drawn := `Array.from(document.querySelectorAll("` + fig + ` line.move[data-step]")).filter(m => getComputedStyle(m).display != "none").length`
+	if got := eval[float64](t, ctx, drawn); got != 0 {
+		t.Fatalf("on screen at step 0, %v moves drawn; want 0", got)
+	}
+
+	// A4 is 8.27 inches wide, 96 CSS pixels an inch, less Chromium's
+	// default margins of 1 cm a side: about 718 pixels of paper.
+	const paper = 718
+	printMedia := func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
+		return chromedp.Void{}, err
+	}
+	run(t, ctx, chromedp.EmulateViewport(paper, 1000), printMedia)
+
+	if got := eval[float64](t, ctx, `Array.from(document.querySelectorAll(".controls")).filter(e => getComputedStyle(e).display != "none").length`); got != 0 {
+		t.Errorf("printed: %v sets of controls shown; want none", got)
+	}
+	if got := eval[float64](t, ctx, drawn); got != 63 {
+		t.Errorf("printed: %v moves drawn; want all 63, whatever the slider's step", got)
+	}
+	if got := eval[string](t, ctx, `getComputedStyle(document.querySelector("section.check")).breakInside`); got != "avoid" {
+		t.Errorf("printed: a check's break-inside is %q; want avoid (a check kept on one page)", got)
+	}
+	if got := eval[float64](t, ctx, `document.documentElement.scrollWidth`); got > paper {
+		t.Errorf("printed: the page is %v pixels wide; want at most the paper's %d", got, paper)
+	}
+	box := eval[[]float64](t, ctx, `(r => [r.left, r.right, r.width])(document.querySelector("`+fig+` svg[role=img]").getBoundingClientRect())`)
+	if len(box) != 3 || box[0] < 0 || box[1] > paper || box[2] < 200 {
+		t.Errorf("printed: the tour's picture spans %v (left, right, width); want it whole on the paper and at least 200 wide", box)
+	}
+	save(t, dir, "knights-tour-print.png", shot(t, ctx, ""))
+
+	pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperA4)))
+	if err != nil {
+		t.Fatalf("printing to PDF: %v", err)
+	}
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) || len(pdf) < 1000 {
+		t.Fatalf("printing to PDF gave %d bytes starting %q; want a PDF", len(pdf), pdf[:min(len(pdf), 8)])
+	}
+	save(t, dir, "knights-tour-print.pdf", pdf)
 }
