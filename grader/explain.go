@@ -151,13 +151,13 @@ func explainMatch(name, text, other string, sl *scriptLine, msg string) (string,
 			return fmt.Sprintf("printed on %s instead of %s: %s", otherName, name, quoteLine(lineAt(other, lineOfMatch(re, other)))), d, true
 		}
 		if strings.TrimSpace(text) == "" {
-			return fmt.Sprintf("printed nothing on %s; expected a line matching %s", name, pattern), d, true
+			return fmt.Sprintf("printed nothing on %s; expected a line %s", name, linePhrase(pattern)), d, true
 		}
 		if why, n := nearMiss(re, text); why != "" {
 			d.OutputLine = n
-			return fmt.Sprintf("%s has no line matching %s: %s", name, pattern, why), d, true
+			return fmt.Sprintf("%s has no line %s: %s", name, linePhrase(pattern), why), d, true
 		}
-		return fmt.Sprintf("%s has no line matching %s; it begins %s", name, pattern, quoteLine(lineAt(text, 1))), d, true
+		return fmt.Sprintf("%s has no line %s; it begins %s", name, linePhrase(pattern), quoteLine(lineAt(text, 1))), d, true
 	}
 	return "", nil, false
 }

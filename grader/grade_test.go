@@ -132,9 +132,9 @@ func TestGradeMessages(t *testing.T) {
 		{"stray stderr", []string{"sh", "-c", "echo 'Usage: nqueens N'; echo oops >&2; exit 1"}, "usage", Fail, 8,
 			`printed to standard error: "oops"`},
 		{"nothing printed", []string{"sh", "-c", "exit 1"}, "usage", Fail, 7,
-			"printed nothing on standard output; expected a line matching ^Usage: nqueens N$"},
+			`printed nothing on standard output; expected a line "Usage: nqueens N"`},
 		{"other text", []string{"sh", "-c", "echo 'usage is nqueens'; exit 1"}, "usage", Fail, 7,
-			`standard output has no line matching ^Usage: nqueens N$; it begins "usage is nqueens"`},
+			`standard output has no line "Usage: nqueens N"; it begins "usage is nqueens"`},
 		{"crash with traceback", []string{"sh", "-c", "printf 'Traceback (most recent call last):\\n  File x\\nValueError: bad\\n' >&2; exit 1"}, "count", Fail, 3,
 			`nqueens -count 6: exited with status 1; expected 0; standard error: "ValueError: bad"`},
 		{"matrix on stderr", []string{"sh", "-c", "printf '1 0\\n0 1\\n' >&2"}, "matrix", Fail, 4,
@@ -315,7 +315,7 @@ func TestGradeLimits(t *testing.T) {
 		{"allocates without end", "alloc.go", "matrix", "nqueens -matrix 5: used more than 64 MiB of memory"},
 		{"crashes", "crash.c", "matrix", "nqueens -matrix 5: killed by SIGSEGV"},
 		{"waits on stdin", "stdin.py", "matrix", "line 1"},
-		{"prints its environment", "env.sh", "env", "standard output has no line matching ^hello$"},
+		{"prints its environment", "env.sh", "env", `standard output has no line "hello"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
