@@ -11,7 +11,8 @@
 // import path among those whose imports are ready. A shim found in the
 // grader package's init waited for the grader's whole dependency tree (about
 // 16 ms a start on a 2-core VM); from here it takes over as soon as os and
-// its few neighbours are ready (about 12 ms).
+// its few neighbours are ready (about 12 ms, and 10 ms with the binary
+// linked statically: see cmd/grader's TestStaticBinary and TestShimImports).
 package shim
 
 import (
