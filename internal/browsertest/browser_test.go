@@ -222,15 +222,24 @@ func TestQueensReport(t *testing.T) {
 	save(t, dir, "nqueens-one-diagonal-page.png", shot(t, ctx, ""))
 }
 
-// TestTourReport grades knights-tour/bad/bad-move-table.c, whose move table
-// has a typo, and steps through its broken 8×8 tour.
-func TestTourReport(t *testing.T) {
+// tourReport grades knights-tour/bad/bad-move-table.c on its default check,
+// saves the HTML report as name and opens it in a browser, once the tour is
+// drawn.
+func tourReport(t *testing.T, name string) (context.Context, string, *grader.Report) {
+	t.Helper()
 	ctx := browser(t)
 	dir := artifacts(t)
 	rep := grade(t, "knights-tour", "bad-move-table.c", "default")
-	url := page(t, dir, "knights-tour-bad-move-table.html", rep)
+	url := page(t, dir, name, rep)
+	run(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#check-default figure.tour")))
+	return ctx, dir, rep
+}
+
+// TestTourReport grades knights-tour/bad/bad-move-table.c, whose move table
+// has a typo, and steps through its broken 8×8 tour.
+func TestTourReport(t *testing.T) {
+	ctx, dir, rep := tourReport(t, "knights-tour-bad-move-table.html")
 	fig := "#check-default figure.tour"
-	run(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(fig)))
 
 	if got := eval[float64](t, ctx, `document.querySelectorAll("figure.tour").length`); got != 1 {
 		t.Errorf("tours drawn: got %v; want 1", got)
@@ -511,12 +520,8 @@ func TestTallyReport(t *testing.T) {
 // left at, nothing runs off the right edge of the paper, and Chromium
 // makes a PDF of it.
 func TestPrintLayout(t *testing.T) {
-	ctx := browser(t)
-	dir := artifacts(t)
-	rep := grade(t, "knights-tour", "bad-move-table.c", "default")
-	url := page(t, dir, "knights-tour-print.html", rep)
+	ctx, dir, _ := tourReport(t, "knights-tour-print.html")
 	fig := "#check-default figure.tour"
-	run(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(fig)))
 	// Leave the slider at the start: on screen, no move is drawn.
 	run(t, ctx, chromedp.Focus(chromedp.CSS(fig+" input[type=range]")), chromedp.KeyEvent(kb.Home))
 	drawn := `Array.from(document.querySelectorAll("` + fig + ` line.move[data-step]")).filter(m => getComputedStyle(m).display != "none").length`
