@@ -2,6 +2,7 @@ package grader
 
 import (
 	"regexp/syntax"
+	"strconv"
 	"strings"
 )
 
@@ -20,23 +21,35 @@ func linePhrase(pattern string) string {
 	}
 	re = re.Simplify()
 	if lit, ok := literal(re); ok {
-		return "containing " + quoteLine(lit)
+		return "containing " + quoteText(lit)
 	}
-	if re.Op == syntax.OpConcat && len(re.Sub) >= 2 && len(re.Sub) <= 3 && isLineStart(re.Sub[0]) {
-		if lit, ok := literal(re.Sub[1]); ok {
+	// Only ^ and $, the ends of a line: \A and \z ask for the whole
+	// output, which "a line" would misstate.
+	if re.Op == syntax.OpConcat && len(re.Sub) >= 2 && len(re.Sub) <= 3 && re.Sub[0].Op == syntax.OpBeginLine {
+		if lit, ok := literal(re.Sub[1]); ok && !strings.Contains(lit, "\n") {
 			switch {
 			case len(re.Sub) == 2:
-				return "starting with " + quoteLine(lit)
-			case isLineEnd(re.Sub[2]):
-				return quoteLine(lit)
+				return "starting with " + quoteText(lit)
+			case re.Sub[2].Op == syntax.OpEndLine:
+				return quoteText(lit)
 			}
 		}
 	}
 	var b strings.Builder
 	if example(&b, re) && b.Len() > 0 {
-		return "matching " + pattern + " (such as " + quoteLine(b.String()) + ")"
+		return "matching " + pattern + " (such as " + quoteText(b.String()) + ")"
 	}
 	return "matching " + pattern
+}
+
+// quoteText quotes a text the pattern asks for, cut as quoteLine cuts a
+// line of output but with every character kept: a pattern's "\r" is the
+// point, where an output line's is noise.
+func quoteText(s string) string {
+	if r := []rune(s); len(r) > 120 {
+		s = string(r[:120]) + "..."
+	}
+	return strconv.Quote(s)
 }
 
 // literal reports the text of a pattern that is plain text, case and all.
@@ -45,14 +58,6 @@ func literal(re *syntax.Regexp) (string, bool) {
 		return "", false
 	}
 	return string(re.Rune), true
-}
-
-func isLineStart(re *syntax.Regexp) bool {
-	return re.Op == syntax.OpBeginLine || re.Op == syntax.OpBeginText
-}
-
-func isLineEnd(re *syntax.Regexp) bool {
-	return re.Op == syntax.OpEndLine || re.Op == syntax.OpEndText
 }
 
 // example writes a short text re matches, optional parts included (so " ?"
@@ -77,10 +82,24 @@ func example(b *strings.Builder, re *syntax.Regexp) bool {
 		}
 		return true
 	case syntax.OpCharClass:
-		// The first printable character the class allows.
+		// A digit or a letter if the class allows one, as a model answer
+		// would have; else the first printable character it allows.
+		in := func(c rune) bool {
+			for i := 0; i+1 < len(re.Rune); i += 2 {
+				if re.Rune[i] <= c && c <= re.Rune[i+1] {
+					return true
+				}
+			}
+			return false
+		}
+		for _, c := range "0aA" {
+			if in(c) {
+				b.WriteRune(c)
+				return true
+			}
+		}
 		for i := 0; i+1 < len(re.Rune); i += 2 {
-			lo, hi := max(re.Rune[i], '!'), re.Rune[i+1]
-			if lo <= hi {
+			if lo, hi := max(re.Rune[i], '!'), re.Rune[i+1]; lo <= hi {
 				b.WriteRune(lo)
 				return true
 			}
