@@ -1,7 +1,10 @@
 package render
 
 import (
+	"bytes"
+	"io"
 	"strings"
+	"testing"
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader"
@@ -221,4 +224,24 @@ var fixtures = map[string]func() *grader.Report{
 	"tour":    tourReport,
 	"pass":    passReport,
 	"hostile": hostileReport,
+}
+
+// renderEach renders every fixture, and nastyReport, whose texts hold what
+// each machine format must escape, with render, and hands each report and
+// its output to check in a subtest of its own.
+func renderEach(t *testing.T, render func(io.Writer, *grader.Report, Options) error, check func(t *testing.T, r *grader.Report, buf *bytes.Buffer)) {
+	all := map[string]func() *grader.Report{"nasty": nastyReport}
+	for name, f := range fixtures {
+		all[name] = f
+	}
+	for name, report := range all {
+		t.Run(name, func(t *testing.T) {
+			r := report()
+			var buf bytes.Buffer
+			if err := render(&buf, r, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			check(t, r, &buf)
+		})
+	}
 }

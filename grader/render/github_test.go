@@ -93,64 +93,53 @@ func unescapeGH(t *testing.T, s string) string {
 }
 
 func TestGitHubCommands(t *testing.T) {
-	all := map[string]func() *grader.Report{"nasty": nastyReport}
-	for name, f := range fixtures {
-		all[name] = f
-	}
-	for name, report := range all {
-		t.Run(name, func(t *testing.T) {
-			r := report()
-			var buf bytes.Buffer
-			if err := renderGitHub(&buf, r, Options{}); err != nil {
-				t.Fatal(err)
+	renderEach(t, renderGitHub, func(t *testing.T, r *grader.Report, buf *bytes.Buffer) {
+		if !strings.Contains(buf.String(), "Score: ") {
+			t.Errorf("the log lacks the text report")
+		}
+		cmds := ghCommands(t, buf.String())
+		var errs []ghCmd
+		notices := 0
+		for _, c := range cmds {
+			switch c.name {
+			case "error":
+				errs = append(errs, c)
+			case "notice":
+				notices++
+			default:
+				t.Errorf("unexpected command %q: a submission's output got through?", c.name)
 			}
-			if !strings.Contains(buf.String(), "Score: ") {
-				t.Errorf("the log lacks the text report")
+		}
+		i := 0
+		for _, c := range r.Checks {
+			if c.Status != grader.Fail && c.Status != grader.Error {
+				continue
 			}
-			cmds := ghCommands(t, buf.String())
-			var errs []ghCmd
-			notices := 0
-			for _, c := range cmds {
-				switch c.name {
-				case "error":
-					errs = append(errs, c)
-				case "notice":
-					notices++
-				default:
-					t.Errorf("unexpected command %q: a submission's output got through?", c.name)
-				}
+			if i >= len(errs) {
+				t.Fatalf("no ::error for check %s", c.Name)
 			}
-			i := 0
-			for _, c := range r.Checks {
-				if c.Status != grader.Fail && c.Status != grader.Error {
-					continue
-				}
-				if i >= len(errs) {
-					t.Fatalf("no ::error for check %s", c.Name)
-				}
-				e := errs[i]
-				i++
-				if !strings.Contains(e.props["title"], oneLine(c.Title)) {
-					t.Errorf("check %s: title %q does not name %q", c.Name, e.props["title"], oneLine(c.Title))
-				}
-				if !strings.HasPrefix(e.msg, safeText(c.Message)) {
-					t.Errorf("check %s: message %q; want it to start with %q", c.Name, e.msg, safeText(c.Message))
-				}
-				if c.Hint != "" && !strings.HasSuffix(e.msg, "hint: "+safeText(c.Hint)) {
-					t.Errorf("check %s: message %q lacks the hint", c.Name, e.msg)
-				}
-				if e.props["file"] != r.Submission {
-					t.Errorf("check %s: file %q; want %q", c.Name, e.props["file"], r.Submission)
-				}
+			e := errs[i]
+			i++
+			if !strings.Contains(e.props["title"], oneLine(c.Title)) {
+				t.Errorf("check %s: title %q does not name %q", c.Name, e.props["title"], oneLine(c.Title))
 			}
-			if i != len(errs) {
-				t.Errorf("got %d ::error commands; want %d", len(errs), i)
+			if !strings.HasPrefix(e.msg, safeText(c.Message)) {
+				t.Errorf("check %s: message %q; want it to start with %q", c.Name, e.msg, safeText(c.Message))
 			}
-			if notices != 1 {
-				t.Errorf("got %d ::notice commands; want 1 with the score", notices)
+			if c.Hint != "" && !strings.HasSuffix(e.msg, "hint: "+safeText(c.Hint)) {
+				t.Errorf("check %s: message %q lacks the hint", c.Name, e.msg)
 			}
-		})
-	}
+			if e.props["file"] != r.Submission {
+				t.Errorf("check %s: file %q; want %q", c.Name, e.props["file"], r.Submission)
+			}
+		}
+		if i != len(errs) {
+			t.Errorf("got %d ::error commands; want %d", len(errs), i)
+		}
+		if notices != 1 {
+			t.Errorf("got %d ::notice commands; want 1 with the score", notices)
+		}
+	})
 }
 
 // TestGitHubTokenFresh: the token that turns commands off must differ on

@@ -17,71 +17,60 @@ var (
 )
 
 func TestGradescopeFields(t *testing.T) {
-	all := map[string]func() *grader.Report{"nasty": nastyReport}
-	for name, f := range fixtures {
-		all[name] = f
-	}
-	for name, report := range all {
-		t.Run(name, func(t *testing.T) {
-			r := report()
-			var buf bytes.Buffer
-			if err := renderGradescope(&buf, r, Options{}); err != nil {
-				t.Fatal(err)
+	renderEach(t, renderGradescope, func(t *testing.T, r *grader.Report, buf *bytes.Buffer) {
+		var doc map[string]any
+		if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+			t.Fatalf("not JSON: %v", err)
+		}
+		for k := range doc {
+			if !gsTopFields[k] {
+				t.Errorf("field %q is not one of Gradescope's", k)
 			}
-			var doc map[string]any
-			if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
-				t.Fatalf("not JSON: %v", err)
-			}
-			for k := range doc {
-				if !gsTopFields[k] {
-					t.Errorf("field %q is not one of Gradescope's", k)
+		}
+		if got := doc["score"]; got != float64(r.Score) {
+			t.Errorf("score = %v; want %d", got, r.Score)
+		}
+		if et, ok := doc["execution_time"].(float64); !ok || et != float64(int(et)) || et < 0 {
+			t.Errorf("execution_time = %v; want whole seconds", doc["execution_time"])
+		}
+		if v, _ := doc["visibility"].(string); !gsVisibility[v] {
+			t.Errorf("visibility = %q", v)
+		}
+		tests, _ := doc["tests"].([]any)
+		if len(tests) != len(r.Checks) {
+			t.Fatalf("got %d tests; want %d", len(tests), len(r.Checks))
+		}
+		sum := 0.0
+		for i, c := range r.Checks {
+			tc := tests[i].(map[string]any)
+			for k := range tc {
+				if !gsTestFields[k] {
+					t.Errorf("test %d: field %q is not one of Gradescope's", i+1, k)
 				}
 			}
-			if got := doc["score"]; got != float64(r.Score) {
-				t.Errorf("score = %v; want %d", got, r.Score)
+			wantStatus := "failed"
+			if c.Status == grader.Pass {
+				wantStatus = "passed"
 			}
-			if et, ok := doc["execution_time"].(float64); !ok || et != float64(int(et)) || et < 0 {
-				t.Errorf("execution_time = %v; want whole seconds", doc["execution_time"])
+			if tc["status"] != wantStatus {
+				t.Errorf("test %d (%s): status %v; want %s", i+1, c.Status, tc["status"], wantStatus)
 			}
-			if v, _ := doc["visibility"].(string); !gsVisibility[v] {
-				t.Errorf("visibility = %q", v)
+			if tc["score"] != float64(c.Score) || tc["max_score"] != float64(c.MaxScore) {
+				t.Errorf("test %d: score %v/%v; want %d/%d", i+1, tc["score"], tc["max_score"], c.Score, c.MaxScore)
 			}
-			tests, _ := doc["tests"].([]any)
-			if len(tests) != len(r.Checks) {
-				t.Fatalf("got %d tests; want %d", len(tests), len(r.Checks))
+			if tc["name"] != safeText(c.Title) {
+				t.Errorf("test %d: name %q; want %q", i+1, tc["name"], safeText(c.Title))
 			}
-			sum := 0.0
-			for i, c := range r.Checks {
-				tc := tests[i].(map[string]any)
-				for k := range tc {
-					if !gsTestFields[k] {
-						t.Errorf("test %d: field %q is not one of Gradescope's", i+1, k)
-					}
-				}
-				wantStatus := "failed"
-				if c.Status == grader.Pass {
-					wantStatus = "passed"
-				}
-				if tc["status"] != wantStatus {
-					t.Errorf("test %d (%s): status %v; want %s", i+1, c.Status, tc["status"], wantStatus)
-				}
-				if tc["score"] != float64(c.Score) || tc["max_score"] != float64(c.MaxScore) {
-					t.Errorf("test %d: score %v/%v; want %d/%d", i+1, tc["score"], tc["max_score"], c.Score, c.MaxScore)
-				}
-				if tc["name"] != safeText(c.Title) {
-					t.Errorf("test %d: name %q; want %q", i+1, tc["name"], safeText(c.Title))
-				}
-				if v, _ := tc["visibility"].(string); !gsVisibility[v] {
-					t.Errorf("test %d: visibility %q", i+1, v)
-				}
-				if out, _ := tc["output"].(string); (out == "") != (c.Status == grader.Pass) {
-					t.Errorf("test %d (%s): output %q; want an explanation exactly when it did not pass", i+1, c.Status, out)
-				}
-				sum += tc["score"].(float64)
+			if v, _ := tc["visibility"].(string); !gsVisibility[v] {
+				t.Errorf("test %d: visibility %q", i+1, v)
 			}
-			if sum != float64(r.Score) {
-				t.Errorf("the tests' scores add up to %v; the report's score is %d", sum, r.Score)
+			if out, _ := tc["output"].(string); (out == "") != (c.Status == grader.Pass) {
+				t.Errorf("test %d (%s): output %q; want an explanation exactly when it did not pass", i+1, c.Status, out)
 			}
-		})
-	}
+			sum += tc["score"].(float64)
+		}
+		if sum != float64(r.Score) {
+			t.Errorf("the tests' scores add up to %v; the report's score is %d", sum, r.Score)
+		}
+	})
 }

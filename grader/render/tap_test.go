@@ -130,60 +130,49 @@ func splitDirective(s string) (desc, directive string, err error) {
 // TestTAP checks every fixture's TAP with the strict reader, and that each
 // test point says what its check's verdict is.
 func TestTAP(t *testing.T) {
-	all := map[string]func() *grader.Report{"nasty": nastyReport}
-	for name, f := range fixtures {
-		all[name] = f
-	}
-	for name, report := range all {
-		t.Run(name, func(t *testing.T) {
-			r := report()
-			var buf bytes.Buffer
-			if err := renderTAP(&buf, r, Options{}); err != nil {
-				t.Fatal(err)
+	renderEach(t, renderTAP, func(t *testing.T, r *grader.Report, buf *bytes.Buffer) {
+		points, err := parseTAP(buf.String())
+		if err != nil {
+			t.Fatalf("%v\n%s", err, buf.String())
+		}
+		if len(points) != len(r.Checks) {
+			t.Fatalf("got %d test points; want %d", len(points), len(r.Checks))
+		}
+		for i, c := range r.Checks {
+			p := points[i]
+			if want := oneLine(c.Title); p.description != want {
+				t.Errorf("point %d: description %q; want %q", i+1, p.description, want)
 			}
-			points, err := parseTAP(buf.String())
-			if err != nil {
-				t.Fatalf("%v\n%s", err, buf.String())
+			wantOK := c.Status == grader.Pass || c.Status == grader.Skip
+			if p.ok != wantOK {
+				t.Errorf("point %d (%s): ok = %v; want %v", i+1, c.Status, p.ok, wantOK)
 			}
-			if len(points) != len(r.Checks) {
-				t.Fatalf("got %d test points; want %d", len(points), len(r.Checks))
+			if got, want := p.directive == "SKIP", c.Status == grader.Skip; got != want {
+				t.Errorf("point %d (%s): SKIP directive %v; want %v", i+1, c.Status, got, want)
 			}
-			for i, c := range r.Checks {
-				p := points[i]
-				if want := oneLine(c.Title); p.description != want {
-					t.Errorf("point %d: description %q; want %q", i+1, p.description, want)
+			if c.Status == grader.Pass {
+				if p.yaml != nil {
+					t.Errorf("point %d passed but has a YAML block", i+1)
 				}
-				wantOK := c.Status == grader.Pass || c.Status == grader.Skip
-				if p.ok != wantOK {
-					t.Errorf("point %d (%s): ok = %v; want %v", i+1, c.Status, p.ok, wantOK)
-				}
-				if got, want := p.directive == "SKIP", c.Status == grader.Skip; got != want {
-					t.Errorf("point %d (%s): SKIP directive %v; want %v", i+1, c.Status, got, want)
-				}
-				if c.Status == grader.Pass {
-					if p.yaml != nil {
-						t.Errorf("point %d passed but has a YAML block", i+1)
-					}
-					continue
-				}
-				if p.yaml == nil {
-					t.Fatalf("point %d (%s) has no YAML block", i+1, c.Status)
-				}
-				for key, want := range map[string]any{
-					"check": c.Name, "message": safeText(c.Message), "score": c.Score, "max_score": c.MaxScore,
-				} {
-					if got := p.yaml[key]; got != want {
-						t.Errorf("point %d: YAML %s = %#v; want %#v", i+1, key, got, want)
-					}
-				}
-				if c.Status != grader.Skip {
-					if d, _ := p.yaml["detail"].(string); d != checkDetail(c, Options{}) {
-						t.Errorf("point %d: YAML detail = %q; want the text report's explanation %q", i+1, d, checkDetail(c, Options{}))
-					}
+				continue
+			}
+			if p.yaml == nil {
+				t.Fatalf("point %d (%s) has no YAML block", i+1, c.Status)
+			}
+			for key, want := range map[string]any{
+				"check": c.Name, "message": safeText(c.Message), "score": c.Score, "max_score": c.MaxScore,
+			} {
+				if got := p.yaml[key]; got != want {
+					t.Errorf("point %d: YAML %s = %#v; want %#v", i+1, key, got, want)
 				}
 			}
-		})
-	}
+			if c.Status != grader.Skip {
+				if d, _ := p.yaml["detail"].(string); d != checkDetail(c, Options{}) {
+					t.Errorf("point %d: YAML detail = %q; want the text report's explanation %q", i+1, d, checkDetail(c, Options{}))
+				}
+			}
+		}
+	})
 }
 
 // TestParseTAPRejects makes sure the reader above can fail: each document
