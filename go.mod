@@ -22,3 +22,8 @@ require (
 	golang.org/x/term v0.44.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect
 )
+
+require (
+	github.com/elastic/go-seccomp-bpf v1.6.0 // indirect
+	golang.org/x/net v0.41.0 // indirect
+)

@@ -85,11 +85,12 @@ func runSub(t *testing.T, sub *Submission, name string, l Limits, stdin []byte, 
 	// one that left the run's process group and session.
 	mark := fmt.Sprintf("BOARDCHECK_TEST_RUN=%d-%d", os.Getpid(), runSeq.Add(1))
 	spec := RunSpec{
-		Argv:   append(append([]string{}, sub.Command...), args...),
-		Dir:    dir,
-		Env:    SubmissionEnv(dir, mark),
-		Stdin:  stdin,
-		Limits: l,
+		Argv:     append(append([]string{}, sub.Command...), args...),
+		Dir:      dir,
+		Env:      SubmissionEnv(dir, mark),
+		Stdin:    stdin,
+		Limits:   l,
+		ReadOnly: sub.Files,
 	}
 	start := time.Now()
 	res, err := Execute(context.Background(), spec)
@@ -100,7 +101,7 @@ func runSub(t *testing.T, sub *Submission, name string, l Limits, stdin []byte, 
 	}
 	t.Logf("%s: returned in %v (run %v, death %q, exit %d, peak memory %s)",
 		name, took.Round(time.Millisecond), res.Duration.Round(time.Millisecond), res.Death(l), res.ExitCode, FormatSize(res.PeakMemory))
-	if lim := l.withDefaults().Time + time.Second; took > lim {
+	if lim := l.WithDefaults().Time + time.Second; took > lim {
 		t.Errorf("%s: Execute returned after %v; want within %v", name, took, lim)
 	}
 	if left := survivors(mark, dir); len(left) > 0 {
@@ -232,7 +233,7 @@ func TestExecuteHostile(t *testing.T) {
 			if tt.stdoutLen != 0 && len(res.Stdout) != tt.stdoutLen {
 				t.Errorf("len(stdout) = %d; want %d", len(res.Stdout), tt.stdoutLen)
 			}
-			if int64(len(res.Stdout)) > tt.limits.withDefaults().Output || int64(len(res.Stderr)) > tt.limits.withDefaults().Output {
+			if int64(len(res.Stdout)) > tt.limits.WithDefaults().Output || int64(len(res.Stderr)) > tt.limits.WithDefaults().Output {
 				t.Errorf("kept %d bytes of stdout, %d of stderr; want at most %d each", len(res.Stdout), len(res.Stderr), tt.limits.Output)
 			}
 		})
@@ -319,16 +320,19 @@ func TestExecuteNetwork(t *testing.T) {
 }
 
 // TestExecuteReadOnlyFilesystem checks that a run can write to its own
-// folders and nowhere else, where the machine allows a mount namespace.
+// folders and nowhere else, where the machine gives it a root of its own.
 func TestExecuteReadOnlyFilesystem(t *testing.T) {
-	if !strings.Contains(strings.Join(Protections(Limits{}), "\n"), "filesystem read-only") {
+	if !strings.Contains(strings.Join(Protections(Limits{}), "\n"), "a root of its own") {
 		t.Skip("no read-only filesystem for runs on this machine")
 	}
 	outside := t.TempDir()
 	res := run(t, "write_outside.py", roomy, nil, outside)
 	got := strings.Split(strings.TrimSpace(string(res.Stdout)), "\n")
+	// Outside its folders the run's root holds the system's folders,
+	// read-only, and nothing of the grader's: the test's folder is not
+	// there at all.
 	if len(got) != 3 || got[0] != "wrote ." || !strings.HasPrefix(got[1], "wrote /") ||
-		got[2] != "denied outside Read-only file system" {
+		got[2] != "denied outside No such file or directory" {
 		t.Errorf("stdout:\n%s\nwant writes to . and $TMPDIR, and the one outside denied (stderr %q)", res.Stdout, res.Stderr)
 	}
 	if _, err := os.Stat(filepath.Join(outside, "written.txt")); err == nil {
@@ -533,7 +537,7 @@ func TestExecuteCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := Execute(ctx, RunSpec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: hostile})
+	_, err := Execute(ctx, RunSpec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: hostile, ReadOnly: sub.Files})
 	if err == nil || !strings.Contains(err.Error(), "context deadline exceeded") {
 		t.Errorf("err = %v; want the context's deadline", err)
 	}

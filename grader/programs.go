@@ -63,7 +63,8 @@ func BuiltinSubmission(name string) (*Submission, error) {
 	if err != nil {
 		return nil, fmt.Errorf("grader: finding the grader's own binary to run builtin:%s: %w", name, err)
 	}
-	return &Submission{Path: "builtin:" + name, Command: []string{exe, referenceArg, name}, Lang: "builtin"}, nil
+	// The run sees the grader's binary, which every other run is denied.
+	return &Submission{Path: "builtin:" + name, Command: []string{exe, referenceArg, name}, Lang: "builtin", Files: []string{exe}}, nil
 }
 
 // parseReference checks the manifest's reference: "builtin:NAME" naming one

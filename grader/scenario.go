@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,10 +104,11 @@ type scenario struct {
 	work  string // $WORK
 
 	runs     []Run
-	last     *RunResult // the last run, nil before the first
-	lastName string     // the last run's arguments as a student reads them: "nqueens 4"
-	stdin    *string    // set by a stdin line for the next run
-	failure  *failure   // why the script failed, when one of our commands failed it
+	last     *RunResult   // the last run, nil before the first
+	lastName string       // the last run's arguments as a student reads them: "nqueens 4"
+	stdin    *string      // set by a stdin line for the next run
+	failure  *failure     // why the script failed, when one of our commands failed it
+	files    fileSnapshot // the scenario's files before the first run
 }
 
 // failure is a verdict our commands reach, richer than testscript's FAIL line.
@@ -143,7 +145,7 @@ func testscriptCmds() map[string]func(ts *testscript.TestScript, neg bool, args 
 		if neg || len(args) != 1 {
 			s.broken(ts, "usage: stdin filename")
 		}
-		data, err := os.ReadFile(ts.MkAbs(args[0]))
+		data, err := readScenarioFile(ts.MkAbs(args[0]))
 		if err != nil {
 			s.broken(ts, "stdin: %v", err)
 		}
@@ -208,7 +210,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	var stdin []byte
 	switch {
 	case a.stdin != "":
-		stdin, err = os.ReadFile(ts.MkAbs(a.stdin))
+		stdin, err = readScenarioFile(ts.MkAbs(a.stdin))
 		if err != nil {
 			s.broken(ts, "run -stdin: %v", err)
 		}
@@ -223,13 +225,30 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	vars = append(vars, s.g.opts.Env...)
 	argv := append(slices.Clone(s.g.sub.Command), a.args[1:]...)
+	if s.files == nil {
+		s.files = snapshotFiles(s.work)
+	}
+	// Each run has a folder of its own, beside the scenario's and not in
+	// it: the scenario's files (want.txt) are the grader's, not the run's.
+	dir := filepath.Join(filepath.Dir(s.work), fmt.Sprintf("run%d", len(s.runs)+1))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		s.failure = &failure{status: Error, grader: true, message: fmt.Sprintf("making the run's folder: %v", err)}
+		ts.Fatalf("%s", s.failure.message)
+	}
 	res, err := Execute(s.g.ctx, RunSpec{
-		Argv:   argv,
-		Dir:    ts.MkAbs("."),
-		Env:    SubmissionEnv(s.work, vars...),
-		Stdin:  stdin,
-		Limits: s.g.limits,
+		Argv:     argv,
+		Dir:      dir,
+		Env:      SubmissionEnv(dir, vars...),
+		Stdin:    stdin,
+		Limits:   s.g.limits,
+		ReadOnly: s.g.sub.Files,
+		Hide:     hiddenPrograms(),
 	})
+	if changed := s.files.changed(s.work); changed != "" {
+		// Only a run without isolation can reach them; a check that
+		// compared its output with a file it wrote would be fooled.
+		s.fail(ts, nil, "%s: the submission changed the scenario's own file %s: a run may write only in its own folder", strings.Join(a.args, " "), changed)
+	}
 	if err != nil {
 		// Prepare vetted the command, so this is the grader's own trouble
 		// (no pipe, no folder), not the scenario's and not the student's.

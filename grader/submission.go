@@ -14,6 +14,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // Submission is what a student handed in, turned into a command.
@@ -22,6 +24,11 @@ type Submission struct {
 	Command  []string // argv prefix after Prepare, e.g. ["python3", "/abs/sol.py"]
 	Lang     string   // "python", "c", ... or "executable", "command"
 	Compiled bool
+	// Files are what a run must be able to read beyond the system's
+	// folders: the source file, or the program compiled from it. The
+	// sandbox shows these and nothing else of the student's (or the
+	// class's) folders.
+	Files []string
 }
 
 // SubmissionError is a problem with the submission that its author can fix:
@@ -150,7 +157,7 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 			l.tool = argv[0]
 			argv[0] = resolveInterpreter(ctx, l, filepath.Dir(abs), buildDir)
 		}
-		return &Submission{Path: path, Command: append(argv, abs), Lang: lang.name}, nil
+		return &Submission{Path: path, Command: append(argv, abs), Lang: lang.name, Files: []string{abs}}, nil
 	}
 
 	// A source file of a compiled language is compiled even when it has the
@@ -161,13 +168,13 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 			if _, err := shebangCommand(shebang); err != nil {
 				return nil, subErr(err.Error(), "install it, or correct the #! line (e.g. #!/usr/bin/env python3)")
 			}
-			return &Submission{Path: path, Command: []string{abs}, Lang: "executable"}, nil
+			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Files: []string{abs}}, nil
 		}
 		if bytes.HasPrefix(head, []byte("\x7fELF")) {
 			if err := checkELF(abs); err != nil {
 				return nil, subErr(err.Error(), "compile it on this machine, or hand in the source file")
 			}
-			return &Submission{Path: path, Command: []string{abs}, Lang: "executable"}, nil
+			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Files: []string{abs}}, nil
 		}
 		if !known {
 			return nil, subErr("has the execute bit but is neither a program binary nor a script starting with #!",
@@ -183,13 +190,13 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 	}
 	if lang.compile == nil {
 		interp := resolveInterpreter(ctx, lang, filepath.Dir(abs), buildDir)
-		return &Submission{Path: path, Command: []string{interp, abs}, Lang: lang.name}, nil
+		return &Submission{Path: path, Command: []string{interp, abs}, Lang: lang.name, Files: []string{abs}}, nil
 	}
 	out, err := compile(ctx, lang, abs, buildDir)
 	if err != nil {
 		return nil, err
 	}
-	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true}, nil
+	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Files: []string{out}}, nil
 }
 
 // resolveInterpreter asks the interpreter, once, for the path of its own
@@ -214,10 +221,11 @@ func resolveInterpreter(ctx context.Context, lang language, dir, buildDir string
 	defer os.RemoveAll(home)
 	l := Limits{Time: 30 * time.Second, Memory: 1 * giB, Output: 64 * kiB}
 	res, err := Execute(ctx, RunSpec{
-		Argv:   append([]string{lang.tool}, lang.whereAmI...),
-		Dir:    dir,
-		Env:    SubmissionEnv(home),
-		Limits: l,
+		Argv:     append([]string{lang.tool}, lang.whereAmI...),
+		Dir:      dir,
+		Env:      SubmissionEnv(home),
+		Limits:   l,
+		ReadOnly: versionFiles(dir),
 	})
 	if err != nil || res.ExitCode != 0 || res.Death(l) != "" {
 		return lang.tool
@@ -227,6 +235,19 @@ func resolveInterpreter(ctx context.Context, lang language, dir, buildDir string
 		return lang.tool
 	}
 	return p
+}
+
+// versionFiles are the files in dir that choose an interpreter's version
+// for a version manager, those that exist: the run that asks the
+// interpreter where it is must see them.
+func versionFiles(dir string) []string {
+	var out []string
+	for _, name := range []string{".python-version", ".ruby-version", ".node-version", ".nvmrc", ".tool-versions"} {
+		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && fi.Mode().IsRegular() {
+			out = append(out, filepath.Join(dir, name))
+		}
+	}
+	return out
 }
 
 // readShebang returns the #! line at the start of head, without "#!" and
@@ -367,12 +388,22 @@ func compile(ctx context.Context, lang language, src, buildDir string) (string, 
 		extra = goBuildEnv(buildDir)
 	}
 	argv := lang.compile(filepath.Base(src), out)
-	res, err := Execute(ctx, RunSpec{
-		Argv:   argv,
-		Dir:    dir,
-		Env:    SubmissionEnv(buildDir, extra...),
-		Limits: compileLimits,
-	})
+	// The compiler runs in the sandbox like the program (a source file
+	// can ask it to include or embed what it likes): it sees the source
+	// and writes only into the build folder.
+	spec := RunSpec{
+		Argv:     argv,
+		Dir:      dir,
+		Env:      SubmissionEnv(buildDir, extra...),
+		Limits:   compileLimits,
+		ReadOnly: []string{src},
+		Writable: []string{buildDir},
+	}
+	if lang.name == "go" {
+		spec.ReadOnly = nil
+		spec.Overlay = goCacheOverlay(extra)
+	}
+	res, err := Execute(ctx, spec)
 	if err != nil {
 		return "", fmt.Errorf("grader: compiling %s: %w", src, err)
 	}
@@ -384,7 +415,24 @@ func compile(ctx context.Context, lang language, src, buildDir string) (string, 
 	if res.ExitCode != 0 {
 		return "", &CompileError{Command: argv, Output: output}
 	}
+	// What the compiler left is the run's program: a regular file, not a
+	// link a compile could point at a file of the grader's.
+	if fi, err := os.Lstat(out); err != nil || !fi.Mode().IsRegular() {
+		return "", &CompileError{Command: argv, Output: strings.TrimSpace(output + "\n(the compiler made no program file " + filepath.Base(out) + ")")}
+	}
 	return out, nil
+}
+
+// goCacheOverlay is the go command's build cache as the compile sees it:
+// the grader's own cache, warm, with whatever the compile adds thrown away
+// with it, so that no submission's build can poison the next one's.
+func goCacheOverlay(env []string) []string {
+	for _, kv := range env {
+		if cache, ok := strings.CutPrefix(kv, "GOCACHE="); ok {
+			return []string{cache}
+		}
+	}
+	return nil
 }
 
 // goBuildEnv lets the go command use the grader's build cache (a cold cache
@@ -392,7 +440,11 @@ func compile(ctx context.Context, lang language, src, buildDir string) (string, 
 // network.
 func goBuildEnv(buildDir string) []string {
 	cache := os.Getenv("GOCACHE")
-	if cache == "" {
+	if !sandbox.Overlays() {
+		// Without an overlay the compile would write into the shared
+		// cache, where one submission's build could poison the next.
+		cache = filepath.Join(buildDir, "gocache")
+	} else if cache == "" {
 		if dir, err := os.UserCacheDir(); err == nil {
 			cache = filepath.Join(dir, "go-build")
 		} else {
@@ -428,6 +480,7 @@ func CommandSubmission(argv []string) (*Submission, error) {
 	}
 	cmd := make([]string, len(argv))
 	copy(cmd, argv)
+	var files []string
 	if _, err := exec.LookPath(argv[0]); err != nil {
 		if strings.Contains(argv[0], "/") {
 			return nil, &SubmissionError{Path: argv[0], Problem: "not found or not executable", Fix: "check the path, or run chmod +x " + argv[0]}
@@ -444,8 +497,9 @@ func CommandSubmission(argv []string) (*Submission, error) {
 		if fi, err := os.Stat(a); err == nil && !fi.IsDir() {
 			if abs, err := filepath.Abs(a); err == nil {
 				cmd[i] = abs
+				files = append(files, abs)
 			}
 		}
 	}
-	return &Submission{Path: strings.Join(argv, " "), Command: cmd, Lang: "command"}, nil
+	return &Submission{Path: strings.Join(argv, " "), Command: cmd, Lang: "command", Files: files}, nil
 }

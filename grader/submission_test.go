@@ -210,7 +210,7 @@ func TestPrepareCompile(t *testing.T) {
 				t.Fatalf("Prepare = %+v; want one compiled program in %s", sub, build)
 			}
 			dir := t.TempDir()
-			res, err := Execute(context.Background(), RunSpec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: roomy})
+			res, err := Execute(context.Background(), RunSpec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: roomy, ReadOnly: sub.Files})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -275,7 +275,7 @@ func TestCommandSubmission(t *testing.T) {
 	}
 	// The command runs from any folder, since the file was made absolute.
 	dir := t.TempDir()
-	res, err := Execute(context.Background(), RunSpec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: roomy})
+	res, err := Execute(context.Background(), RunSpec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: roomy, ReadOnly: sub.Files})
 	if err != nil || res.ExitCode != 255 {
 		t.Errorf("running it: exit %v, err %v; want 255", res, err)
 	}

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package grader
+package sandbox
 
 // Outside Linux the grader has no portable way to find every process a run
 // started or to measure their memory, so it keeps to what os/exec offers:
@@ -17,11 +17,11 @@ import (
 	"time"
 )
 
-// Execute runs spec under the time and output limits. See the Linux version
+// Run runs spec under the time and output limits. See the Linux version
 // for the full contract; here, processes the program starts are not tracked
 // and memory is not limited.
-func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
-	l := spec.Limits.withDefaults()
+func Run(ctx context.Context, spec Spec) (*Result, error) {
+	l := spec.Limits.WithDefaults()
 	path, err := resolveArgv0(spec)
 	if err != nil {
 		return nil, err
@@ -79,7 +79,7 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 	}()
 	waitErr := cmd.Wait()
 	close(done)
-	res := &RunResult{ExitCode: -1, Duration: time.Since(start)}
+	res := &Result{ExitCode: -1, Duration: time.Since(start)}
 	res.Stdout, res.StdoutOverflow = stdout.result()
 	res.Stderr, res.StderrOverflow = stderr.result()
 	o.fill(res)
@@ -104,8 +104,17 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) {
 	return res, nil
 }
 
-// setIsolationForTest has no fallbacks to select on this platform.
-func setIsolationForTest(mode string) (restore func(), ok bool) { return func() {}, false }
+// SetIsolationForTest has no fallbacks to select on this platform.
+func SetIsolationForTest(mode string) (restore func(), ok bool) { return func() {}, false }
+
+// Isolated reports that runs here are not isolated, and why.
+func Isolated() (bool, []string) {
+	return false, []string{"isolation: the sandbox's namespaces, root, seccomp filter and cgroups are Linux's; on this system a run is held by its time and output limits alone"}
+}
+
+// Overlays reports whether a run can see a folder writable with its
+// changes thrown away: not on this platform.
+func Overlays() bool { return false }
 
 type writerFunc func([]byte)
 
@@ -116,7 +125,7 @@ func (f writerFunc) Write(p []byte) (int, error) {
 
 // Protections lists the isolation in force on this machine.
 func Protections(l Limits) []string {
-	l = l.withDefaults()
+	l = l.WithDefaults()
 	return []string{
 		"time limit " + l.Time.String() + " per run (the main process is killed; processes it started are not tracked on this platform)",
 		"output limit " + FormatSize(l.Output) + " per stream, then the run is killed",

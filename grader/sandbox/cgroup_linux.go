@@ -1,0 +1,389 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// Limits the kernel enforces: a cgroup per run, so that every page the run
+// makes its own counts (a memfd's, a tmpfs file's, the page tables of a
+// thousand processes) and forks stop at a bound however fast they come.
+// cgroup v2 gives memory, pids and cgroup.kill in one folder; on a machine
+// with the v1 hierarchies (as this project's CI VM has) the memory and pids
+// controllers are separate folders.
+
+// cgroupDirs are the hierarchies this machine lets the grader use, found
+// once.
+type cgroupDirs struct {
+	v2             string // a cgroup v2 folder with memory and pids, or ""
+	memV1, pidsV1  string // v1 folders under which a run gets its own, or ""
+	memV1HasMemsw  bool
+	unavailableWhy string // why memory is not counted by a cgroup, for Protections
+}
+
+func findCgroups() cgroupDirs {
+	var d cgroupDirs
+	if d.v2 = findCgroupV2(); d.v2 != "" {
+		removeStale(d.v2)
+		return d
+	}
+	d.memV1 = findV1("memory", func(probe string) bool {
+		return os.WriteFile(filepath.Join(probe, "memory.limit_in_bytes"), []byte("67108864"), 0) == nil
+	})
+	d.pidsV1 = findV1("pids", func(probe string) bool {
+		return os.WriteFile(filepath.Join(probe, "pids.max"), []byte("10"), 0) == nil
+	})
+	if d.memV1 != "" {
+		_, err := os.Stat(filepath.Join(d.memV1, "memory.memsw.limit_in_bytes"))
+		d.memV1HasMemsw = err == nil
+	} else {
+		d.unavailableWhy = "no cgroup with the memory controller is writable by the grader"
+		if os.Geteuid() != 0 {
+			d.unavailableWhy += " (as root, or with a delegated cgroup v2, memory is counted by the kernel)"
+		}
+	}
+	removeStale(d.memV1)
+	removeStale(d.pidsV1)
+	return d
+}
+
+// findCgroupV2 looks for a cgroup v2 folder where the grader may make one
+// child cgroup per run with the memory and pids controllers. Only the root
+// of a cgroup2 mount qualifies: a non-root cgroup that holds processes (as
+// the grader's own does) cannot hand controllers to children.
+func findCgroupV2() string {
+	for _, f := range mounts() {
+		if f[2] != "cgroup2" {
+			continue
+		}
+		dir := f[1]
+		ctl, err := os.ReadFile(filepath.Join(dir, "cgroup.controllers"))
+		if err != nil || !hasWords(string(ctl), "memory", "pids") {
+			continue
+		}
+		sub, _ := os.ReadFile(filepath.Join(dir, "cgroup.subtree_control"))
+		if !hasWords(string(sub), "memory", "pids") {
+			if os.WriteFile(filepath.Join(dir, "cgroup.subtree_control"), []byte("+memory +pids"), 0) != nil {
+				continue
+			}
+		}
+		probe := filepath.Join(dir, fmt.Sprintf("boardcheck-%d-probe", os.Getpid()))
+		if os.Mkdir(probe, 0o755) != nil {
+			continue
+		}
+		ok := fileExists(filepath.Join(probe, "memory.max")) && fileExists(filepath.Join(probe, "pids.max")) &&
+			fileExists(filepath.Join(probe, "cgroup.kill"))
+		os.Remove(probe)
+		if ok {
+			return dir
+		}
+	}
+	return ""
+}
+
+// findV1 looks for a cgroup v1 hierarchy of the controller in which the
+// grader may make a cgroup per run: under the grader's own cgroup there
+// first (so that a limit set on the grader holds for its runs too), else at
+// the hierarchy's root.
+func findV1(controller string, works func(probe string) bool) string {
+	for _, f := range mounts() {
+		if f[2] != "cgroup" || !hasWords(strings.ReplaceAll(f[3], ",", " "), controller) {
+			continue
+		}
+		for _, dir := range []string{filepath.Join(f[1], ownCgroup(controller)), f[1]} {
+			probe := filepath.Join(dir, fmt.Sprintf("boardcheck-%d-probe", os.Getpid()))
+			if os.Mkdir(probe, 0o755) != nil {
+				continue
+			}
+			ok := works(probe)
+			os.Remove(probe)
+			if ok {
+				return dir
+			}
+		}
+	}
+	return ""
+}
+
+// ownCgroup is the grader's cgroup path in the v1 hierarchy of controller.
+func ownCgroup(controller string) string {
+	data, _ := os.ReadFile("/proc/self/cgroup")
+	for _, line := range strings.Split(string(data), "\n") {
+		parts := strings.SplitN(line, ":", 3)
+		if len(parts) == 3 && hasWords(strings.ReplaceAll(parts[1], ",", " "), controller) {
+			return parts[2]
+		}
+	}
+	return "/"
+}
+
+// mounts returns the fields of /proc/self/mounts, at least four a line.
+func mounts() [][]string {
+	data, _ := os.ReadFile("/proc/self/mounts")
+	var out [][]string
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 4 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// removeStale removes the run cgroups of graders that died without cleaning
+// up (killed, or the machine lost power mid-run). rmdir only succeeds on an
+// empty cgroup, so a live run is never disturbed.
+func removeStale(parent string) {
+	if parent == "" {
+		return
+	}
+	ents, _ := os.ReadDir(parent)
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), "boardcheck-")
+		if !ok || !e.IsDir() {
+			continue
+		}
+		pid, _, _ := strings.Cut(rest, "-")
+		if _, err := os.Stat("/proc/" + pid); errors.Is(err, os.ErrNotExist) {
+			os.Remove(filepath.Join(parent, e.Name()))
+		}
+	}
+}
+
+func hasWords(s string, words ...string) bool {
+	have := strings.Fields(s)
+	for _, w := range words {
+		found := false
+		for _, h := range have {
+			found = found || h == w
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// cgroups are one run's cgroups: a v2 folder, or v1 memory and pids
+// folders, each "" when not had.
+type cgroups struct {
+	v2            string
+	fd            int // the v2 folder, for CLONE_INTO_CGROUP; -1 if none
+	memV1, pidsV1 string
+}
+
+var cgroupSeq atomic.Int64
+
+// maxTasks is the kernel's hard bound on the tasks of a run. pids.max and
+// RLIMIT_NPROC count threads, and a JVM or Node.js starts dozens, so the
+// bound is well above Procs; Procs itself is enforced by counting processes
+// while polling.
+func maxTasks(l Limits) int { return 2*l.Procs + 32 }
+
+// newCgroups makes the run's cgroups where the machine has them. One that
+// cannot be made leaves the run to polling rather than failing it.
+func newCgroups(d cgroupDirs, l Limits) *cgroups {
+	cg := &cgroups{fd: -1}
+	name := fmt.Sprintf("boardcheck-%d-%d", os.Getpid(), cgroupSeq.Add(1))
+	tasks := strconv.Itoa(maxTasks(l))
+	mem := strconv.FormatInt(l.Memory, 10)
+	if d.v2 != "" {
+		dir := filepath.Join(d.v2, name)
+		// Without swap.max the limit would stretch into swap; without
+		// oom.group the OOM killer would take one process and leave the
+		// rest running.
+		if makeCgroup(dir, [][2]string{{"memory.max", mem}, {"pids.max", tasks}}, [][2]string{{"memory.swap.max", "0"}, {"memory.oom.group", "1"}}) {
+			if fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0); err == nil {
+				cg.v2, cg.fd = dir, fd
+			} else {
+				os.Remove(dir)
+			}
+		}
+		return cg
+	}
+	if d.memV1 != "" {
+		dir := filepath.Join(d.memV1, name)
+		must := [][2]string{{"memory.limit_in_bytes", mem}}
+		if d.memV1HasMemsw {
+			must = append(must, [2]string{"memory.memsw.limit_in_bytes", mem})
+		}
+		if makeCgroup(dir, must, [][2]string{{"memory.swappiness", "0"}}) {
+			cg.memV1 = dir
+		}
+	}
+	if d.pidsV1 != "" {
+		dir := filepath.Join(d.pidsV1, name)
+		if makeCgroup(dir, [][2]string{{"pids.max", tasks}}, nil) {
+			cg.pidsV1 = dir
+		}
+	}
+	return cg
+}
+
+// makeCgroup makes dir and writes its settings: those in must, or nothing
+// is left; those in try where the kernel has them.
+func makeCgroup(dir string, must, try [][2]string) bool {
+	if os.Mkdir(dir, 0o755) != nil {
+		return false
+	}
+	for _, kv := range must {
+		if os.WriteFile(filepath.Join(dir, kv[0]), []byte(kv[1]), 0) != nil {
+			os.Remove(dir)
+			return false
+		}
+	}
+	for _, kv := range try {
+		_ = os.WriteFile(filepath.Join(dir, kv[0]), []byte(kv[1]), 0)
+	}
+	return true
+}
+
+// join moves pid (the shim, before it starts anything) into the v1
+// cgroups; a v2 cgroup was joined at clone time.
+func (cg *cgroups) join(pid int) error {
+	for _, dir := range []string{cg.memV1, cg.pidsV1} {
+		if dir == "" {
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// countsMemory says whether the kernel counts and bounds the run's memory.
+func (cg *cgroups) countsMemory() bool { return cg.v2 != "" || cg.memV1 != "" }
+
+// procs lists the processes in the run's cgroup, nil without one.
+func (cg *cgroups) procs() []int {
+	dir := cg.v2
+	if dir == "" {
+		dir = cg.pidsV1
+	}
+	if dir == "" {
+		dir = cg.memV1
+	}
+	if dir == "" {
+		return nil
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+	var out []int
+	for _, s := range strings.Fields(string(data)) {
+		if pid, err := strconv.Atoi(s); err == nil {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+func (cg *cgroups) hasProcs() bool { return cg.v2 != "" || cg.pidsV1 != "" || cg.memV1 != "" }
+
+func (cg *cgroups) memoryCurrent() int64 {
+	if cg.v2 != "" {
+		return readNumber(filepath.Join(cg.v2, "memory.current"))
+	}
+	return readNumber(filepath.Join(cg.memV1, "memory.usage_in_bytes"))
+}
+
+func (cg *cgroups) memoryPeak() int64 {
+	if cg.v2 != "" {
+		return readNumber(filepath.Join(cg.v2, "memory.peak"))
+	}
+	if cg.memV1 != "" {
+		return readNumber(filepath.Join(cg.memV1, "memory.max_usage_in_bytes"))
+	}
+	return 0
+}
+
+// oomKilled says whether the kernel killed a process of the run for memory.
+func (cg *cgroups) oomKilled() bool {
+	switch {
+	case cg.v2 != "":
+		return readKey(filepath.Join(cg.v2, "memory.events"), "oom_kill") > 0
+	case cg.memV1 != "":
+		return readKey(filepath.Join(cg.memV1, "memory.oom_control"), "oom_kill") > 0
+	}
+	return false
+}
+
+// forkRefused says whether the kernel refused a fork at pids.max.
+func (cg *cgroups) forkRefused() bool {
+	switch {
+	case cg.v2 != "":
+		return readKey(filepath.Join(cg.v2, "pids.events"), "max") > 0
+	case cg.pidsV1 != "":
+		return readKey(filepath.Join(cg.pidsV1, "pids.events"), "max") > 0
+	}
+	return false
+}
+
+// cpu is the processor time the run used, for a v2 cgroup; 0 otherwise.
+func (cg *cgroups) cpu() time.Duration {
+	if cg.v2 == "" {
+		return 0
+	}
+	return time.Duration(readKey(filepath.Join(cg.v2, "cpu.stat"), "usage_usec")) * time.Microsecond
+}
+
+func (cg *cgroups) kill() {
+	if cg.v2 != "" && os.WriteFile(filepath.Join(cg.v2, "cgroup.kill"), []byte("1"), 0) == nil {
+		return
+	}
+	for _, pid := range cg.procs() {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+}
+
+// remove kills what is left, waits for each cgroup to empty and removes it.
+func (cg *cgroups) remove() {
+	if cg.fd >= 0 {
+		syscall.Close(cg.fd)
+		cg.fd = -1
+	}
+	for _, dir := range []string{cg.v2, cg.memV1, cg.pidsV1} {
+		if dir == "" {
+			continue
+		}
+		for i := 0; i < 200; i++ {
+			err := os.Remove(dir)
+			if err == nil || errors.Is(err, os.ErrNotExist) {
+				break
+			}
+			// EBUSY: processes are still dying.
+			cg.kill()
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+}
+
+// readKey reads one counter from a "key value" file.
+func readKey(file, key string) int64 {
+	data, _ := os.ReadFile(file)
+	for _, line := range strings.Split(string(data), "\n") {
+		if k, v, ok := strings.Cut(line, " "); ok && k == key {
+			n, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+func readNumber(file string) int64 {
+	data, _ := os.ReadFile(file)
+	n, _ := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+	return n
+}

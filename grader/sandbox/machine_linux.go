@@ -1,0 +1,353 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox/internal/shim"
+)
+
+// The layers, named as LayerOff and the escape suite name them.
+const (
+	LayerUserNS     = "userns"     // a user namespace per run (and, as root, a uid of its own)
+	LayerNamespaces = "namespaces" // every namespace: off is a container that refuses them all
+	LayerPIDNS      = "pidns"
+	LayerNetNS      = "netns"
+	LayerRoot       = "root" // the mount namespace and the root built for the run
+	LayerProc       = "proc" // a fresh /proc (off: the root has none)
+	LayerSeccomp    = "seccomp"
+	LayerLandlock   = "landlock"
+	LayerCaps       = "caps"       // capabilities, bounding set, securebits
+	LayerNoDumpable = "nodumpable" // the supervisor undumpable
+	LayerCloseFDs   = "closefds"
+	LayerSetsid     = "setsid"
+	LayerCgroup     = "cgroup"
+	LayerRlimits    = "rlimits"
+	LayerRunUID     = "runuid" // as root: the run's own uid (off: root's own, 0)
+	LayerHide       = "hide"   // the grader's binary hidden from a run
+)
+
+// machine is what this machine lets a run have, found out once by probing:
+// each candidate, from the strongest down, is tried as a real run's setup
+// would be, and the first that works is kept.
+type machine struct {
+	exe       string   // the grader's binary, which is the shim
+	exeFile   *os.File // exe, opened once: the shim starts from it
+	shim      bool
+	userns    bool    // a user namespace per run
+	nsFlags   uintptr // the other namespaces, CLONE_NEW* flags
+	root      bool    // a root of its own
+	proc      bool    // with a fresh /proc
+	switchUID bool    // root without a user namespace: the run switches to its own uid
+	subreaper bool    // no PID namespace: the shim is the run's child subreaper
+	seccomp   bool
+	landlock  int // the Landlock ABI in force, 0 for none
+	asRoot    bool
+	cg        cgroupDirs
+	// missing says, for each layer this machine does not allow, why and
+	// how to get it.
+	missing []string
+}
+
+const allNamespaces = syscall.CLONE_NEWPID | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS |
+	syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS | syscall.CLONE_NEWCGROUP
+
+var (
+	machineOnce sync.Once
+	theMachine  machine
+)
+
+func thisMachine() machine {
+	if m := machineOverride.Load(); m != nil {
+		return *m
+	}
+	machineOnce.Do(func() { theMachine = probeMachine() })
+	return theMachine
+}
+
+func probeMachine() machine {
+	m := machine{asRoot: os.Geteuid() == 0}
+	if !LayerOff(LayerCgroup) {
+		m.cg = findCgroups()
+	} else {
+		m.cg.unavailableWhy = "turned off for a test"
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		m.missing = append(m.missing, "the run supervisor: cannot find the grader's own binary ("+err.Error()+"); runs are started directly")
+		return m
+	}
+	const oPath = 0x200000
+	f, err := os.OpenFile(exe, oPath|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		m.missing = append(m.missing, "the run supervisor: cannot open the grader's own binary ("+err.Error()+"); runs are started directly")
+		return m
+	}
+	m.exe, m.exeFile = exe, f
+	_, filterErr := seccompFilter(false)
+	lock := lockdownLayers(filterErr)
+	var why []string
+	for _, c := range candidates(m.asRoot) {
+		c.exe, c.exeFile, c.asRoot, c.cg = exe, f, m.asRoot, m.cg
+		c.seccomp, c.landlock = lock.seccomp, lock.landlock
+		err := probe(c)
+		if err == nil {
+			c.missing = append(missingLayers(c, why), lock.missing...)
+			return c
+		}
+		why = append(why, c.describe()+": "+err.Error())
+	}
+	// Not even the supervisor starts with the lockdown: try it bare.
+	bare := machine{exe: exe, exeFile: f, asRoot: m.asRoot, cg: m.cg, shim: true, subreaper: true}
+	if err := probe(bare); err == nil {
+		bare.missing = append(missingLayers(bare, why), "seccomp, Landlock and dropping capabilities: the supervisor could not apply them")
+		return bare
+	} else {
+		why = append(why, "the supervisor alone: "+err.Error())
+	}
+	m.missing = append(m.missing, "the run supervisor: it cannot start here ("+strings.Join(why, "; ")+"); runs are started directly")
+	return m
+}
+
+type lockdownCaps struct {
+	seccomp  bool
+	landlock int
+	missing  []string
+}
+
+func lockdownLayers(filterErr error) lockdownCaps {
+	var l lockdownCaps
+	switch {
+	case LayerOff(LayerSeccomp):
+		l.missing = append(l.missing, "seccomp: turned off for a test")
+	case filterErr != nil:
+		l.missing = append(l.missing, "seccomp: "+filterErr.Error())
+	default:
+		l.seccomp = true
+	}
+	switch abi := shim.LandlockABI(); {
+	case LayerOff(LayerLandlock):
+		l.missing = append(l.missing, "Landlock: turned off for a test")
+	case abi == 0:
+		l.missing = append(l.missing, "Landlock: this kernel has none (Linux 5.13 or later with lsm=landlock); the mount namespace still bounds what a run can write")
+	default:
+		l.landlock = abi
+	}
+	return l
+}
+
+// candidates are the setups to try, strongest first.
+func candidates(asRoot bool) []machine {
+	var cs []machine
+	userns := !LayerOff(LayerUserNS) && !LayerOff(LayerNamespaces)
+	ns := !LayerOff(LayerNamespaces)
+	flags := uintptr(allNamespaces)
+	if LayerOff(LayerPIDNS) {
+		flags &^= syscall.CLONE_NEWPID
+	}
+	if LayerOff(LayerNetNS) {
+		flags &^= syscall.CLONE_NEWNET
+	}
+	root := !LayerOff(LayerRoot)
+	proc := !LayerOff(LayerProc)
+	subreaper := flags&syscall.CLONE_NEWPID == 0
+	if userns {
+		if root {
+			if proc {
+				cs = append(cs, machine{shim: true, userns: true, nsFlags: flags, root: true, proc: flags&syscall.CLONE_NEWPID != 0, subreaper: subreaper})
+			}
+			cs = append(cs, machine{shim: true, userns: true, nsFlags: flags, root: true, subreaper: subreaper})
+		}
+		cs = append(cs, machine{shim: true, userns: true, nsFlags: flags &^ syscall.CLONE_NEWNS, subreaper: subreaper})
+	}
+	if asRoot && ns {
+		if root {
+			cs = append(cs, machine{shim: true, nsFlags: flags, root: true, proc: proc && flags&syscall.CLONE_NEWPID != 0, switchUID: true, subreaper: subreaper})
+		}
+		cs = append(cs, machine{shim: true, nsFlags: flags &^ syscall.CLONE_NEWNS, switchUID: true, subreaper: subreaper})
+	}
+	if asRoot {
+		cs = append(cs, machine{shim: true, switchUID: true, subreaper: true})
+	}
+	return append(cs, machine{shim: true, subreaper: true})
+}
+
+func (m machine) describe() string {
+	var parts []string
+	if m.userns {
+		parts = append(parts, "a user namespace")
+	}
+	if m.nsFlags != 0 {
+		parts = append(parts, "namespaces")
+	}
+	if m.root {
+		parts = append(parts, "a root of its own")
+	}
+	if m.proc {
+		parts = append(parts, "/proc")
+	}
+	if len(parts) == 0 {
+		return "a supervisor without namespaces"
+	}
+	return strings.Join(parts, " with ")
+}
+
+// probe starts the shim in probe mode with the setup m would give a run.
+func probe(m machine) error {
+	dir := "/boardcheck-probe" // on the run's tmpfs
+	if !m.root {
+		dir = os.TempDir()
+	}
+	r, err := newRun(Spec{Argv: []string{m.exe}, Dir: dir, Env: []string{"HOME=" + dir}}, m, true)
+	if err != nil {
+		return err
+	}
+	defer r.close()
+	if err := r.start(); err != nil {
+		return err
+	}
+	st, err := r.proc.Wait()
+	r.markReaped()
+	status := <-r.statusc
+	switch {
+	case err != nil:
+		return err
+	case len(status) > 0 && status[0] == 'E':
+		return errors.New(string(status[1:]))
+	case len(status) >= 13 && status[0] == 'X':
+		return nil
+	}
+	return fmt.Errorf("the supervisor ended with %v", st)
+}
+
+// missingLayers says what the chosen setup lacks, and how to get it.
+func missingLayers(m machine, why []string) []string {
+	var out []string
+	tried := ""
+	if len(why) > 0 {
+		tried = " (tried " + strings.Join(why, "; ") + ")"
+	}
+	if !m.userns && !m.switchUID {
+		out = append(out, "a user of its own: the run is the grader's own user, with its rights over the grader's files"+tried+
+			"; allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 on Debian, "+
+			"kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu, user.max_user_namespaces > 0), or run the grader as root in a container")
+	}
+	if m.nsFlags&syscall.CLONE_NEWPID == 0 {
+		out = append(out, "a PID namespace: a run sees the machine's processes (a child subreaper still kills every one it started)")
+	}
+	if m.nsFlags&syscall.CLONE_NEWNET == 0 {
+		out = append(out, "a network namespace: a run can reach the network")
+	}
+	if !m.root {
+		out = append(out, "a root of its own: a run sees the machine's files and may write wherever its user can"+tried+
+			"; a container must allow mounts in a user namespace (Docker: --security-opt seccomp=unconfined, or --privileged)")
+	} else if !m.proc {
+		out = append(out, "/proc: the kernel refused a fresh /proc (a container that masks parts of its own); the run has none")
+	}
+	if !m.cg.memV1Or2() {
+		out = append(out, "kernel-counted memory: "+m.cg.unavailableWhy+"; the resident memory of the run's processes is polled every 20 ms and memfd_create is refused")
+	}
+	return out
+}
+
+func (d cgroupDirs) memV1Or2() bool { return d.v2 != "" || d.memV1 != "" }
+
+// Isolated reports whether runs on this machine are isolated as the
+// README's Security section promises: no privilege over anything outside
+// the run, its own PID and network namespaces and root, and the syscall
+// filter. missing says what is not, and how to get it.
+func Isolated() (ok bool, missing []string) {
+	m := thisMachine()
+	ok = (m.userns || m.switchUID) && m.nsFlags&syscall.CLONE_NEWPID != 0 &&
+		m.nsFlags&syscall.CLONE_NEWNET != 0 && m.root && m.seccomp
+	return ok, m.missing
+}
+
+// Protections lists the isolation in force on this machine, for
+// `grader check -v` and every report: each layer, then what is missing.
+func Protections(l Limits) []string {
+	l = l.WithDefaults()
+	m := thisMachine()
+	memory := "the resident memory of the process tree, read every 20ms"
+	switch {
+	case m.cg.v2 != "":
+		memory = "cgroup v2 memory.max: the kernel counts every page, memfd and tmpfs too"
+	case m.cg.memV1 != "":
+		memory = "cgroup v1 memory.limit_in_bytes: the kernel counts every page, memfd and tmpfs too"
+	}
+	procs := "counted every 20ms"
+	switch {
+	case m.cg.v2 != "":
+		procs += fmt.Sprintf("; cgroup v2 pids.max %d tasks", maxTasks(l))
+	case m.cg.pidsV1 != "":
+		procs += fmt.Sprintf("; cgroup v1 pids.max %d tasks", maxTasks(l))
+	}
+	if m.shim && !LayerOff(LayerRlimits) {
+		procs += fmt.Sprintf("; RLIMIT_NPROC %d tasks", maxTasks(l))
+	}
+	ps := []string{
+		"time limit " + l.Time.String() + " per run, then every process of the run is killed",
+		"memory limit " + FormatSize(l.Memory) + " per run (" + memory + ")",
+		fmt.Sprintf("process limit %d per run (%s)", l.Procs, procs),
+		"output limit " + FormatSize(l.Output) + " per stream, then the run is killed",
+	}
+	switch {
+	case m.userns && m.asRoot:
+		ps = append(ps, fmt.Sprintf("user namespace per run: root inside with no capabilities, uid %d and up outside, a uid no other run holds at the same time", firstRunUID))
+	case m.userns:
+		ps = append(ps, "user namespace per run: root inside with no capabilities, the grader's own user outside")
+	case m.switchUID:
+		ps = append(ps, fmt.Sprintf("a user of its own per run (uid %d and up), no supplementary groups", firstRunUID))
+	}
+	if m.nsFlags&syscall.CLONE_NEWPID != 0 {
+		ps = append(ps, "new PID namespace per run: no process outlives its run or can see or signal another")
+	} else if m.subreaper {
+		ps = append(ps, "child subreaper per run: processes that detach (setsid, double fork) are still found and killed")
+	}
+	if m.nsFlags&syscall.CLONE_NEWNET != 0 {
+		ps = append(ps, "new network namespace per run: no network, not even the grader's loopback")
+	}
+	if m.nsFlags&(syscall.CLONE_NEWIPC|syscall.CLONE_NEWUTS) != 0 {
+		ps = append(ps, "new IPC, UTS and cgroup namespaces per run")
+	}
+	if m.root {
+		dev := "; a fresh /proc"
+		if !m.proc {
+			dev = "; no /proc"
+		}
+		ps = append(ps, "a root of its own (pivot_root): the system's folders and the submission's files read-only, "+
+			"only the working folder, HOME and TMPDIR writable, on a tmpfs of "+FormatSize(l.Memory)+dev+
+			"; /dev holds null, zero, full, random and urandom alone; the grader's binary, its files and other submissions are not in it")
+	}
+	if m.shim {
+		ps = append(ps, "no capabilities: effective, permitted and bounding sets empty, securebits locked, no_new_privs")
+	}
+	if m.seccomp {
+		ps = append(ps, "seccomp filter: mount, unshare, setns, clone of namespaces, ptrace, process_vm_*, bpf, perf_event_open, keyctl, io_uring, userfaultfd, module loading, kexec, real-time scheduling and TIOCSTI refused with EPERM")
+	}
+	if m.landlock > 0 {
+		ps = append(ps, fmt.Sprintf("Landlock (ABI %d): writes only under the run's own folders", m.landlock))
+	}
+	if m.shim {
+		ps = append(ps, "no controlling terminal (a session of its own); no file descriptor but 0, 1 and 2; the supervisor cannot be read or traced by the run",
+			fmt.Sprintf("rlimits: no core dumps, files at most %s, CPU time %s per process", FormatSize(l.Memory), cpuLimit(l)))
+	}
+	ps = append(ps,
+		"environment: only PATH, HOME, LANG, LC_ALL, TMPDIR and the scenario's variables",
+		"standard input: the scenario's, or empty",
+	)
+	for _, why := range m.missing {
+		ps = append(ps, "not in force: "+why)
+	}
+	return ps
+}
+
+// Overlays reports whether a run can see a folder writable with its
+// changes thrown away (Spec.Overlay): only in a root of its own.
+func Overlays() bool { return thisMachine().root }

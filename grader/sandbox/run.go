@@ -1,0 +1,347 @@
+// Package sandbox runs one untrusted command under limits and isolation,
+// and says how it ended: its exit status or the signal or limit that ended
+// it, its output, its time and memory. It knows nothing of exercises,
+// checks or reports.
+//
+// On Linux a run is held by layers after the judge sandboxes contest
+// systems trust (IOI's isolate, nsjail, bubblewrap), each of which stops
+// attacks the others might miss; run_linux.go says which, and
+// Protections lists those in force on this machine.
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Spec says what to run and how.
+type Spec struct {
+	Argv []string
+	// Dir is the working folder. Isolated, it is a fresh, empty folder of
+	// the run's own tmpfs at that path, and so are the folders HOME and
+	// TMPDIR name, unless ReadOnly or Writable list them; otherwise they
+	// are the host's folders, which must exist.
+	Dir    string
+	Env    []string // exactly the environment the process sees
+	Stdin  []byte   // nil means empty input, never the grader's own stdin
+	Limits Limits   // zero fields mean the defaults
+	// ReadOnly are host files and folders the run may read, beyond the
+	// system's folders and its PATH: the submission's own files. Each is
+	// seen at its own path.
+	ReadOnly []string
+	// Writable are host folders the run may write and whose changes the
+	// caller keeps: a compiler's output folder.
+	Writable []string
+	// Overlay are host folders the run sees as writable but whose changes
+	// are thrown away with the run: a build cache it may use, not poison.
+	Overlay []string
+	// Hide are paths the run must not see although a folder it sees holds
+	// them: programs that would do its work for it. The grader's own
+	// binary is always hidden, unless ReadOnly lists it (a run of the
+	// grader's own reference program).
+	Hide []string
+}
+
+// Result is how one run went.
+type Result struct {
+	Stdout, Stderr                 []byte // at most Limits.Output each
+	StdoutOverflow, StderrOverflow bool
+	ExitCode                       int    // -1 if killed
+	Signal                         string // "SIGSEGV" if killed by a signal we did not send
+	TimedOut, OutOfMemory          bool
+	TooManyProcs                   bool
+	Duration                       time.Duration
+	// CPU is the processor time (user and system) the run's processes
+	// used, as measured: a run that timed out with little of it was
+	// waiting, or starved by a busy machine, rather than computing.
+	CPU        time.Duration
+	PeakMemory int64 // bytes, as measured
+}
+
+// Death says how the run ended when it did not exit by itself, in words a
+// student reads: "timed out after 10s", "killed by SIGSEGV", "used more than
+// 512 MiB of memory", "printed more than 16 MiB on standard output", "printed
+// more than 16 MiB on standard error", "started more than 64 processes".
+// It is "" for a normal exit, whatever the exit status. l should be the limits
+// the run had (zero fields mean the defaults, as for Execute).
+func (r *Result) Death(l Limits) string {
+	l = l.WithDefaults()
+	switch {
+	case r.TimedOut:
+		msg := "timed out after " + l.Time.String()
+		if r.CPU < l.Time/2 {
+			// Wall-clock time is what bounds the grader, but a program
+			// that used well under that in CPU may be correct and only
+			// slowed down by others: say so rather than let the student
+			// hunt for a bug in a correct program.
+			used := "less than 1s"
+			if r.CPU >= time.Second {
+				used = r.CPU.Round(100 * time.Millisecond).String()
+			}
+			msg += " (it used " + used + " of CPU: the machine may be busy; try again, or raise --timeout)"
+		}
+		return msg
+	case r.OutOfMemory:
+		return "used more than " + FormatSize(l.Memory) + " of memory"
+	case r.TooManyProcs:
+		return fmt.Sprintf("started more than %d processes", l.Procs)
+	case r.StdoutOverflow:
+		return "printed more than " + FormatSize(l.Output) + " on standard output"
+	case r.StderrOverflow:
+		return "printed more than " + FormatSize(l.Output) + " on standard error"
+	case r.Signal != "":
+		return "killed by " + r.Signal
+	case r.ExitCode < 0:
+		// Killed, but not by a limit and not by a signal of its own: the
+		// grader was cancelled or lost the process.
+		return "killed"
+	}
+	return ""
+}
+
+// envValue returns the value of key in env, the way the process will see it.
+func envValue(env []string, key string) string {
+	v := ""
+	for _, e := range env {
+		if k, val, ok := strings.Cut(e, "="); ok && k == key {
+			v = val
+		}
+	}
+	return v
+}
+
+// resolveArgv0 finds the program to start: a name without a slash is looked
+// up in the run's own PATH (not the grader's), a relative path is taken from
+// the run's folder, as the process itself would.
+func resolveArgv0(spec Spec) (string, error) {
+	if len(spec.Argv) == 0 || spec.Argv[0] == "" {
+		return "", errors.New("sandbox: no command given")
+	}
+	name := spec.Argv[0]
+	check := func(p string) error {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return err
+		}
+		if fi.IsDir() {
+			return fmt.Errorf("%s is a directory", p)
+		}
+		if fi.Mode().Perm()&0o111 == 0 {
+			return fmt.Errorf("%s: %w", p, fs.ErrPermission)
+		}
+		return nil
+	}
+	if strings.Contains(name, "/") {
+		p := name
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(spec.Dir, p)
+		}
+		if err := check(p); err != nil {
+			return "", fmt.Errorf("grader: running %s: %w", name, err)
+		}
+		return p, nil
+	}
+	for _, d := range filepath.SplitList(envValue(spec.Env, "PATH")) {
+		if d == "" {
+			d = "."
+		}
+		p := filepath.Join(d, name)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(spec.Dir, p)
+		}
+		if check(p) == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("grader: running %s: command not found on PATH", name)
+}
+
+// capture keeps the first limit bytes of a stream and throws the rest away,
+// so that a process printing without end costs the grader at most limit bytes
+// and never blocks on a full pipe.
+type capture struct {
+	limit      int64
+	onOverflow func() // called once, from the reading goroutine
+
+	mu       sync.Mutex
+	buf      []byte
+	overflow bool
+}
+
+// readFrom reads r until EOF or error (the read end being closed under it).
+func (c *capture) readFrom(r io.Reader) {
+	scratch := make([]byte, 32*1024)
+	for {
+		n, err := r.Read(scratch)
+		if n > 0 {
+			c.add(scratch[:n])
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (c *capture) add(p []byte) {
+	c.mu.Lock()
+	room := c.limit - int64(len(c.buf))
+	over := false
+	if int64(len(p)) > room {
+		p = p[:room]
+		over = !c.overflow
+		c.overflow = true
+	}
+	if len(p) > 0 {
+		if need := len(c.buf) + len(p); need > cap(c.buf) {
+			// Grow by doubling, but never past the limit, so a 16 MiB cap
+			// costs 16 MiB and not the next power of two.
+			n := max(2*cap(c.buf), need, 64*1024)
+			n = int(min(int64(n), c.limit))
+			nb := make([]byte, len(c.buf), n)
+			copy(nb, c.buf)
+			c.buf = nb
+		}
+		c.buf = append(c.buf, p...)
+	}
+	c.mu.Unlock()
+	if over && c.onOverflow != nil {
+		c.onOverflow()
+	}
+}
+
+func (c *capture) result() ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.buf, c.overflow
+}
+
+// feedStdin returns the file the run reads as standard input: the read end
+// of a pipe that a goroutine fills with data, at end of file at once for no
+// input. A pipe even then, not the host's /dev/null: reopened as /dev/stdin
+// inside the run's root, a file of the host's would be outside everything
+// Landlock lets the run open.
+// stop closes what is still open; call it once the run is over, so a process
+// that never reads its input cannot keep the goroutine blocked.
+func feedStdin(data []byte) (child *os.File, stop func(), err error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, nil, fmt.Errorf("grader: making a pipe for standard input: %w", err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		// EPIPE when the process exits without reading everything is fine.
+		_, _ = w.Write(data)
+		w.Close()
+	}()
+	stop = func() {
+		// Closing the write end makes a blocked Write return.
+		w.Close()
+		<-done
+	}
+	return r, stop, nil
+}
+
+// signalNames maps the signals a crashing program dies of to the names
+// students search for.
+var signalNames = map[syscall.Signal]string{
+	syscall.SIGABRT: "SIGABRT",
+	syscall.SIGALRM: "SIGALRM",
+	syscall.SIGBUS:  "SIGBUS",
+	syscall.SIGFPE:  "SIGFPE",
+	syscall.SIGHUP:  "SIGHUP",
+	syscall.SIGILL:  "SIGILL",
+	syscall.SIGINT:  "SIGINT",
+	syscall.SIGKILL: "SIGKILL",
+	syscall.SIGPIPE: "SIGPIPE",
+	syscall.SIGQUIT: "SIGQUIT",
+	syscall.SIGSEGV: "SIGSEGV",
+	syscall.SIGTERM: "SIGTERM",
+	syscall.SIGTRAP: "SIGTRAP",
+}
+
+func signalName(s syscall.Signal) string {
+	if n, ok := signalNames[s]; ok {
+		return n
+	}
+	return fmt.Sprintf("signal %d", int(s))
+}
+
+// killReason records why the grader killed a run; the first reason wins, so
+// a run killed for its output is not also reported as timed out.
+type killReason int
+
+const (
+	notKilled killReason = iota
+	killedTime
+	killedMemory
+	killedProcs
+	killedOutput
+	killedDone   // the main process exited; the rest of the tree goes with it
+	killedCancel // the caller's context ended
+)
+
+// outcome collects what the watchers decided, under one lock.
+type outcome struct {
+	mu     sync.Mutex
+	reason killReason
+	peak   int64
+}
+
+// claim records r as the reason for killing, unless there is one already.
+// It reports whether r is the first reason.
+func (o *outcome) claim(r killReason) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.reason != notKilled {
+		return false
+	}
+	o.reason = r
+	return true
+}
+
+// claimAfterExit records r even over killedDone: a kill the kernel made
+// (the OOM killer's, which in cgroup v1 takes one process and leaves the
+// supervisor to report its death) is the reason the run ended.
+func (o *outcome) claimAfterExit(r killReason) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.reason == notKilled || o.reason == killedDone {
+		o.reason = r
+	}
+}
+
+func (o *outcome) get() killReason {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.reason
+}
+
+func (o *outcome) notePeak(n int64) {
+	o.mu.Lock()
+	o.peak = max(o.peak, n)
+	o.mu.Unlock()
+}
+
+// fill sets the limit flags of res from the kill reason.
+func (o *outcome) fill(res *Result) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	switch o.reason {
+	case killedTime:
+		res.TimedOut = true
+	case killedMemory:
+		res.OutOfMemory = true
+	case killedProcs:
+		res.TooManyProcs = true
+	}
+	res.PeakMemory = max(res.PeakMemory, o.peak)
+}

@@ -1,0 +1,643 @@
+//go:build linux
+
+package sandbox
+
+// How a run is held on Linux.
+//
+// The grader does not start the submission itself. It starts a copy of its
+// own binary (package shim) in new namespaces, sends it the run's plan, and
+// the shim carries it out: it builds the run's root, locks itself down,
+// forks the submission, waits for it, and reports how it ended. The layers,
+// each of which the escape suite (cmd/grader TestEscape) attacks:
+//
+//   - a user namespace per run: the run is root inside with no
+//     capabilities, and outside, as root, a uid of its own (uids.go);
+//     otherwise the grader's user;
+//   - PID, network, mount, IPC, UTS and cgroup namespaces: pid 1 is the
+//     shim, so the kernel kills every process of the run when it exits;
+//   - a root of its own (shim's root.go): system folders read-only, the
+//     run's folders on a size-limited tmpfs, a fresh /proc, a minimal /dev;
+//   - no capabilities, an empty bounding set, locked securebits,
+//     no_new_privs, Landlock, and a seccomp filter (seccomp_linux.go);
+//   - no controlling terminal, no file descriptor but 0, 1 and 2, and a
+//     supervisor the run may neither trace nor read;
+//   - limits the kernel enforces (cgroup_linux.go, and rlimits), with
+//     polling of /proc where no cgroup can be had.
+//
+// machine_linux.go finds out which of these this machine allows, once, and
+// Protections says which are in force. RLIMIT_AS is never used: Go and
+// Node.js reserve far more address space than they use, and would not start.
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox/internal/proctree"
+	"github.com/boardcheck/boardcheck/grader/sandbox/internal/shim"
+)
+
+const pollEvery = 20 * time.Millisecond
+
+// Run runs spec and returns once the process and every process it started
+// are gone: within Limits.Time plus well under a second. err reports only
+// the grader's own failures (the program cannot be started, a pipe cannot
+// be made); everything the program did is in the result.
+//
+// Past the output limit on either stream the run is killed at once, rather
+// than left to print into the void until the time limit: the verdict is the
+// same and it comes sooner.
+func Run(ctx context.Context, spec Spec) (*Result, error) {
+	r, err := newRun(spec, thisMachine(), false)
+	if err != nil {
+		return nil, err
+	}
+	defer r.close()
+	if err := r.start(); err != nil {
+		return nil, err
+	}
+	r.watch(ctx)
+	r.wait()
+	return r.result(ctx)
+}
+
+// run is one run from its setup to its clean-up.
+type run struct {
+	spec   Spec
+	limits Limits
+	path   string // the program, resolved
+	m      machine
+	probe  bool
+
+	stdin     *os.File
+	stopStdin func()
+	// The grader's ends of the pipes, and the child's, which the grader
+	// closes once the child has them.
+	outR, errR, statR, planW *os.File
+	outW, errW, statW, planR *os.File
+	bindFiles                []*os.File
+	cg                       *cgroups
+	slot                     *uidSlot
+	stage                    string // the host folder the run's root is built on, "" for none
+	planBytes                []byte
+	closers                  []func()
+	proc                     *os.Process
+	startTime                time.Time
+	statusc                  chan []byte
+	stdout, stderr           *capture
+	readers, pollers         sync.WaitGroup
+	timer                    atomic.Pointer[time.Timer]
+	done                     chan struct{}
+	state                    *os.ProcessState
+	waitErr                  error
+	duration                 time.Duration
+	status                   []byte
+	cpuAtTimeout             atomic.Int64
+	mainEnd                  atomic.Bool
+	o                        outcome
+	killMu                   sync.Mutex
+	reaped                   bool // the shim has been waited for: its pid may be reused
+	seenMu                   sync.Mutex
+	seen                     map[int]uint64 // every process seen in the tree, with its start time
+}
+
+// newRun prepares everything a run needs before it starts: the program,
+// the pipes, the cgroups, the run's uid, its root's staging folder and its
+// plan. close undoes it.
+func newRun(spec Spec, m machine, probe bool) (_ *run, err error) {
+	r := &run{spec: spec, limits: spec.Limits.WithDefaults(), m: m, probe: probe, seen: map[int]uint64{}}
+	defer func() {
+		if err != nil {
+			r.close()
+		}
+	}()
+	if probe {
+		r.path = m.exe
+	} else if r.path, err = resolveArgv0(r.spec); err != nil {
+		return nil, err
+	}
+	if !m.root && spec.Dir != "" {
+		if fi, err := os.Stat(spec.Dir); err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("grader: running %s: working folder %s: not a folder", spec.Argv[0], spec.Dir)
+		}
+	}
+	if r.stdin, r.stopStdin, err = feedStdin(spec.Stdin); err != nil {
+		return nil, err
+	}
+	if r.outR, r.outW, err = r.pipe(); err != nil {
+		return nil, err
+	}
+	if r.errR, r.errW, err = r.pipe(); err != nil {
+		return nil, err
+	}
+	if !m.shim {
+		r.cg = newCgroups(m.cg, r.limits)
+		return r, nil
+	}
+	if r.statR, r.statW, err = r.pipe(); err != nil {
+		return nil, err
+	}
+	if r.planR, r.planW, err = r.pipe(); err != nil {
+		return nil, err
+	}
+	if probe {
+		r.cg = &cgroups{fd: -1}
+	} else {
+		r.cg = newCgroups(m.cg, r.limits)
+	}
+	if m.asRoot && (m.userns || m.switchUID) && !LayerOff(LayerRunUID) {
+		if r.slot, err = takeSlot(); err != nil {
+			return nil, err
+		}
+		if err := r.handOver(); err != nil {
+			return nil, err
+		}
+	}
+	if m.root {
+		if err := r.makeStage(); err != nil {
+			return nil, err
+		}
+	}
+	if err := r.plan(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// handOver gives the run's own user (as root) the folders it writes: the
+// caller's Writable ones, and without a root of its own, where its folders
+// are the host's, those too, and a way through the temporary folders above
+// them and above its files (made 0700 by whoever made them).
+func (r *run) handOver() error {
+	uid := r.slot.uid
+	folders := slices.Clone(r.spec.Writable)
+	for _, w := range r.spec.Writable {
+		// What the caller made inside (a build folder's TMPDIR and GOPATH).
+		filepath.WalkDir(w, func(p string, d os.DirEntry, err error) error {
+			if err == nil && p != w {
+				folders = append(folders, p)
+			}
+			return nil
+		})
+	}
+	if !r.m.root {
+		folders = r.writableFolders()
+		tmp := filepath.Clean(os.TempDir())
+		for _, p := range append(slices.Clone(folders), r.spec.ReadOnly...) {
+			for d := filepath.Dir(p); under(d, tmp) && d != tmp; d = filepath.Dir(d) {
+				if fi, err := os.Lstat(d); err == nil && fi.IsDir() && fi.Mode().Perm()&0o001 == 0 {
+					os.Chmod(d, fi.Mode().Perm()|0o001)
+				}
+			}
+		}
+	}
+	for _, d := range folders {
+		if err := os.Lchown(d, uid, uid); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("grader: running %s: handing %s to the run's user: %w", r.spec.Argv[0], d, err)
+		}
+	}
+	return nil
+}
+
+func (r *run) pipe() (rd, wr *os.File, err error) {
+	rd, wr, err = os.Pipe()
+	if err != nil {
+		return nil, nil, fmt.Errorf("grader: running %s: making a pipe: %w", r.spec.Argv[0], err)
+	}
+	r.closers = append(r.closers, func() { rd.Close(); wr.Close() })
+	return rd, wr, nil
+}
+
+// makeStage makes the host folder on which the shim builds the run's root:
+// two empty folders that the run's own user may enter but not list.
+func (r *run) makeStage() error {
+	dir, err := os.MkdirTemp("", "boardcheck-run-")
+	if err != nil {
+		return fmt.Errorf("grader: running %s: %w", r.spec.Argv[0], err)
+	}
+	r.stage = dir
+	if err := os.Chmod(dir, 0o711); err != nil {
+		return err
+	}
+	for _, sub := range []string{"root", "scratch"} {
+		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
+			return fmt.Errorf("grader: running %s: %w", r.spec.Argv[0], err)
+		}
+	}
+	return nil
+}
+
+// close undoes newRun and start: every file, pipe, cgroup and folder.
+func (r *run) close() {
+	if r.stopStdin != nil {
+		r.stopStdin()
+	}
+	if r.stdin != nil {
+		r.stdin.Close()
+	}
+	for _, f := range r.bindFiles {
+		f.Close()
+	}
+	for _, c := range r.closers {
+		c()
+	}
+	if r.cg != nil {
+		r.cg.remove()
+	}
+	r.slot.release()
+	if r.stage != "" {
+		os.RemoveAll(r.stage)
+	}
+}
+
+// start starts the shim (or, without one, the program) in the run's
+// namespaces, joins it to its cgroups and sends it the plan.
+func (r *run) start() error {
+	sys := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+	files := []*os.File{r.stdin, r.outW, r.errW}
+	path, argv, env, dir := r.path, r.spec.Argv, r.spec.Env, r.spec.Dir
+	if r.m.shim {
+		sys.Cloneflags = r.m.nsFlags
+		if r.m.userns {
+			r.mapUser(sys)
+		}
+		files = append(files, r.statW, r.planR, r.m.exeFile)
+		files = append(files, r.bindFiles...)
+		// Everything else the shim learns from its plan: its own
+		// environment and arguments say nothing a run could read. It is
+		// started through the grader's open file: as root the shim is
+		// already the run's own user, who may not enter the folder the
+		// grader's binary is in (a go-build folder, /root/go/bin).
+		path, argv, env, dir = fmt.Sprintf("/proc/self/fd/%d", shim.ExeFD), []string{shim.Arg0}, []string{}, "/"
+	} else {
+		sys.Setsid, sys.Setpgid = false, true
+	}
+	if r.cg.fd >= 0 {
+		sys.UseCgroupFD, sys.CgroupFD = true, r.cg.fd
+	}
+	r.startTime = time.Now()
+	p, err := os.StartProcess(path, argv, &os.ProcAttr{Dir: dir, Env: env, Files: files, Sys: sys})
+	// Only the child holds its ends now.
+	for _, f := range append([]*os.File{r.stdin, r.outW, r.errW, r.statW, r.planR}, r.bindFiles...) {
+		if f != nil {
+			f.Close()
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("grader: running %s: %w", r.spec.Argv[0], err)
+	}
+	r.proc = p
+	r.statusc = make(chan []byte, 1)
+	if !r.m.shim {
+		// Without a shim to wait for it, the program may fork before it
+		// is in its v1 cgroups: the poller of /proc still counts those.
+		r.cg.join(p.Pid)
+		r.statusc <- nil
+		return nil
+	}
+	go r.readStatus()
+	if err := r.cg.join(p.Pid); err != nil {
+		p.Kill()
+		p.Wait()
+		return fmt.Errorf("grader: running %s: joining the run's cgroup: %w", r.spec.Argv[0], err)
+	}
+	// An error here means the shim died before reading its plan; its
+	// status says why.
+	r.planW.Write(r.planBytes)
+	r.planW.Close()
+	return nil
+}
+
+// mapUser gives the run's user namespace its one user: root inside, and
+// outside the run's own uid (as root) or the grader's user.
+func (r *run) mapUser(sys *syscall.SysProcAttr) {
+	sys.Cloneflags |= syscall.CLONE_NEWUSER
+	uid, gid := os.Getuid(), os.Getgid()
+	if r.slot != nil {
+		uid, gid = r.slot.uid, r.slot.uid
+	}
+	sys.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: uid, Size: 1}}
+	sys.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: gid, Size: 1}}
+	// As root, the shim may set its groups, and drops them all; an
+	// unprivileged user namespace must deny setgroups, and the run keeps
+	// the groups of the grader's user (shown as nobody inside).
+	sys.GidMappingsEnableSetgroups = r.slot != nil
+	sys.Credential = &syscall.Credential{Uid: 0, Gid: 0, NoSetGroups: r.slot == nil}
+}
+
+// readStatus reads the shim's report until it closes its end.
+func (r *run) readStatus() {
+	var b bytes.Buffer
+	buf := make([]byte, 512)
+	for {
+		n, err := r.statR.Read(buf)
+		b.Write(buf[:n])
+		if b.Len() >= 13 && b.Bytes()[0] == 'X' && !r.mainEnd.Swap(true) {
+			// The main process is gone: from here on the time limit no
+			// longer applies, only the cleanup.
+			r.o.claim(killedDone)
+			if t := r.timer.Load(); t != nil {
+				t.Reset(time.Second)
+			}
+		}
+		if err != nil || b.Len() > 4096 {
+			break
+		}
+	}
+	r.statusc <- b.Bytes()
+}
+
+// killTree kills every process of the run. Safe to call from any
+// goroutine, any number of times.
+func (r *run) killTree() {
+	r.killMu.Lock()
+	defer r.killMu.Unlock()
+	if r.m.nsFlags&syscall.CLONE_NEWPID != 0 && !r.reaped {
+		// pid 1 of the namespace: the kernel takes every other process
+		// with it, faster than the grader could one by one.
+		r.proc.Signal(syscall.SIGKILL)
+		return
+	}
+	r.cg.kill()
+	if r.reaped {
+		r.sweepSeen()
+		return
+	}
+	// Kill the descendants first: were the root killed first, its orphans
+	// would go to init and out of reach.
+	root := r.proc.Pid
+	for i := 0; i < 50; i++ {
+		ds := proctree.Scan().Descendants(root)
+		if !r.m.shim {
+			syscall.Kill(-root, syscall.SIGKILL)
+		}
+		if len(ds) == 0 {
+			break
+		}
+		for _, pid := range ds {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	r.proc.Signal(syscall.SIGKILL)
+}
+
+func (r *run) kill(reason killReason) {
+	if r.o.claim(reason) {
+		r.killTree()
+	}
+}
+
+func (r *run) markReaped() {
+	r.killMu.Lock()
+	r.reaped = true
+	r.killMu.Unlock()
+}
+
+// watch starts what watches the run: the output readers, the time limit,
+// the caller's context and the poller of memory and processes.
+func (r *run) watch(ctx context.Context) {
+	l := r.limits
+	r.stdout = &capture{limit: l.Output, onOverflow: func() { r.kill(killedOutput) }}
+	r.stderr = &capture{limit: l.Output, onOverflow: func() { r.kill(killedOutput) }}
+	r.readers.Add(2)
+	go func() { defer r.readers.Done(); r.stdout.readFrom(r.outR) }()
+	go func() { defer r.readers.Done(); r.stderr.readFrom(r.errR) }()
+
+	limit := l.Time
+	if r.mainEnd.Load() {
+		limit = time.Second
+	}
+	r.timer.Store(time.AfterFunc(limit, func() {
+		if r.mainEnd.Load() {
+			// The shim had a second to clean up after the main process
+			// and has not finished: do it from here.
+			r.killTree()
+			return
+		}
+		// Measured before the kill: processes killed in a PID namespace
+		// are reaped by no one whose rusage the grader can read.
+		if r.o.get() == notKilled {
+			r.cpuAtTimeout.Store(int64(r.treeCPU()))
+		}
+		r.kill(killedTime)
+	}))
+	r.done = make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			r.kill(killedCancel)
+		case <-r.done:
+		}
+	}()
+	r.pollers.Add(1)
+	go func() {
+		defer r.pollers.Done()
+		tick := time.NewTicker(pollEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-r.done:
+				return
+			case <-tick.C:
+			}
+			r.poll()
+		}
+	}()
+}
+
+// poll checks memory and processes once: from the cgroup where the kernel
+// counts them, else from /proc.
+func (r *run) poll() {
+	l, cg := r.limits, r.cg
+	if cg.countsMemory() {
+		r.o.notePeak(cg.memoryCurrent())
+		if cg.oomKilled() {
+			r.kill(killedMemory)
+			return
+		}
+	}
+	var t proctree.Table
+	var ds []int
+	if cg.hasProcs() {
+		// The cgroup knows the run's processes: reading only those keeps
+		// each poll short even when the run has hundreds of processes
+		// competing for the CPU.
+		pids := cg.procs()
+		if cg.forkRefused() || len(pids)-1 > l.Procs {
+			r.kill(killedProcs)
+			return
+		}
+		if cg.countsMemory() {
+			return
+		}
+		t = make(proctree.Table)
+		var buf [1024]byte
+		for _, pid := range pids {
+			if pid == r.proc.Pid {
+				continue
+			}
+			if p, ok := proctree.ReadStat(pid, buf[:]); ok {
+				t[pid] = p
+				ds = append(ds, pid)
+			}
+		}
+	} else {
+		t = proctree.Scan()
+		ds = t.Descendants(r.proc.Pid)
+	}
+	var mem int64
+	count := len(ds)
+	if !r.m.shim {
+		mem = t[r.proc.Pid].RSS
+		count++
+	}
+	if count > l.Procs {
+		r.kill(killedProcs)
+		return
+	}
+	r.seenMu.Lock()
+	for _, pid := range ds {
+		mem += t[pid].RSS
+		r.seen[pid] = t[pid].Start
+	}
+	r.seenMu.Unlock()
+	r.o.notePeak(mem)
+	if mem > l.Memory {
+		r.kill(killedMemory)
+	}
+}
+
+// treeCPU is the processor time used so far by the run's processes, from
+// the cgroup when it counts it (the processes already gone too), else from
+// /proc.
+func (r *run) treeCPU() time.Duration {
+	if cpu := r.cg.cpu(); cpu > 0 {
+		return cpu
+	}
+	t := proctree.Scan()
+	root := r.proc.Pid
+	cpu := t[root].CPU
+	for _, pid := range t.Descendants(root) {
+		cpu += t[pid].CPU
+	}
+	return cpu
+}
+
+// wait waits for the shim, then makes sure nothing of the run is left and
+// every byte it printed has been read.
+func (r *run) wait() {
+	r.state, r.waitErr = r.proc.Wait()
+	r.duration = time.Since(r.startTime)
+	r.markReaped()
+	close(r.done)
+	r.pollers.Wait()
+	r.timer.Load().Stop()
+	if r.cg.forkRefused() {
+		r.o.claim(killedProcs)
+	}
+	if r.cg.oomKilled() {
+		r.o.claimAfterExit(killedMemory)
+	}
+	r.o.notePeak(r.cg.memoryPeak())
+	// Whatever the shim did, make sure: everything seen in the tree dies.
+	r.killTree()
+	if !r.m.shim {
+		syscall.Kill(-r.proc.Pid, syscall.SIGKILL)
+	}
+	// The pipes reach end of file once every process holding them is
+	// dead. A process that escaped all of the above must not hang the
+	// grader: close the read ends under the readers after a short grace.
+	rdone := make(chan struct{})
+	go func() { r.readers.Wait(); close(rdone) }()
+	select {
+	case <-rdone:
+	case <-time.After(250 * time.Millisecond):
+		r.outR.Close()
+		r.errR.Close()
+		<-rdone
+	}
+	// The shim is dead, so its end of the status pipe is closed and the
+	// reader reaches end of file by itself. Closing statR first would race
+	// with that reader: on a busy machine it may not have read the "X"
+	// yet, and a finished run would be reported as "killed".
+	r.status = <-r.statusc
+}
+
+// result says how the run ended.
+func (r *run) result(ctx context.Context) (*Result, error) {
+	name := r.spec.Argv[0]
+	res := &Result{ExitCode: -1, Duration: r.duration, CPU: time.Duration(r.cpuAtTimeout.Load())}
+	st := r.state
+	if st != nil {
+		// The supervisor's rusage holds its own time and that of every
+		// process it waited for: the submission and its reaped orphans.
+		res.CPU = max(res.CPU, st.UserTime()+st.SystemTime())
+	}
+	res.Stdout, res.StdoutOverflow = r.stdout.result()
+	res.Stderr, res.StderrOverflow = r.stderr.result()
+	r.o.fill(res)
+	reason := r.o.get()
+	ours := reason != notKilled && reason != killedDone
+
+	status := r.status
+	var ws syscall.WaitStatus
+	haveWS := false
+	switch {
+	case len(status) > 0 && status[0] == 'E':
+		return nil, fmt.Errorf("grader: running %s: %s", name, status[1:])
+	case len(status) >= 13 && status[0] == 'X':
+		ws = syscall.WaitStatus(binary.LittleEndian.Uint32(status[1:5]))
+		haveWS = true
+		res.PeakMemory = max(res.PeakMemory, int64(binary.LittleEndian.Uint64(status[5:13])))
+	case r.waitErr != nil:
+		return nil, fmt.Errorf("grader: running %s: waiting for it: %w", name, r.waitErr)
+	case !r.m.shim:
+		// Not the rusage's peak: a child forked from the grader carries
+		// the grader's own peak in it.
+		ws, haveWS = st.Sys().(syscall.WaitStatus)
+	case !ours:
+		// The shim itself died, and not by our hand (the memory killer of
+		// the cgroup): report what killed it. A shim that exits without a
+		// word is a bug of the grader's, not the student's.
+		s, ok := st.Sys().(syscall.WaitStatus)
+		if !ok || !s.Signaled() {
+			return nil, fmt.Errorf("grader: running %s: the run's supervisor ended without reporting (%v, %d bytes of status)", name, st, len(status))
+		}
+		res.Signal = signalName(s.Signal())
+	}
+	if haveWS {
+		switch {
+		case ws.Exited():
+			res.ExitCode = ws.ExitStatus()
+		case ws.Signaled() && !ours:
+			res.Signal = signalName(ws.Signal())
+		}
+	}
+	if reason == killedCancel {
+		return res, fmt.Errorf("grader: running %s: %w", name, ctx.Err())
+	}
+	return res, nil
+}
+
+// sweepSeen kills the processes seen in a run's tree that still run under
+// the same pid and start time: the last resort when the shim is gone.
+func (r *run) sweepSeen() {
+	r.seenMu.Lock()
+	defer r.seenMu.Unlock()
+	var buf [1024]byte
+	for pid, start := range r.seen {
+		if p, ok := proctree.ReadStat(pid, buf[:]); ok && p.Start == start {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+}
