@@ -23,7 +23,7 @@ func goListDeps(t *testing.T, pkg string) []string {
 }
 
 // TestStaticBinary keeps cgo out of the grader. The grader re-executes its
-// own binary as the supervisor of every run (grader/internal/shim), so its
+// own binary as the supervisor of every run (grader/sandbox/internal/shim), so its
 // start-up is paid once per run: linked with cgo, through package net, the
 // binary is dynamic and every start loads libc first: 50 starts of the
 // supervisor's probe took 14.6 ms each dynamic and 11.0 ms static on a
@@ -50,15 +50,15 @@ func TestStaticBinary(t *testing.T) {
 // initialised late in the grader's order.
 func TestShimImports(t *testing.T) {
 	if runtime.GOOS != "linux" {
-		t.Skip("grader/internal/shim builds on Linux alone")
+		t.Skip("grader/sandbox/internal/shim builds on Linux alone")
 	}
-	deps := goListDeps(t, "github.com/boardcheck/boardcheck/grader/internal/shim")
+	deps := goListDeps(t, "github.com/boardcheck/boardcheck/grader/sandbox/internal/shim")
 	if !slices.Contains(deps, "os") {
 		t.Fatalf("go list -deps of the shim does not hold os: %v", deps)
 	}
 	for _, pkg := range []string{"strconv", "strings", "fmt", "reflect", "encoding/binary", "path/filepath"} {
 		if slices.Contains(deps, pkg) {
-			t.Errorf("grader/internal/shim depends on %s, which delays the shim's start in every run", pkg)
+			t.Errorf("grader/sandbox/internal/shim depends on %s, which delays the shim's start in every run", pkg)
 		}
 	}
 }

@@ -169,7 +169,7 @@ func newHostileEnv(t *testing.T) *hostileEnv {
 	}
 	// The test binary acts as grader when started under that name (see
 	// TestMain), and as the runs' supervisor under boardcheck-run (package
-	// grader/internal/shim's init): a real grader process, with no build
+	// grader/sandbox/internal/shim's init): a real grader process, with no build
 	// step.
 	bin := t.TempDir()
 	g := filepath.Join(bin, "grader")

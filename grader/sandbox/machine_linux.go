@@ -233,7 +233,11 @@ func missingLayers(m machine, why []string) []string {
 	if len(why) > 0 {
 		tried = " (tried " + strings.Join(why, "; ") + ")"
 	}
-	if !m.userns && !m.switchUID {
+	switch {
+	case !m.userns && m.switchUID:
+		out = append(out, "a user namespace per run"+tried+
+			"; the run is still a user of its own, without capabilities")
+	case !m.userns:
 		out = append(out, "a user of its own: the run is the grader's own user, with its rights over the grader's files"+tried+
 			"; allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 on Debian, "+
 			"kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu, user.max_user_namespaces > 0), or run the grader as root in a container")

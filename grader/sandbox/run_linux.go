@@ -218,9 +218,20 @@ func (r *run) pipe() (rd, wr *os.File, err error) {
 }
 
 // makeStage makes the host folder on which the shim builds the run's root:
-// two empty folders that the run's own user may enter but not list.
+// two empty folders that the run's own user may enter but not list. As
+// root, that user must be able to reach them by path, and TMPDIR may be
+// in a folder it cannot enter (a test's, 0700): under /run or /tmp then.
 func (r *run) makeStage() error {
-	dir, err := os.MkdirTemp("", "boardcheck-run-")
+	base := ""
+	if r.m.asRoot {
+		base = "/tmp"
+		if err := os.Mkdir("/run/boardcheck", 0o711); err == nil || errors.Is(err, os.ErrExist) {
+			if fi, err := os.Lstat("/run/boardcheck"); err == nil && fi.IsDir() && fi.Mode().Perm() == 0o711 {
+				base = "/run/boardcheck"
+			}
+		}
+	}
+	dir, err := os.MkdirTemp(base, "boardcheck-run-")
 	if err != nil {
 		return fmt.Errorf("grader: running %s: %w", r.spec.Argv[0], err)
 	}

@@ -678,7 +678,7 @@ func (f *figures) graderCheck() {
 
 // supervisorStart times what each run of grader check adds to the
 // submission's own process: the start of the run's supervisor, the grader's
-// binary re-run (grader/internal/shim), here as the probe that exits from
+// binary re-run (grader/sandbox/internal/shim), here as the probe that exits from
 // its package initialiser. Its baseline is the start of another Go program,
 // nqueens 4, which does little more than start. Where starting a process
 // dominates, as with nqueens' short runs on a 2-core VM, a run under the

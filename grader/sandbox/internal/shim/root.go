@@ -47,6 +47,11 @@ func buildRoot(p *plan) error {
 			err = overlay(m.source, scratch+"/"+itoa(fresh), dst)
 		case TagHide:
 			err = syscall.Mount(hidden, dst, "", syscall.MS_BIND, "")
+			if err == syscall.EACCES || err == syscall.ENOENT {
+				// A path the shim cannot reach, the run (the same user,
+				// with no more rights) cannot reach either.
+				err = nil
+			}
 		case TagSymlink:
 			if err = mkdirAll(parent(dst)); err == nil {
 				err = syscall.Symlink(m.target, dst)
