@@ -19,3 +19,7 @@ func Execute(ctx context.Context, spec RunSpec) (*RunResult, error) { return san
 // Protections lists the isolation in force on this machine (see
 // sandbox.Protections).
 func Protections(l Limits) []string { return sandbox.Protections(l) }
+
+// Isolated reports whether the sandbox isolates runs fully on this
+// machine, and what it lacks (see sandbox.Isolated).
+func Isolated() (bool, []string) { return sandbox.Isolated() }

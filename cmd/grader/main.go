@@ -36,6 +36,8 @@
 //	                    repeatable, paired in order with --output
 //	--output FILE       write the report of the matching --format to FILE (written whole,
 //	                    through a temporary file); the terminal still shows the text report
+//	--require-isolation refuse to run the submission unless the sandbox isolates it fully
+//	                    (grader batch requires it by default: --require-isolation=false)
 //
 // Exit status:
 //

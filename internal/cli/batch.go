@@ -26,6 +26,8 @@ type batchFlags struct {
 	jobs    positiveFlag
 	timeout durationFlag
 	run     listFlag
+	// requireIsolation is on by default: a class is untrusted code in bulk.
+	requireIsolation bool
 }
 
 func batchFlagSet() (*flag.FlagSet, *batchFlags) {
@@ -37,6 +39,7 @@ func batchFlagSet() (*flag.FlagSet, *batchFlags) {
 	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs; repeatable, or comma-separated")
 	fs.Var(&f.shard, "shard", "grade only slice `K/N` of the class (students sorted by name, dealt round-robin)")
 	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
+	fs.BoolVar(&f.requireIsolation, "require-isolation", true, "refuse to grade unless the sandbox isolates every run fully; =false grades with what the machine allows")
 	return fs, f
 }
 
@@ -65,6 +68,11 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 	}
 	if parent := filepath.Dir(filepath.Clean(f.out)); !isDir(parent) {
 		return usageErrorf("batch: --out %s: folder %s does not exist: create it first", f.out, parent)
+	}
+	if f.requireIsolation {
+		if err := requireIsolation("batch"); err != nil {
+			return err
+		}
 	}
 	ex, err := loadExercise(pos[0])
 	if err != nil {

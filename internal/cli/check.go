@@ -23,6 +23,9 @@ type checkFlags struct {
 	verbose bool
 	color   colorFlag
 	out     outputFlags
+	// requireIsolation refuses to run a submission on a machine where the
+	// sandbox cannot isolate it (see requireIsolation).
+	requireIsolation bool
 }
 
 func checkFlagSet() (*flag.FlagSet, *checkFlags) {
@@ -33,7 +36,19 @@ func checkFlagSet() (*flag.FlagSet, *checkFlags) {
 	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs; repeatable, or comma-separated")
 	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
 	fs.BoolVar(&f.verbose, "v", false, "verbose: every run's real command line, exit status, time and output")
+	fs.BoolVar(&f.requireIsolation, "require-isolation", false, "refuse to run the submission unless the sandbox isolates it fully (\"grader check -v\" lists its layers)")
 	return fs, f
+}
+
+// requireIsolation returns an error naming what this machine does not
+// allow, and how to get it, when the sandbox cannot isolate a run fully.
+func requireIsolation(cmd string) error {
+	ok, missing := grader.Isolated()
+	if ok {
+		return nil
+	}
+	return fmt.Errorf("%s: --require-isolation: this machine does not let the sandbox isolate a run:\n  - %s\nrun as root in a container, or allow unprivileged user namespaces; or pass --require-isolation=false to run submissions with what there is",
+		cmd, strings.Join(missing, "\n  - "))
 }
 
 func runCheck(ctx context.Context, args []string, sys stdio) error {
@@ -53,6 +68,11 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	dests, err := f.out.plan("check")
 	if err != nil {
 		return err
+	}
+	if f.requireIsolation {
+		if err := requireIsolation("check"); err != nil {
+			return err
+		}
 	}
 	ex, err := loadExercise(pos[0])
 	if err != nil {
