@@ -188,8 +188,15 @@ func (r *run) planRoot(rec func(byte, string), writable []string) error {
 	if !readOnly[r.path] {
 		// The interpreter or tool the run starts, and its PATH: what
 		// they need beside them (a pyenv Python's lib/, a Node.js's).
+		// Not a folder that holds the grader's temporary folders or the
+		// run's own (PATH=/tmp, or a home folder on PATH): that would
+		// show other runs' folders, if only to read.
+		tmp, _ := canonical(os.TempDir())
 		for _, d := range toolDirs(r.path, envValue(s.Env, "PATH")) {
-			es = append(es, mountEntry{d, shim.TagBindRO})
+			holdsRun := slices.ContainsFunc(writable, func(w string) bool { return under(w, d) })
+			if !holdsRun && (tmp == "" || !under(tmp, d)) {
+				es = append(es, mountEntry{d, shim.TagBindRO})
+			}
 		}
 	}
 	for _, d := range s.Writable {

@@ -273,7 +273,9 @@ func (r *run) close() {
 // start starts the shim (or, without one, the program) in the run's
 // namespaces, joins it to its cgroups and sends it the plan.
 func (r *run) start() error {
-	sys := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+	// A session of its own: the shim, and so the run, has no controlling
+	// terminal, whatever the grader was started from.
+	sys := &syscall.SysProcAttr{Setsid: !LayerOff(LayerSetsid), Setpgid: LayerOff(LayerSetsid), Pdeathsig: syscall.SIGKILL}
 	files := []*os.File{r.stdin, r.outW, r.errW}
 	path, argv, env, dir := r.path, r.spec.Argv, r.spec.Env, r.spec.Dir
 	if r.m.shim {

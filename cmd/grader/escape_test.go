@@ -1,0 +1,449 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// The escape suite (issue 14): every attack that got out of a run on the
+// old grader, each a small submission under testdata/escape/attacks,
+// graded through a real grader binary as root and again as an unprivileged
+// user, each asserting that the attempt failed, that grader returned within
+// the limit plus a second, and that nothing of the run is left. Then each
+// layer is shown to be needed: with the layers that stop an attack turned
+// off (a grader built with -tags boardcheck_testhooks), it gets through.
+//
+//	go test ./cmd/grader -run 'TestEscape' -v
+//
+// It needs root, to switch to the unprivileged user and to show the root
+// half; .ci/run runs it as root.
+
+const (
+	escapeLimit   = 3 * time.Second // the escape exercise's time limit
+	escapeMarker  = "/tmp/boardcheck-escape-marker"
+	escapeWritten = "/tmp/boardcheck-escape-written"
+	nobody        = 65534
+)
+
+// attack is one escape attempt and the layers that stop it.
+type attack struct {
+	file     string // under testdata/escape/attacks
+	exercise string // "" for testdata/escape/exercise; else a builtin ID
+	// off lists, for root and for the unprivileged user, the sets of
+	// layers whose turning off lets the attack through: each set is one
+	// proof. The layers in one set each stop the attack alone.
+	offRoot, offUser [][]string
+	// escaped says whether the attack got through, from grader's report
+	// and the machine; by default, whether the report shows "ESCAPED".
+	escaped func(e *escapeEnv, r graderRun) bool
+	tty     bool // grader is started with a terminal of its own
+}
+
+func attacks() []attack {
+	fullMarks := func(e *escapeEnv, r graderRun) bool {
+		m := regexp.MustCompile(`(?m)^Score: (\d+)/(\d+)$`).FindStringSubmatch(r.stdout)
+		return m != nil && m[1] == m[2]
+	}
+	checkPassed := func(title string) func(*escapeEnv, graderRun) bool {
+		return func(e *escapeEnv, r graderRun) bool {
+			return strings.Contains(r.stdout+r.stderr, "ESCAPED") || regexp.MustCompile(`(?m)^✓ `+title+`\b`).MatchString(r.stdout)
+		}
+	}
+	hostFile := func(e *escapeEnv, r graderRun) bool {
+		data, _ := os.ReadFile(escapeMarker)
+		return strings.Contains(r.stdout, "ESCAPED") || string(data) != "host\n"
+	}
+	written := func(e *escapeEnv, r graderRun) bool {
+		_, err := os.Stat(escapeWritten)
+		return err == nil || strings.Contains(r.stdout, "ESCAPED")
+	}
+	inherited := func(e *escapeEnv, r graderRun) bool {
+		data, _ := os.ReadFile(e.fd9)
+		return len(data) > 0 || strings.Contains(r.stdout, "ESCAPED")
+	}
+	connected := func(e *escapeEnv, r graderRun) bool {
+		return e.accepted.Load() > 0 || strings.Contains(r.stdout, "ESCAPED")
+	}
+	return []attack{
+		{file: "host-files.sh", escaped: hostFile,
+			offRoot: [][]string{{"root"}}, offUser: [][]string{{"root"}, {"userns"}}},
+		{file: "write-host.sh", escaped: written,
+			offRoot: [][]string{{"root", "landlock"}}, offUser: [][]string{{"root", "landlock"}}},
+		{file: "remount.sh",
+			offRoot: [][]string{{"seccomp", "caps"}}, offUser: [][]string{{"seccomp", "caps"}}},
+		{file: "nested-userns.sh",
+			offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
+		{file: "setns.sh"},
+		{file: "environ.sh",
+			offRoot: [][]string{{"root", "pidns", "runuid"}}, offUser: [][]string{{"root", "pidns"}}},
+		{file: "grader-output.sh",
+			escaped: func(e *escapeEnv, r graderRun) bool {
+				return strings.Contains(r.stdout, "ESCAPED") || strings.Contains(r.stdout, "\n::error ::pwned")
+			},
+			offRoot: [][]string{{"root", "pidns", "runuid"}}, offUser: [][]string{{"root", "pidns"}}},
+		{file: "forge-status.sh", escaped: checkPassed("Says hello"),
+			offRoot: [][]string{{"nodumpable"}, {"caps"}}, offUser: [][]string{{"nodumpable"}, {"caps"}}},
+		{file: "cgroup.sh", offRoot: [][]string{{"root", "runuid", "landlock"}}},
+		{file: "tty.sh", tty: true,
+			offRoot: [][]string{{"setsid", "root"}}, offUser: [][]string{{"setsid", "root"}}},
+		{file: "tiocsti.py", tty: true},
+		{file: "reference.sh", exercise: "nqueens", escaped: fullMarks,
+			offRoot: [][]string{{"hide"}}, offUser: [][]string{{"hide"}}},
+		{file: "want.sh", escaped: checkPassed("Prints the expected line"),
+			offRoot: [][]string{{"root", "landlock", "filecheck", "runuid"}}, offUser: [][]string{{"root", "landlock", "filecheck"}}},
+		{file: "memfd.py",
+			offRoot: [][]string{{"cgroup", "seccomp"}}, offUser: [][]string{{"seccomp"}}},
+		{file: "immutable.sh"},
+		{file: "realtime.sh"},
+		{file: "sysctl.sh", offRoot: [][]string{{"runuid", "landlock"}}},
+		{file: "inherited-fd.sh", escaped: inherited,
+			offRoot: [][]string{{"closefds"}}, offUser: [][]string{{"closefds"}}},
+		{file: "network.sh", escaped: connected,
+			offRoot: [][]string{{"netns"}}, offUser: [][]string{{"netns"}}},
+	}
+}
+
+// escapeEnv holds the graders and the folders every attack shares: all
+// under one folder that the unprivileged user may enter.
+type escapeEnv struct {
+	root               string // the repository
+	dir                string // 0755: binaries, exercise, submissions
+	grader, hooked     string
+	fd9                string // the file the grader inherits as descriptor 9
+	port               int
+	accepted           atomic.Int64
+	slack              map[int]time.Duration // by uid
+	exercise, nqueens0 string
+}
+
+func newEscapeEnv(t *testing.T) *escapeEnv {
+	if testing.Short() {
+		t.Skip("the escape suite builds two graders and runs about a hundred attacks")
+	}
+	if raceDetector {
+		t.Skip("measured without -race: go test ./cmd/grader -run '^TestEscape'")
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("the escape suite needs root: it grades as root and as an unprivileged user")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.MkdirTemp("/tmp", "boardcheck-escape-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	os.Chmod(dir, 0o755)
+	e := &escapeEnv{root: root, dir: dir, grader: filepath.Join(dir, "bin", "grader"), hooked: filepath.Join(dir, "hooked", "grader"),
+		slack: map[int]time.Duration{}}
+	build := func(out string, tags ...string) {
+		args := append([]string{"build", "-o", out}, tags...)
+		cmd := exec.Command("go", append(args, "./cmd/grader")...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go build %s: %v\n%s", out, err, out)
+		}
+	}
+	os.MkdirAll(filepath.Dir(e.hooked), 0o755)
+	os.MkdirAll(filepath.Dir(e.grader), 0o755)
+	build(e.grader)
+	build(e.hooked, "-tags", "boardcheck_testhooks")
+	// The exercise, readable by the unprivileged user.
+	e.exercise = filepath.Join(dir, "exercise")
+	if out, err := exec.Command("cp", "-r", filepath.Join(root, "testdata/escape/exercise"), e.exercise).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v\n%s", err, out)
+	}
+	exec.Command("chmod", "-R", "a+rX", e.exercise).Run()
+	e.fd9 = filepath.Join(dir, "fd9.log")
+	os.WriteFile(e.fd9, nil, 0o666)
+	os.Chmod(e.fd9, 0o666)
+	e.listen(t)
+	return e
+}
+
+// listen accepts every connection on the grader's loopback, counting them.
+func (e *escapeEnv) listen(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("cannot listen on loopback: %v", err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			e.accepted.Add(1)
+			c.Close()
+		}
+	}()
+	e.port = ln.Addr().(*net.TCPAddr).Port
+}
+
+// prepare resets the machine's side of the attacks and writes the
+// submission into a folder of its own.
+func (e *escapeEnv) prepare(t *testing.T, a attack) (subDir, sub string) {
+	os.WriteFile(escapeMarker, []byte("host\n"), 0o666)
+	os.Chmod(escapeMarker, 0o666)
+	t.Cleanup(func() { os.Remove(escapeMarker); os.Remove(escapeWritten) })
+	os.Remove(escapeWritten)
+	os.Truncate(e.fd9, 0)
+	e.accepted.Store(0)
+	data, err := os.ReadFile(filepath.Join(e.root, "testdata/escape/attacks", a.file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.ReplaceAll(data, []byte("port=PORT"), []byte("port="+strconv.Itoa(e.port)))
+	subDir, err = os.MkdirTemp(e.dir, "sub-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(subDir, 0o755)
+	sub = filepath.Join(subDir, filepath.Base(a.file))
+	if err := os.WriteFile(sub, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return subDir, sub
+}
+
+// grade runs grader check on the attack as uid (0 or nobody), with the
+// hooked grader and layers off when off is not empty.
+func (e *escapeEnv) grade(t *testing.T, a attack, uid int, off []string) graderRun {
+	t.Helper()
+	subDir, sub := e.prepare(t, a)
+	ex := e.exercise
+	if a.exercise != "" {
+		ex = a.exercise
+	}
+	bin := e.grader
+	if len(off) > 0 {
+		bin = e.hooked
+	}
+	tmp, err := os.MkdirTemp(e.dir, "tmp-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Chown(tmp, uid, uid)
+	cmd := exec.Command(bin, "check", "-v", "--color=never", "--timeout", escapeLimit.String(), ex, sub)
+	cmd.Dir = subDir
+	// The grader's own folder on PATH: a run that could see it would
+	// find grader and run its reference programs.
+	cmd.Env = []string{"PATH=" + filepath.Dir(e.grader) + ":/usr/local/bin:/usr/bin:/bin", "TMPDIR=" + tmp, "HOME=" + tmp,
+		"BOARDCHECK_CANARY=the-graders-own-secret", "NO_COLOR=1", "BOARDCHECK_LAYERS_OFF=" + strings.Join(off, ",")}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	fd9, err := os.OpenFile(e.fd9, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fd9.Close()
+	cmd.ExtraFiles = []*os.File{nil, nil, nil, nil, nil, nil, fd9} // descriptor 9
+	cmd.SysProcAttr = &syscall.SysProcAttr{}
+	if uid != 0 {
+		cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}
+	}
+	if a.tty {
+		pty, tty := openPTY(t)
+		defer pty.Close()
+		defer tty.Close()
+		go io.Copy(io.Discard, pty)
+		cmd.Stdin = tty
+		cmd.SysProcAttr.Setsid, cmd.SysProcAttr.Setctty, cmd.SysProcAttr.Ctty = true, true, 0
+	}
+	start := time.Now()
+	err = cmd.Run()
+	r := graderRun{stdout: stdout.String(), stderr: stderr.String(), took: time.Since(start), exit: cmd.ProcessState.ExitCode()}
+	if err != nil && r.exit < 0 {
+		t.Fatalf("grader: %v", err)
+	}
+	if left := survivorsUnder(tmp); len(left) > 0 {
+		t.Errorf("processes left after grader returned: %v", left)
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
+		t.Errorf("grader left %d entries in its TMPDIR %s", len(ents), tmp)
+	}
+	return r
+}
+
+func (e *escapeEnv) escaped(a attack, r graderRun) bool {
+	if a.escaped != nil {
+		return a.escaped(e, r)
+	}
+	return strings.Contains(r.stdout+r.stderr, "ESCAPED")
+}
+
+// TestEscape grades every attack with every layer on, as root and as an
+// unprivileged user: none gets through.
+func TestEscape(t *testing.T) {
+	e := newEscapeEnv(t)
+	for _, uid := range []int{0, nobody} {
+		who := map[int]string{0: "root", nobody: "nobody"}[uid]
+		t.Run(who, func(t *testing.T) {
+			slack := e.slackFor(t, uid)
+			protections := ""
+			for _, a := range attacks() {
+				t.Run(strings.TrimSuffix(a.file, filepath.Ext(a.file)), func(t *testing.T) {
+					if filepath.Ext(a.file) == ".py" && !hasPython(uid) {
+						t.Skip("no python3 the unprivileged user can run")
+					}
+					r := e.grade(t, a, uid, nil)
+					t.Logf("%s as %s: exit %d in %v; the run said: %s", a.file, who, r.exit, r.took.Round(time.Millisecond), runSaid(r.stdout))
+					if protections == "" {
+						protections = r.stdout
+					}
+					if e.escaped(a, r) {
+						t.Errorf("%s got out:\n%s\n%s", a.file, r.stdout, r.stderr)
+					}
+					if r.exit != 1 {
+						t.Errorf("exit status %d; want 1 (a check failed)\nstdout: %s\nstderr: %s", r.exit, r.stdout, r.stderr)
+					}
+					if lim := escapeLimit + time.Second + slack; r.took > lim {
+						t.Errorf("grader returned after %v; want within %v", r.took, lim)
+					}
+				})
+			}
+			// Without root, no cgroup is the grader's to make: memory is
+			// polled (and memfd_create refused), as grader -v says.
+			for _, line := range strings.Split(protections, "\n") {
+				if strings.Contains(line, "not in force") && !(uid != 0 && strings.Contains(line, "kernel-counted memory")) {
+					t.Errorf("as %s, a layer was not in force: %s", who, strings.TrimSpace(line))
+				}
+			}
+		})
+	}
+}
+
+// TestEscapeLayers turns off, for each attack, the layers that stop it,
+// and shows that it then gets through: each layer is needed.
+func TestEscapeLayers(t *testing.T) {
+	e := newEscapeEnv(t)
+	for _, uid := range []int{0, nobody} {
+		who := map[int]string{0: "root", nobody: "nobody"}[uid]
+		t.Run(who, func(t *testing.T) {
+			for _, a := range attacks() {
+				proofs := a.offRoot
+				if uid != 0 {
+					proofs = a.offUser
+				}
+				for _, off := range proofs {
+					name := strings.TrimSuffix(a.file, filepath.Ext(a.file)) + "/without_" + strings.Join(off, "_")
+					t.Run(name, func(t *testing.T) {
+						if filepath.Ext(a.file) == ".py" && !hasPython(uid) {
+							t.Skip("no python3 the unprivileged user can run")
+						}
+						r := e.grade(t, a, uid, off)
+						t.Logf("%s as %s without %v: the run said: %s", a.file, who, off, runSaid(r.stdout))
+						if !e.escaped(a, r) {
+							t.Errorf("with %v off, %s did not get out: it does not show that these layers stop it\n%s\n%s", off, a.file, r.stdout, r.stderr)
+						}
+						for _, layer := range off {
+							// Each of them alone, on, stops it.
+							rest := slices.DeleteFunc(slices.Clone(off), func(l string) bool { return l == layer })
+							if len(rest) == 0 {
+								continue
+							}
+							if r := e.grade(t, a, uid, rest); e.escaped(a, r) {
+								t.Errorf("with %v off but %s on, %s got out: %s alone does not stop it\n%s", rest, layer, a.file, layer, r.stdout)
+							}
+						}
+					})
+				}
+			}
+		})
+	}
+}
+
+// slackFor is how long grader takes to grade a submission that passes at
+// once, as uid: paid before any run, whatever the submission does.
+func (e *escapeEnv) slackFor(t *testing.T, uid int) time.Duration {
+	hello := attack{file: "../../hostile/hello.sh"}
+	r := e.grade(t, hello, uid, nil)
+	t.Logf("slack: %v (grader check of a program that exits at once)", r.took.Round(time.Millisecond))
+	return r.took
+}
+
+// runSaid is what the runs printed that says how the attack went.
+func runSaid(stdout string) string {
+	var out []string
+	for _, m := range regexp.MustCompile(`(?m)(ESCAPED|blocked)[^\n]*`).FindAllString(stdout, -1) {
+		if !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return "(nothing)"
+	}
+	return strings.Join(out, "; ")
+}
+
+func hasPython(uid int) bool {
+	if uid == 0 {
+		return true
+	}
+	_, err := os.Stat("/usr/bin/python3")
+	return err == nil
+}
+
+// survivorsUnder lists live processes whose environment names a folder
+// under tmp: the runs of a grader whose TMPDIR it was.
+func survivorsUnder(tmp string) []string {
+	ents, _ := os.ReadDir("/proc")
+	var out []string
+	for _, ent := range ents {
+		pid, err := strconv.Atoi(ent.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		stat, _ := os.ReadFile("/proc/" + ent.Name() + "/stat")
+		if i := bytes.LastIndexByte(stat, ')'); i > 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
+			continue
+		}
+		env, _ := os.ReadFile("/proc/" + ent.Name() + "/environ")
+		if bytes.Contains(env, []byte(tmp+"/")) {
+			cmd, _ := os.ReadFile("/proc/" + ent.Name() + "/cmdline")
+			out = append(out, fmt.Sprintf("%d %q", pid, bytes.ReplaceAll(cmd, []byte{0}, []byte{' '})))
+		}
+	}
+	return out
+}
+
+// openPTY opens a pseudo-terminal: its master, and the terminal itself.
+func openPTY(t *testing.T) (pty, tty *os.File) {
+	pty, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminals: %v", err)
+	}
+	var unlock int32
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, pty.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock))); e != 0 {
+		t.Fatalf("unlockpt: %v", e)
+	}
+	var n uint32
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, pty.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); e != 0 {
+		t.Fatalf("ptsname: %v", e)
+	}
+	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatalf("opening the terminal: %v", err)
+	}
+	os.Chmod(tty.Name(), 0o666)
+	return pty, tty
+}

@@ -1,0 +1,11 @@
+# Prints the right answer, exits 1, and tells the grader through its
+# supervisor's status pipe that it exited 0; or opens the supervisor's
+# memory to do worse.
+echo hello
+if exec 4<>"/proc/$PPID/mem" 2>/dev/null; then
+  echo "ESCAPED: opened the supervisor's memory read-write" >&2
+fi
+if printf 'X\000\000\000\000\000\000\000\000\000\000\000\000' 2>/dev/null > "/proc/$PPID/fd/3"; then
+  echo "ESCAPED: forged the supervisor's report" >&2
+fi
+exit 1
