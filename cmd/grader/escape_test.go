@@ -57,8 +57,13 @@ type attack struct {
 
 func attacks() []attack {
 	fullMarks := func(e *escapeEnv, r graderRun) bool {
-		m := regexp.MustCompile(`(?m)^Score: (\d+)/(\d+)$`).FindStringSubmatch(r.stdout)
+		m := regexp.MustCompile(`(?m)^Score: (\d+)/(\d+)\b`).FindStringSubmatch(r.stdout)
 		return m != nil && m[1] == m[2]
+	}
+	passed := func(title string) func(*escapeEnv, graderRun) bool {
+		return func(e *escapeEnv, r graderRun) bool {
+			return regexp.MustCompile(`(?m)^✓ ` + title + `\b`).MatchString(r.stdout)
+		}
 	}
 	checkPassed := func(title string) func(*escapeEnv, graderRun) bool {
 		return func(e *escapeEnv, r graderRun) bool {
@@ -86,29 +91,29 @@ func attacks() []attack {
 		{file: "write-host.sh", escaped: written,
 			offRoot: [][]string{{"root", "landlock"}}, offUser: [][]string{{"root", "landlock"}}},
 		{file: "remount.sh",
-			offRoot: [][]string{{"seccomp", "caps"}}, offUser: [][]string{{"seccomp", "caps"}}},
+			offRoot: [][]string{{"seccomp", "caps", "landlock"}}, offUser: [][]string{{"seccomp", "caps", "landlock"}}},
 		{file: "nested-userns.sh",
 			offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		{file: "setns.sh"},
 		{file: "environ.sh",
-			offRoot: [][]string{{"root", "pidns", "runuid"}}, offUser: [][]string{{"root", "pidns"}}},
+			offRoot: [][]string{{"namespaces", "runuid", "caps"}}, offUser: [][]string{{"userns", "landlock"}}},
 		{file: "grader-output.sh",
 			escaped: func(e *escapeEnv, r graderRun) bool {
 				return strings.Contains(r.stdout, "ESCAPED") || strings.Contains(r.stdout, "\n::error ::pwned")
 			},
-			offRoot: [][]string{{"root", "pidns", "runuid"}}, offUser: [][]string{{"root", "pidns"}}},
+			offRoot: [][]string{{"namespaces", "runuid", "caps", "landlock"}}, offUser: [][]string{{"userns", "landlock"}}},
 		{file: "forge-status.sh", escaped: checkPassed("Says hello"),
-			offRoot: [][]string{{"nodumpable"}, {"caps"}}, offUser: [][]string{{"nodumpable"}, {"caps"}}},
+			offRoot: [][]string{{"caps", "landlock", "runuid"}}, offUser: [][]string{{"caps", "landlock"}, {"userns", "landlock", "nodumpable"}}},
 		{file: "cgroup.sh", offRoot: [][]string{{"root", "runuid", "landlock"}}},
 		{file: "tty.sh", tty: true,
-			offRoot: [][]string{{"setsid", "root"}}, offUser: [][]string{{"setsid", "root"}}},
+			offRoot: [][]string{{"setsid", "root", "landlock"}}, offUser: [][]string{{"setsid", "root", "landlock"}}},
 		{file: "tiocsti.py", tty: true},
 		{file: "reference.sh", exercise: "nqueens", escaped: fullMarks,
 			offRoot: [][]string{{"hide"}}, offUser: [][]string{{"hide"}}},
-		{file: "want.sh", escaped: checkPassed("Prints the expected line"),
+		{file: "want.sh", escaped: passed("Prints the expected line"),
 			offRoot: [][]string{{"root", "landlock", "filecheck", "runuid"}}, offUser: [][]string{{"root", "landlock", "filecheck"}}},
 		{file: "memfd.py",
-			offRoot: [][]string{{"cgroup", "seccomp"}}, offUser: [][]string{{"seccomp"}}},
+			offRoot: [][]string{{"cgroup", "seccomp", "rlimits"}}, offUser: [][]string{{"seccomp", "rlimits"}}},
 		{file: "immutable.sh"},
 		{file: "realtime.sh"},
 		{file: "sysctl.sh", offRoot: [][]string{{"runuid", "landlock"}}},
@@ -125,7 +130,7 @@ type escapeEnv struct {
 	root               string // the repository
 	dir                string // 0755: binaries, exercise, submissions
 	grader, hooked     string
-	fd9                string // the file the grader inherits as descriptor 9
+	fd9                string // the file the grader inherits as descriptor 40
 	port               int
 	accepted           atomic.Int64
 	slack              map[int]time.Duration // by uid
@@ -152,20 +157,16 @@ func newEscapeEnv(t *testing.T) *escapeEnv {
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	os.Chmod(dir, 0o755)
-	e := &escapeEnv{root: root, dir: dir, grader: filepath.Join(dir, "bin", "grader"), hooked: filepath.Join(dir, "hooked", "grader"),
+	// The grader's binaries under tools/, which its runs' PATH names (as
+	// a go install puts grader and nqueens on PATH), apart from the
+	// folders of its runs.
+	e := &escapeEnv{root: root, dir: dir, grader: filepath.Join(dir, "tools", "bin", "grader"), hooked: filepath.Join(dir, "hooked", "grader"),
 		slack: map[int]time.Duration{}}
-	build := func(out string, tags ...string) {
-		args := append([]string{"build", "-o", out}, tags...)
-		cmd := exec.Command("go", append(args, "./cmd/grader")...)
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go build %s: %v\n%s", out, err, out)
-		}
-	}
 	os.MkdirAll(filepath.Dir(e.hooked), 0o755)
 	os.MkdirAll(filepath.Dir(e.grader), 0o755)
-	build(e.grader)
-	build(e.hooked, "-tags", "boardcheck_testhooks")
+	build(t, root, e.grader, "./cmd/grader")
+	build(t, root, filepath.Join(filepath.Dir(e.grader), "nqueens"), "./cmd/nqueens")
+	build(t, root, e.hooked, "./cmd/grader", "-tags", "boardcheck_testhooks")
 	// The exercise, readable by the unprivileged user.
 	e.exercise = filepath.Join(dir, "exercise")
 	if out, err := exec.Command("cp", "-r", filepath.Join(root, "testdata/escape/exercise"), e.exercise).CombinedOutput(); err != nil {
@@ -177,6 +178,15 @@ func newEscapeEnv(t *testing.T) *escapeEnv {
 	os.Chmod(e.fd9, 0o666)
 	e.listen(t)
 	return e
+}
+
+// build builds pkg of the repository at root into out.
+func build(t *testing.T, root, out, pkg string, flags ...string) {
+	cmd := exec.Command("go", append(append([]string{"build", "-o", out}, flags...), pkg)...)
+	cmd.Dir = root
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, msg)
+	}
 }
 
 // listen accepts every connection on the grader's loopback, counting them.
@@ -249,14 +259,25 @@ func (e *escapeEnv) grade(t *testing.T, a attack, uid int, off []string) graderR
 	// find grader and run its reference programs.
 	cmd.Env = []string{"PATH=" + filepath.Dir(e.grader) + ":/usr/local/bin:/usr/bin:/bin", "TMPDIR=" + tmp, "HOME=" + tmp,
 		"BOARDCHECK_CANARY=the-graders-own-secret", "NO_COLOR=1", "BOARDCHECK_LAYERS_OFF=" + strings.Join(off, ",")}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	// Standard output is a file of the grader's own user, as a CI
+	// runner's log is: a run that reached the grader's descriptors could
+	// write there.
+	out, err := os.CreateTemp(e.dir, "stdout-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(out.Name())
+	defer out.Close()
+	out.Chown(uid, uid)
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = out, &stderr
 	fd9, err := os.OpenFile(e.fd9, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer fd9.Close()
-	cmd.ExtraFiles = []*os.File{nil, nil, nil, nil, nil, nil, fd9} // descriptor 9
+	// Descriptor 40: above those the grader hands its runs' supervisor.
+	cmd.ExtraFiles = append(make([]*os.File, 37), fd9)
 	cmd.SysProcAttr = &syscall.SysProcAttr{}
 	if uid != 0 {
 		cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}
@@ -271,7 +292,9 @@ func (e *escapeEnv) grade(t *testing.T, a attack, uid int, off []string) graderR
 	}
 	start := time.Now()
 	err = cmd.Run()
-	r := graderRun{stdout: stdout.String(), stderr: stderr.String(), took: time.Since(start), exit: cmd.ProcessState.ExitCode()}
+	took := time.Since(start)
+	stdout, _ := os.ReadFile(out.Name())
+	r := graderRun{stdout: string(stdout), stderr: stderr.String(), took: took, exit: cmd.ProcessState.ExitCode()}
 	if err != nil && r.exit < 0 {
 		t.Fatalf("grader: %v", err)
 	}

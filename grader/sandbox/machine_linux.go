@@ -47,7 +47,8 @@ type machine struct {
 	switchUID bool    // root without a user namespace: the run switches to its own uid
 	subreaper bool    // no PID namespace: the shim is the run's child subreaper
 	seccomp   bool
-	landlock  int // the Landlock ABI in force, 0 for none
+	landlock  int  // the Landlock ABI in force, 0 for none
+	bare      bool // the supervisor could not lock itself down at all
 	asRoot    bool
 	cg        cgroupDirs
 	// missing says, for each layer this machine does not allow, why and
@@ -104,7 +105,7 @@ func probeMachine() machine {
 		why = append(why, c.describe()+": "+err.Error())
 	}
 	// Not even the supervisor starts with the lockdown: try it bare.
-	bare := machine{exe: exe, exeFile: f, asRoot: m.asRoot, cg: m.cg, shim: true, subreaper: true}
+	bare := machine{exe: exe, exeFile: f, asRoot: m.asRoot, cg: m.cg, shim: true, subreaper: true, bare: true}
 	if err := probe(bare); err == nil {
 		bare.missing = append(missingLayers(bare, why), "seccomp, Landlock and dropping capabilities: the supervisor could not apply them")
 		return bare
@@ -329,7 +330,7 @@ func Protections(l Limits) []string {
 			"only the working folder, HOME and TMPDIR writable, on a tmpfs of "+FormatSize(l.Memory)+dev+
 			"; /dev holds null, zero, full, random and urandom alone; the grader's binary, its files and other submissions are not in it")
 	}
-	if m.shim {
+	if m.shim && !m.bare {
 		ps = append(ps, "no capabilities: effective, permitted and bounding sets empty, securebits locked, no_new_privs")
 	}
 	if m.seccomp {

@@ -68,7 +68,7 @@ func (r *run) plan() error {
 		name string
 		tag  byte
 	}{{LayerCaps, shim.TagDropCaps}, {LayerNoDumpable, shim.TagNoDumpable}, {LayerCloseFDs, shim.TagCloseFDs}, {LayerSetsid, shim.TagSetsid}} {
-		if !LayerOff(layer.name) {
+		if !LayerOff(layer.name) && !(m.bare && layer.tag == shim.TagDropCaps) {
 			rec(layer.tag, "")
 		}
 	}

@@ -73,6 +73,12 @@ func prctl(option, arg uintptr) error {
 // capability back, and locks the securebits that make uid 0 nothing special
 // to exec: a run that is root in its user namespace gains nothing by it.
 func dropBoundingSet() error {
+	if !hasCapabilities() {
+		// An unprivileged process (no user namespace) has nothing to
+		// drop, and may not touch either; no_new_privs already keeps a
+		// set-user-ID program from giving it more.
+		return nil
+	}
 	for c := uintptr(0); c < 64; c++ {
 		if err := prctl(prCapbsetDrop, c); err == syscall.EINVAL {
 			break // past the kernel's last capability
@@ -95,6 +101,19 @@ func dropBoundingSet() error {
 		return failed("locking the securebits", err)
 	}
 	return nil
+}
+
+// hasCapabilities says whether the calling thread holds any capability.
+func hasCapabilities() bool {
+	hdr := struct {
+		version uint32
+		pid     int32
+	}{version: 0x20080522}
+	var data [2]struct{ effective, permitted, inheritable uint32 }
+	if _, _, e := syscall.RawSyscall(syscall.SYS_CAPGET, uintptr(unsafe.Pointer(&hdr)), uintptr(unsafe.Pointer(&data[0])), 0); e != 0 {
+		return true // assume the worst: the drop will say what fails
+	}
+	return data[0].permitted|data[1].permitted != 0
 }
 
 // dropCapabilities clears the thread's effective, permitted and inheritable
