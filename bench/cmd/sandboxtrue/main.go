@@ -1,0 +1,104 @@
+//go:build linux
+
+// Sandboxtrue runs /bin/true N times under boardcheck's sandbox, or under
+// bubblewrap with the equivalent isolation, one run after another, and
+// prints how long each took on average: bench/run's "sandbox start" figure.
+//
+//	sandboxtrue -n 20 ours
+//	sandboxtrue -n 20 bwrap
+//
+// The bwrap baseline gets what a run of ours gets: new user, PID, network,
+// mount, IPC, UTS and cgroup namespaces, the system's folders bound
+// read-only, a fresh /proc, a minimal /dev, a tmpfs working folder, a new
+// session, no capabilities, and the very seccomp filter ours loads.
+// Ours also makes a cgroup per run (as root) and picks the run's own uid,
+// which bwrap does not.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"time"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox"
+)
+
+func main() {
+	n := flag.Int("n", 20, "runs")
+	flag.Parse()
+	if flag.NArg() != 1 || (flag.Arg(0) != "ours" && flag.Arg(0) != "bwrap") {
+		fmt.Fprintln(os.Stderr, "usage: sandboxtrue [-n N] ours|bwrap")
+		os.Exit(2)
+	}
+	dir, err := os.MkdirTemp("", "sandboxtrue-")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(dir)
+	run := ours(dir)
+	if flag.Arg(0) == "bwrap" {
+		run = bwrap(dir)
+	}
+	run() // the first run of ours probes the machine: not timed
+	start := time.Now()
+	for i := 0; i < *n; i++ {
+		run()
+	}
+	fmt.Printf("%.2f ms a run\n", float64(time.Since(start).Microseconds())/1000/float64(*n))
+}
+
+func ours(dir string) func() {
+	spec := sandbox.Spec{Argv: []string{"/bin/true"}, Dir: dir, Env: []string{"PATH=/usr/bin:/bin", "HOME=" + dir}}
+	return func() {
+		res, err := sandbox.Run(context.Background(), spec)
+		if err != nil {
+			fail(err)
+		}
+		if res.ExitCode != 0 {
+			fail(fmt.Errorf("/bin/true exited %d: %s", res.ExitCode, res.Stderr))
+		}
+	}
+}
+
+func bwrap(dir string) func() {
+	filter, err := sandbox.SeccompFilter()
+	if err != nil {
+		fail(err)
+	}
+	bpf := dir + ".bpf"
+	if err := os.WriteFile(bpf, filter, 0o600); err != nil {
+		fail(err)
+	}
+	args := []string{"--unshare-all", "--unshare-user", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
+		"--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"}
+	for _, d := range []string{"/bin", "/sbin", "/lib", "/lib64"} {
+		if target, err := os.Readlink(d); err == nil {
+			args = append(args, "--symlink", target, d)
+		} else if _, err := os.Stat(d); err == nil {
+			args = append(args, "--ro-bind", d, d)
+		}
+	}
+	args = append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", dir, "--chdir", dir,
+		"--seccomp", "3", "/bin/true")
+	return func() {
+		f, err := os.Open(bpf)
+		if err != nil {
+			fail(err)
+		}
+		cmd := exec.Command("bwrap", args...)
+		cmd.ExtraFiles = []*os.File{f}
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			fail(fmt.Errorf("bwrap: %v: %s", err, out))
+		}
+		f.Close()
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "sandboxtrue:", err)
+	os.Exit(1)
+}
