@@ -239,6 +239,12 @@ func (e *escapeEnv) prepare(t *testing.T, a attack) (subDir, sub string) {
 // hooked grader and layers off when off is not empty.
 func (e *escapeEnv) grade(t *testing.T, a attack, uid int, off []string) graderRun {
 	t.Helper()
+	return e.gradeArgs(t, a, uid, off)
+}
+
+// gradeArgs is grade with more flags for grader check.
+func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, flags ...string) graderRun {
+	t.Helper()
 	subDir, sub := e.prepare(t, a)
 	ex := e.exercise
 	if a.exercise != "" {
@@ -253,7 +259,8 @@ func (e *escapeEnv) grade(t *testing.T, a attack, uid int, off []string) graderR
 		t.Fatal(err)
 	}
 	os.Chown(tmp, uid, uid)
-	cmd := exec.Command(bin, "check", "-v", "--color=never", "--timeout", escapeLimit.String(), ex, sub)
+	args := append([]string{"check", "-v", "--color=never", "--timeout", escapeLimit.String()}, flags...)
+	cmd := exec.Command(bin, append(args, ex, sub)...)
 	cmd.Dir = subDir
 	// The grader's own folder on PATH: a run that could see it would
 	// find grader and run its reference programs.
@@ -469,4 +476,59 @@ func openPTY(t *testing.T) (pty, tty *os.File) {
 	}
 	os.Chmod(tty.Name(), 0o666)
 	return pty, tty
+}
+
+// TestEscapeWithoutNamespaces is a container that refuses namespaces
+// (Docker's default seccomp profile does): the facility made to fail on
+// purpose. grader says what is missing, --require-isolation refuses to run
+// the submission, and every layer that can still apply does: as root a
+// uid of its own, no capabilities, the syscall filter, Landlock, rlimits.
+func TestEscapeWithoutNamespaces(t *testing.T) {
+	e := newEscapeEnv(t)
+	for _, uid := range []int{0, nobody} {
+		who := map[int]string{0: "root", nobody: "nobody"}[uid]
+		off := []string{"namespaces"}
+		if uid != 0 {
+			off = []string{"userns"} // without root, no namespace comes without a user namespace
+		}
+		t.Run(who, func(t *testing.T) {
+			r := e.grade(t, attack{file: "nested-userns.sh"}, uid, off)
+			inForce := []string{"no capabilities: ", "seccomp filter: ", "Landlock (ABI", "rlimits: ", "child subreaper per run"}
+			missing := []string{"not in force: a PID namespace", "not in force: a network namespace", "not in force: a root of its own"}
+			if uid == 0 {
+				inForce = append(inForce, "a user of its own per run (uid 2000000000 and up)")
+				missing = append(missing, "not in force: a user namespace per run")
+			} else {
+				missing = append(missing, "not in force: a user of its own")
+			}
+			for _, want := range append(inForce, missing...) {
+				if !strings.Contains(r.stdout, want) {
+					t.Errorf("grader -v does not say %q:\n%s", want, r.stdout)
+				}
+			}
+			if e.escaped(attack{}, r) {
+				t.Errorf("without namespaces, the syscall filter must still stop a nested user namespace:\n%s", r.stdout)
+			}
+			// The rest of the lockdown still stops what it stops alone.
+			for _, a := range []string{"remount.sh", "memfd.py"} {
+				if r := e.grade(t, attack{file: a}, uid, off); e.escaped(attack{}, r) {
+					t.Errorf("without namespaces, %s got out:\n%s", a, r.stdout)
+				}
+			}
+			if uid == 0 {
+				if r := e.grade(t, attack{file: "sysctl.sh"}, uid, off); e.escaped(attack{}, r) {
+					t.Errorf("without namespaces, the run's own uid must still keep it from the machine's sysctls:\n%s", r.stdout)
+				}
+			}
+			// --require-isolation refuses, naming what is missing.
+			r = e.gradeArgs(t, attack{file: "nested-userns.sh"}, uid, off, "--require-isolation")
+			if r.exit != 3 || !strings.Contains(r.stderr, "--require-isolation: this machine does not let the sandbox isolate a run") ||
+				!strings.Contains(r.stderr, "a PID namespace") {
+				t.Errorf("--require-isolation: exit %d, stderr %q; want exit 3 and what is missing", r.exit, r.stderr)
+			}
+			if strings.Contains(r.stdout, "blocked") || strings.Contains(r.stdout, "ESCAPED") {
+				t.Errorf("--require-isolation ran the submission all the same:\n%s", r.stdout)
+			}
+		})
+	}
 }

@@ -1,0 +1,113 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox/internal/shim"
+)
+
+// The sandbox's own tests are of its parts; the attacks it stops are
+// cmd/grader's escape suite, through a real grader binary.
+
+func TestSeccompFilterAssembles(t *testing.T) {
+	filter, err := SeccompFilter()
+	if err != nil {
+		t.Skipf("no filter here: %v", err)
+	}
+	if len(filter) == 0 || len(filter)%8 != 0 || len(filter)/8 > 4096 {
+		t.Fatalf("filter of %d bytes; want whole 8-byte instructions, at most 4096", len(filter))
+	}
+	// The guard first: load the arch, and refuse any but x86-64's.
+	if op := uint16(filter[0]) | uint16(filter[1])<<8; op != 0x20 { // BPF_LD|BPF_W|BPF_ABS
+		t.Errorf("first instruction op %#x; want a load of seccomp_data.arch", op)
+	}
+	noMemfd, _ := seccompFilter(true)
+	if len(noMemfd) <= len(filter) {
+		t.Errorf("the filter that refuses memfd_create is no longer than the one that allows it")
+	}
+}
+
+func TestDropCovered(t *testing.T) {
+	got := dropCovered([]mountEntry{
+		{"/usr", shim.TagBindRO},
+		{"/tmp/run1", shim.TagFresh},
+		{"/usr/local/go", shim.TagBindRO}, // shown by /usr already
+		{"/etc", shim.TagBindRO},
+		{"/tmp/run1/sol.py", shim.TagBindRO}, // inside a fresh folder: needed
+		{"/usr", shim.TagBindRO},             // twice
+	})
+	want := []mountEntry{{"/etc", shim.TagBindRO}, {"/tmp/run1", shim.TagFresh}, {"/tmp/run1/sol.py", shim.TagBindRO}, {"/usr", shim.TagBindRO}}
+	if !slices.Equal(got, want) {
+		t.Errorf("dropCovered = %v; want %v", got, want)
+	}
+}
+
+func TestToolDirs(t *testing.T) {
+	opt := t.TempDir()
+	py := filepath.Join(opt, "py", "bin")
+	shims := filepath.Join(opt, "pyenv", "shims")
+	for _, d := range []string{py, shims, filepath.Join(opt, "tools")} {
+		os.MkdirAll(d, 0o755)
+	}
+	got := toolDirs(filepath.Join(py, "python3"), strings.Join([]string{"/usr/bin", shims, filepath.Join(opt, "tools"), "relative/bin"}, ":"))
+	want := []string{filepath.Join(opt, "py"), filepath.Join(opt, "pyenv"), filepath.Join(opt, "tools")}
+	if !slices.Equal(got, want) {
+		t.Errorf("toolDirs = %q; want %q (a prefix for bin/ and shims/, nothing of the system's, no relative entry)", got, want)
+	}
+}
+
+// TestRunOwnRoot runs a shell in the sandbox and looks around: where the
+// machine gives a run a root of its own, it holds the system's folders and
+// the run's, and nothing of the test's.
+func TestRunOwnRoot(t *testing.T) {
+	if !thisMachine().root {
+		t.Skip("no root of its own for runs on this machine")
+	}
+	secret := filepath.Join(t.TempDir(), "secret.txt")
+	os.WriteFile(secret, []byte("the grader's"), 0o644)
+	// A submission of mode 600, as root: the run's own user reads a copy.
+	sub := filepath.Join(t.TempDir(), "sub.sh")
+	os.WriteFile(sub, []byte("echo sub ran\n"), 0o600)
+	dir := filepath.Join(t.TempDir(), "work")
+	os.Mkdir(dir, 0o755)
+	res, err := Run(context.Background(), Spec{
+		Argv:     []string{"/bin/sh", "-c", `ls /; id -u; sh "$1"; cat "$2" || echo no secret; echo x > /x || echo read-only; echo y > y && echo wrote here`, "sh", sub, secret},
+		Dir:      dir,
+		Env:      []string{"PATH=/usr/bin:/bin", "HOME=" + dir},
+		ReadOnly: []string{sub},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(res.Stdout)
+	for _, want := range []string{"usr\n", "proc\n", "dev\n", "\n0\n", "sub ran\n", "no secret\n", "read-only\n", "wrote here\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the run's output lacks %q:\n%s\n%s", want, out, res.Stderr)
+		}
+	}
+	if strings.Contains(out, "the grader's") {
+		t.Errorf("the run read a file of the test's")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "y")); err == nil {
+		t.Errorf("the run's write reached the host folder behind its working folder")
+	}
+}
+
+func TestIsolatedSaysWhatIsMissing(t *testing.T) {
+	ok, missing := Isolated()
+	if !ok && len(missing) == 0 {
+		t.Errorf("Isolated() = false with nothing missing: a refusal must say why")
+	}
+	for _, m := range missing {
+		if m == "" {
+			t.Errorf("an empty reason in %q", missing)
+		}
+	}
+}
