@@ -532,3 +532,77 @@ func TestEscapeWithoutNamespaces(t *testing.T) {
 		})
 	}
 }
+
+// TestEscapeBatch grades a class in which one student tries to rewrite
+// the others' submissions and reports: they keep full marks, and their
+// files and reports are as they were.
+func TestEscapeBatch(t *testing.T) {
+	e := newEscapeEnv(t)
+	class := filepath.Join(e.dir, "class")
+	hello, err := os.ReadFile(filepath.Join(e.root, "testdata/hostile/hello.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	attack, err := os.ReadFile(filepath.Join(e.root, "testdata/escape/attacks/classmate.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	students := map[string][]byte{"ada": hello, "bob": hello, "cy": hello, "mallory": attack, "zed": hello}
+	for name, data := range students {
+		d := filepath.Join(class, name)
+		os.MkdirAll(d, 0o755)
+		// World-writable, as a careless class folder can be: only the
+		// sandbox keeps one student from another.
+		os.Chmod(d, 0o777)
+		file := "hello.sh"
+		if name == "mallory" {
+			file = "classmate.sh"
+		}
+		if err := os.WriteFile(filepath.Join(d, file), data, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(filepath.Join(d, file), 0o666)
+	}
+	batch := func(bin, out string, off ...string) {
+		cmd := exec.Command(bin, "batch", "--require-isolation="+strconv.FormatBool(len(off) == 0), "--jobs", "2",
+			"--timeout", escapeLimit.String(), "--out", out, e.exercise, class)
+		cmd.Env = []string{"PATH=" + filepath.Dir(e.grader) + ":/usr/bin:/bin", "TMPDIR=" + e.dir, "HOME=" + e.dir, "NO_COLOR=1",
+			"BOARDCHECK_LAYERS_OFF=" + strings.Join(off, ",")}
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("grader batch: %v\n%s", err, msg)
+		}
+	}
+	// Without namespaces and Landlock, mallory does reach the others.
+	batch(e.hooked, filepath.Join(e.dir, "grades-unisolated"), "namespaces", "landlock")
+	if now, _ := os.ReadFile(filepath.Join(class, "zed", "hello.sh")); bytes.Equal(now, hello) {
+		t.Errorf("without namespaces and Landlock, mallory did not reach zed's file: the attack proves nothing")
+	}
+	for name, data := range students {
+		file := "hello.sh"
+		if name == "mallory" {
+			file = "classmate.sh"
+		}
+		os.WriteFile(filepath.Join(class, name, file), data, 0o666)
+	}
+	out := filepath.Join(e.dir, "grades")
+	batch(e.grader, out)
+	for name, data := range students {
+		rep, err := os.ReadFile(filepath.Join(out, "reports", name+".json"))
+		if err != nil {
+			t.Errorf("%s has no report: %v", name, err)
+			continue
+		}
+		if name == "mallory" {
+			if bytes.Contains(rep, []byte("ESCAPED")) {
+				t.Errorf("mallory got out:\n%s", rep)
+			}
+			continue
+		}
+		if !bytes.Contains(rep, []byte(`"score": 1`)) || bytes.Contains(rep, []byte("pwned")) {
+			t.Errorf("%s's report does not give the one point of the hello check:\n%s", name, rep)
+		}
+		if now, _ := os.ReadFile(filepath.Join(class, name, "hello.sh")); !bytes.Equal(now, data) {
+			t.Errorf("%s's submission was rewritten: %q", name, now)
+		}
+	}
+}
