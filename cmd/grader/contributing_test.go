@@ -71,7 +71,10 @@ func TestContributingCommands(t *testing.T) {
 			if strings.Contains(cmd, "-run") {
 				m := runRE.FindStringSubmatch(cmd)
 				if m == nil {
-					t.Errorf("%q: -run names neither TestScripts/^NAME$ nor TestExercises/ID$", cmd)
+					// Else a test function of the package it names.
+					if fn := testFuncRE.FindStringSubmatch(cmd); fn == nil || !definesTest(fields, fn[1]) {
+						t.Errorf("%q: -run names neither TestScripts/^NAME$, TestExercises/ID$ nor a test of the package", cmd)
+					}
 					continue
 				}
 				want := filepath.Join("../../testdata/scripts", m[2]+".txtar")
@@ -86,4 +89,24 @@ func TestContributingCommands(t *testing.T) {
 			t.Errorf("CONTRIBUTING.md shows %q, which no test runs: make it a grader or go test command, or take it out of the sh block", cmd)
 		}
 	}
+}
+
+// testFuncRE finds the test function a -run pattern starts with.
+var testFuncRE = regexp.MustCompile(`-run '\^?(Test[A-Za-z0-9_]+)`)
+
+// definesTest says whether the package a go test command names holds a
+// test function name.
+func definesTest(fields []string, name string) bool {
+	for _, f := range fields {
+		if !strings.HasPrefix(f, "./") || f == "./..." {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join("../..", f, "*_test.go"))
+		for _, file := range files {
+			if data, err := os.ReadFile(file); err == nil && strings.Contains(string(data), "func "+name+"(") {
+				return true
+			}
+		}
+	}
+	return false
 }
