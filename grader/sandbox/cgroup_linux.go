@@ -358,14 +358,15 @@ func (cg *cgroups) remove() {
 		if dir == "" {
 			continue
 		}
-		for i := 0; i < 200; i++ {
+		for i := 0; i < 1000; i++ {
 			err := os.Remove(dir)
 			if err == nil || errors.Is(err, os.ErrNotExist) {
 				break
 			}
-			// EBUSY: processes are still dying.
+			// EBUSY: processes are still dying, usually for well under a
+			// millisecond.
 			cg.kill()
-			time.Sleep(5 * time.Millisecond)
+			time.Sleep(time.Millisecond)
 		}
 	}
 }

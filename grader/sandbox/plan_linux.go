@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"unsafe"
 
@@ -163,19 +164,11 @@ type mountEntry struct {
 // planRoot lists the mounts of the run's root, parents before children.
 func (r *run) planRoot(rec func(byte, string), writable []string) error {
 	s := r.spec
-	var es []mountEntry
-	for _, d := range systemDirs {
-		fi, err := os.Lstat(d)
-		switch {
-		case err != nil:
-		case fi.Mode()&os.ModeSymlink != 0:
-			if target, err := os.Readlink(d); err == nil {
-				rec(shim.TagSymlink, d+"\x00"+target)
-			}
-		case fi.IsDir():
-			es = append(es, mountEntry{d, shim.TagBindRO})
-		}
+	sys := systemRoot()
+	for _, l := range sys.links {
+		rec(shim.TagSymlink, l)
 	}
+	es := slices.Clone(sys.dirs)
 	readOnly := map[string]bool{}
 	for _, p := range s.ReadOnly {
 		c, err := canonical(p)
@@ -192,7 +185,7 @@ func (r *run) planRoot(rec func(byte, string), writable []string) error {
 		// run's own (PATH=/tmp, or a home folder on PATH): that would
 		// show other runs' folders, if only to read.
 		tmp, _ := canonical(os.TempDir())
-		for _, d := range toolDirs(r.path, envValue(s.Env, "PATH")) {
+		for _, d := range cachedToolDirs(r.path, envValue(s.Env, "PATH")) {
 			holdsRun := slices.ContainsFunc(writable, func(w string) bool { return under(w, d) })
 			if !holdsRun && (tmp == "" || !under(tmp, d)) {
 				es = append(es, mountEntry{d, shim.TagBindRO})
@@ -356,6 +349,41 @@ func (r *run) hidden(es []mountEntry, readOnly map[string]bool) []string {
 		}
 	}
 	return out
+}
+
+// systemRoot is what of systemDirs this machine has, found once: the
+// folders to bind and the links to make ("PATH\x00TARGET").
+var systemRoot = sync.OnceValue(func() (sys struct {
+	dirs  []mountEntry
+	links []string
+}) {
+	for _, d := range systemDirs {
+		fi, err := os.Lstat(d)
+		switch {
+		case err != nil:
+		case fi.Mode()&os.ModeSymlink != 0:
+			if target, err := os.Readlink(d); err == nil {
+				sys.links = append(sys.links, d+"\x00"+target)
+			}
+		case fi.IsDir():
+			sys.dirs = append(sys.dirs, mountEntry{d, shim.TagBindRO})
+		}
+	}
+	return sys
+})
+
+// toolDirsCache holds toolDirs by program and PATH: every run of a
+// submission asks the same, and the answer takes a few dozen lstat calls.
+var toolDirsCache sync.Map
+
+func cachedToolDirs(program, path string) []string {
+	key := program + "\x00" + path
+	if v, ok := toolDirsCache.Load(key); ok {
+		return v.([]string)
+	}
+	dirs := toolDirs(program, path)
+	toolDirsCache.Store(key, dirs)
+	return dirs
 }
 
 // toolDirs are the folders a program outside the system's folders needs:
