@@ -27,12 +27,12 @@
 // checks it needs have finished (skipping it if one did not pass), at most
 // Options.Parallel at a time, and reports them in the exercise's order.
 //
-// testscript's builtin exec cannot enforce limits, so `run` executes the
-// submission through Execute: a time limit, a memory limit, an output cap per
-// stream, a scrubbed environment and the whole process group killed at the
-// end. What a run prints is handed to testscript through ts.Stdout and
-// ts.Stderr, so the builtins stdout, stderr and cmp judge it as they would an
-// exec's output.
+// testscript's builtin exec cannot isolate a program, so `run` executes the
+// submission in package sandbox (Execute): its limits, its own namespaces and
+// root, and a folder of its own beside the scenario's, which it can neither
+// see nor change (scenariofiles.go). What a run prints is handed to
+// testscript through ts.Stdout and ts.Stderr, so the builtins stdout, stderr
+// and cmp judge it as they would an exec's output.
 //
 // # Verdicts
 //
