@@ -306,7 +306,8 @@ func Protections(l Limits) []string {
 	case m.userns && m.asRoot:
 		ps = append(ps, fmt.Sprintf("user namespace per run: root inside with no capabilities, uid %d and up outside, a uid no other run holds at the same time", firstRunUID))
 	case m.userns:
-		ps = append(ps, "user namespace per run: root inside with no capabilities, the grader's own user outside")
+		ps = append(ps, "user namespace per run: root inside with no capabilities, the grader's own user outside "+
+			"(its supplementary groups kept: an unprivileged user namespace may not drop them)")
 	case m.switchUID:
 		ps = append(ps, fmt.Sprintf("a user of its own per run (uid %d and up), no supplementary groups", firstRunUID))
 	}
