@@ -193,7 +193,7 @@ func (r *run) handOver() error {
 		folders = r.writableFolders()
 		tmp := filepath.Clean(os.TempDir())
 		for _, p := range append(slices.Clone(folders), r.spec.ReadOnly...) {
-			for d := filepath.Dir(p); under(d, tmp) && d != tmp; d = filepath.Dir(d) {
+			for d := filepath.Dir(p); under(d, tmp); d = filepath.Dir(d) {
 				if fi, err := os.Lstat(d); err == nil && fi.IsDir() && fi.Mode().Perm()&0o001 == 0 {
 					os.Chmod(d, fi.Mode().Perm()|0o001)
 				}
