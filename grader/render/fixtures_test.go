@@ -112,7 +112,7 @@ func mixedReport() *grader.Report {
 func tourReport() *grader.Report {
 	return &grader.Report{
 		Exercise: "knights-tour", Title: "Knight's tour", Submission: "tour.c",
-		Command: []string{"/tmp/grader-123/tour"}, MaxScore: 5,
+		Command: []string{"/tmp/grader-123/tour"}, Compiled: true, MaxScore: 5,
 		Checks: []grader.CheckResult{{
 			Name: "n5", Title: "N = 5: a tour from (0,0)", Status: grader.Fail, MaxScore: 5,
 			Message: "move 3 -> 4 goes from (1,2) to (1,3), which is not a knight's move",
