@@ -66,7 +66,7 @@ func renderGradescope(w io.Writer, r *grader.Report, o Options) error {
 			Score:      c.Score,
 			MaxScore:   c.MaxScore,
 			Status:     "failed",
-			Output:     checkDetail(c, o),
+			Output:     checkDetail(r, c, o),
 			Tags:       []string{c.Name},
 			Visibility: "visible",
 		}

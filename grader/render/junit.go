@@ -102,9 +102,9 @@ func renderJUnit(w io.Writer, r *grader.Report, o Options) error {
 		}
 		switch c.Status {
 		case grader.Fail:
-			tc.Failure = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(c, o)}
+			tc.Failure = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(r, c, o)}
 		case grader.Error:
-			tc.Error = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(c, o)}
+			tc.Error = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(r, c, o)}
 		case grader.Skip:
 			tc.Skipped = &junitSkipped{Message: safeText(c.Message)}
 		}
