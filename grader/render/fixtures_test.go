@@ -226,15 +226,53 @@ var fixtures = map[string]func() *grader.Report{
 	"hostile": hostileReport,
 }
 
-// renderEach renders every fixture, and nastyReport, whose texts hold what
-// each machine format must escape, with render, and hands each report and
-// its output to check in a subtest of its own.
-func renderEach(t *testing.T, render func(io.Writer, *grader.Report, Options) error, check func(t *testing.T, r *grader.Report, buf *bytes.Buffer)) {
+// nastyReport has every character the formats must escape, in every field
+// that reaches them.
+func nastyReport() *grader.Report {
+	return &grader.Report{
+		Exercise: "nqueens", Title: "Queens # \\ :, % \ufffe", Submission: "sub dir/a,b:c%.py",
+		Duration: 1500 * time.Millisecond, MaxScore: 7, Score: 1,
+		Checks: []grader.CheckResult{
+			{Name: "ok", Title: "1 passes", Status: grader.Pass, Score: 1, MaxScore: 1},
+			{
+				Name: "evil", Title: "Title # SKIP with \\ and ]]> and\nnewline", Status: grader.Fail, MaxScore: 2,
+				Message: "got \"\x1b[2J\" at 50% ::error::fake, then\r\n...\n---\n]]>\ufffe\uffff\u2028 see https://evil.example/x, www.evil.example or a@evil.example",
+				Hint:    "use <b>bold</b> | pipes & `code` *stars*, www.evil.example or mail a@evil.example",
+				Runs: []grader.Run{{
+					Args: []string{"nqueens", "4"}, ExitCode: 0,
+					Stdout: "\x00\x07\x1b[31mred\x9b\u202e\ufeff\n...\n---\n::add-mask::x\n]]>\n",
+				}},
+				Detail: &grader.Detail{Expected: "a\n", Actual: "  b\n\x7f\ufffe\uffff\U0010fffe\u0085\n|- \"\\\n"},
+			},
+			{
+				Name: "raw", Title: "Raw output \uffff", Status: grader.Fail,
+				Message: "line 1: not a placement",
+				Runs: []grader.Run{{
+					Args:   []string{"nqueens", "5"},
+					Stdout: "\ufffe\uffff\x00 https://evil.example\n...\n  ---\n\"quoted\" \\ back\n",
+				}},
+				Detail: &grader.Detail{OutputLine: 1},
+			},
+			{Name: "later", Title: "Needs evil", Status: grader.Skip, MaxScore: 3, SkippedBecause: "evil", Message: "not run: needs evil # because"},
+			{Name: "broken", Title: "Broken scenario", Status: grader.Error, MaxScore: 1, Message: "tests/broken.txtar: line 2: unknown command \"qeens\""},
+		},
+	}
+}
+
+// machineFixtures are the reports the machine formats are checked on: every
+// fixture, and nastyReport, whose texts hold what each format must escape.
+func machineFixtures() map[string]func() *grader.Report {
 	all := map[string]func() *grader.Report{"nasty": nastyReport}
 	for name, f := range fixtures {
 		all[name] = f
 	}
-	for name, report := range all {
+	return all
+}
+
+// renderEach renders every one of machineFixtures with render, and hands
+// each report and its output to check in a subtest of its own.
+func renderEach(t *testing.T, render func(io.Writer, *grader.Report, Options) error, check func(t *testing.T, r *grader.Report, buf *bytes.Buffer)) {
+	for name, report := range machineFixtures() {
 		t.Run(name, func(t *testing.T) {
 			r := report()
 			var buf bytes.Buffer

@@ -14,20 +14,31 @@ func init() {
 	register(Format{Name: "junit", Summary: "JUnit XML, for the test reports of GitHub, GitLab and Jenkins", Render: renderJUnit})
 }
 
-// The JUnit XML written here follows the schema Jenkins reads (junit-4.xsd,
-// which GitHub's and GitLab's test reporters also accept): testsuites holding
-// one testsuite per report, named for the exercise; one testcase per check;
-// a failure element (message, type, and the explanation as its text) for a
-// failed check, an error element for a broken one, skipped for a skipped one.
-// The counts (tests, failures, errors, skipped) and times (seconds) are on
-// both testsuites and testsuite, since readers differ in which they use.
-// Ant's stricter schema also wants timestamp and hostname on a testsuite;
-// the report has no start time, and inventing one would make the file differ
-// from run to run for nothing, so they are left out: no reader needs them.
+// The JUnit XML written here is valid against both schemas CI servers check
+// a file with: the Jenkins xUnit plugin's junit-10.xsd, which skips a file
+// that fails it, and the older junit-4.xsd (Jenkins' dtkit model, which
+// GitHub's and GitLab's test reporters also accept). It keeps to what the two
+// allow alike: testsuites with name, tests, failures, errors and time (no
+// skipped: junit-10 rejects it there); one testsuite per report, with those
+// counts, skipped, time, the properties, one testcase per check, and empty
+// system-out and system-err (Ant's schema requires both); a failure element
+// (message, type, and the explanation as its text) for a failed check, an
+// error element for a broken one, and skipped for a skipped one, with the
+// reason as its text (junit-4 allows no attribute on skipped). Ant's stricter
+// schema also wants timestamp and hostname on a testsuite; the report has no
+// start time, and inventing one would make the file differ from run to run
+// for nothing, so they are left out: no reader needs them.
 //
-// A testcase's classname is EXERCISE.CHECK (nqueens.n4), which Jenkins shows
-// as package nqueens, class n4; its name is the check's title, what a student
-// reads elsewhere.
+// The testsuite is named "EXERCISE: SUBMISSION" (nqueens: ana/sol.py), so
+// that the reports of two students merged into one file (junit-report-merger
+// joins the suites of one name into one) stay two suites. A testcase's
+// classname is EXERCISE.CHECK (nqueens.n4), which Jenkins shows as package
+// nqueens, class n4; its name is the check's title, what a student reads
+// elsewhere.
+//
+// Every text is the text report's, escaped (safe.go), so no character that
+// XML 1.0 forbids (most control characters, U+FFFE, U+FFFF) reaches the
+// file, not even inside CDATA, which encoding/xml writes as it is given.
 
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
@@ -35,7 +46,6 @@ type junitSuites struct {
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
-	Skipped  int          `xml:"skipped,attr"`
 	Time     string       `xml:"time,attr"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
@@ -69,7 +79,7 @@ type junitCase struct {
 }
 
 type junitSkipped struct {
-	Message string `xml:"message,attr"`
+	Reason string `xml:",chardata"`
 }
 
 type junitProblem struct {
@@ -81,7 +91,7 @@ type junitProblem struct {
 func renderJUnit(w io.Writer, r *grader.Report, o Options) error {
 	n := countChecks(r)
 	suite := junitSuite{
-		Name:     r.Exercise,
+		Name:     junitSuiteName(r),
 		Tests:    len(r.Checks),
 		Failures: n.fail,
 		Errors:   n.broken,
@@ -106,7 +116,7 @@ func renderJUnit(w io.Writer, r *grader.Report, o Options) error {
 		case grader.Error:
 			tc.Error = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(r, c, o)}
 		case grader.Skip:
-			tc.Skipped = &junitSkipped{Message: safeText(c.Message)}
+			tc.Skipped = &junitSkipped{Reason: skipReason(r, c)}
 		}
 		suite.Cases = append(suite.Cases, tc)
 	}
@@ -115,7 +125,6 @@ func renderJUnit(w io.Writer, r *grader.Report, o Options) error {
 		Tests:    suite.Tests,
 		Failures: suite.Failures,
 		Errors:   suite.Errors,
-		Skipped:  suite.Skipped,
 		Time:     suite.Time,
 		Suites:   []junitSuite{suite},
 	}
@@ -129,6 +138,15 @@ func renderJUnit(w io.Writer, r *grader.Report, o Options) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// junitSuiteName names a report's testsuite for the exercise and the
+// submission, so that two students' suites never share a name.
+func junitSuiteName(r *grader.Report) string {
+	if r.Submission == "" {
+		return r.Exercise
+	}
+	return r.Exercise + ": " + oneLine(r.Submission)
 }
 
 // seconds formats d as JUnit's time attribute: seconds, to the millisecond.
