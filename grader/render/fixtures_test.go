@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -259,10 +260,24 @@ func nastyReport() *grader.Report {
 	}
 }
 
+// twelveReport fails twelve checks: more than the error annotations GitHub
+// shows for a step.
+func twelveReport() *grader.Report {
+	r := &grader.Report{Exercise: "nqueens", Title: "N Queens", Submission: "sol.py", MaxScore: 24}
+	for i := 1; i <= 12; i++ {
+		r.Checks = append(r.Checks, grader.CheckResult{
+			Name: fmt.Sprintf("n%d", i), Title: fmt.Sprintf("N = %d: every solution", i), Status: grader.Fail,
+			MaxScore: 2, Message: fmt.Sprintf("line 1: N = %d: the output is empty", i),
+		})
+	}
+	return r
+}
+
 // machineFixtures are the reports the machine formats are checked on: every
-// fixture, and nastyReport, whose texts hold what each format must escape.
+// fixture, nastyReport, whose texts hold what each format must escape, and
+// twelveReport, with more failures than GitHub shows.
 func machineFixtures() map[string]func() *grader.Report {
-	all := map[string]func() *grader.Report{"nasty": nastyReport}
+	all := map[string]func() *grader.Report{"nasty": nastyReport, "twelve": twelveReport}
 	for name, f := range fixtures {
 		all[name] = f
 	}
