@@ -59,15 +59,19 @@ type jsonCheck struct {
 }
 
 type jsonRun struct {
-	Args       []string `json:"args"`
-	Command    []string `json:"command"`
-	Stdin      string   `json:"stdin,omitempty"`
-	Stdout     string   `json:"stdout"`
-	Stderr     string   `json:"stderr"`
-	Trimmed    bool     `json:"trimmed,omitempty"`
-	ExitCode   int      `json:"exit_code"`
-	Death      string   `json:"death,omitempty"`
-	DurationMS float64  `json:"duration_ms"`
+	Args    []string `json:"args"`
+	Command []string `json:"command"`
+	Stdin   string   `json:"stdin,omitempty"`
+	Stdout  string   `json:"stdout"`
+	Stderr  string   `json:"stderr"`
+	Trimmed bool     `json:"trimmed,omitempty"`
+	// StdoutLines and StderrLines count the lines of the whole output, as
+	// captured before trimming.
+	StdoutLines int     `json:"stdout_lines,omitempty"`
+	StderrLines int     `json:"stderr_lines,omitempty"`
+	ExitCode    int     `json:"exit_code"`
+	Death       string  `json:"death,omitempty"`
+	DurationMS  float64 `json:"duration_ms"`
 }
 
 type jsonDetail struct {
@@ -108,6 +112,7 @@ type jsonBoard struct {
 	Attackers  [][2]int `json:"attackers,omitempty"`
 	Between    [][2]int `json:"between,omitempty"`
 	Suggestion [][2]int `json:"suggestion,omitempty"`
+	BottomUp   bool     `json:"bottom_up,omitempty"`
 }
 
 type jsonTour struct {
@@ -169,15 +174,17 @@ func toJSON(r *grader.Report) jsonReport {
 		}
 		for _, run := range c.Runs {
 			jc.Runs = append(jc.Runs, jsonRun{
-				Args:       nonNil(run.Args),
-				Command:    command(run.Command),
-				Stdin:      run.Stdin,
-				Stdout:     run.Stdout,
-				Stderr:     run.Stderr,
-				Trimmed:    run.Trimmed,
-				ExitCode:   run.ExitCode,
-				Death:      run.Death,
-				DurationMS: ms(run.Duration),
+				Args:        nonNil(run.Args),
+				Command:     command(run.Command),
+				Stdin:       run.Stdin,
+				Stdout:      run.Stdout,
+				Stderr:      run.Stderr,
+				Trimmed:     run.Trimmed,
+				StdoutLines: run.StdoutLines,
+				StderrLines: run.StderrLines,
+				ExitCode:    run.ExitCode,
+				Death:       run.Death,
+				DurationMS:  ms(run.Duration),
 			})
 		}
 		if d := c.Detail; d != nil {
@@ -193,6 +200,7 @@ func toJSON(r *grader.Report) jsonReport {
 					Attackers:  pairs(b.Attackers),
 					Between:    pairs(b.Between),
 					Suggestion: pairs(b.Suggestion),
+					BottomUp:   b.BottomUp,
 				}
 				if b.Piece == 0 {
 					jd.Board.Piece = "Q"
