@@ -34,12 +34,13 @@ func junitSchemas(t *testing.T) map[string]string {
 	return schemas
 }
 
-// TestJUnitXmllint validates every fixture's JUnit file with xmllint
-// against each schema: each must validate, with nothing else said (an XML
-// character error is reported even where the schema would pass).
+// TestJUnitXmllint validates every fixture's JUnit file, and a class file
+// of them all, with xmllint against each schema: each must validate, with
+// nothing else said (an XML character error is reported even where the
+// schema would pass).
 func TestJUnitXmllint(t *testing.T) {
 	xmllint := needCommand(t, "xmllint", "apt-get install libxml2-utils")
-	files := renderFiles(t, renderJUnit, "xml")
+	files := append(renderFiles(t, renderJUnit, "xml"), classFile(t))
 	schemas := junitSchemas(t)
 	for _, name := range []string{"junit-4", "junit-10"} {
 		t.Run(name, func(t *testing.T) {
@@ -195,6 +196,49 @@ func TestJUnitMerge(t *testing.T) {
 		}
 		if len(s.Cases) != len(r.Checks) {
 			t.Errorf("suite %q has %d testcases; want its student's %d", s.Name, len(s.Cases), len(r.Checks))
+		}
+	}
+}
+
+// classFile writes every machine fixture as one class's JUnit file
+// (JUnitClass, what grader batch writes), each fixture a student of its
+// name.
+func classFile(t *testing.T) rendered {
+	t.Helper()
+	var class []ClassReport
+	for _, f := range renderFiles(t, renderJSON, "json") {
+		class = append(class, ClassReport{Student: f.name, Report: f.report})
+	}
+	var buf bytes.Buffer
+	if err := JUnitClass(&buf, "nqueens", class); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "class.xml")
+	if err := os.WriteFile(path, buf.Bytes(), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return rendered{name: "class", path: path}
+}
+
+// TestJUnitClassReader reads the class file with junit2json: a suite per
+// student, named for the exercise and the student, each with its report's
+// testcases.
+func TestJUnitClassReader(t *testing.T) {
+	script := needNodePackage(t, "junit2json", "junit.mjs")
+	f := classFile(t)
+	stdout, stderr, err := run(t, nil, "node", script, "read", f.path)
+	if err != nil {
+		t.Fatalf("junit.mjs read: %v\n%s", err, stderr)
+	}
+	j := jsonLines(t, stdout, func(j junitRead) string { return j.File })[f.path]
+	reports := renderFiles(t, renderJSON, "json")
+	if len(j.Suites) != len(reports) {
+		t.Fatalf("the class file has %d suites; want %d, one a student", len(j.Suites), len(reports))
+	}
+	for i, r := range reports {
+		s := j.Suites[i]
+		if want := r.report.Exercise + ": " + r.name; s.Name != want || len(s.Cases) != len(r.report.Checks) {
+			t.Errorf("suite %d: %q with %d testcases; want %q with %d", i+1, s.Name, len(s.Cases), want, len(r.report.Checks))
 		}
 	}
 }

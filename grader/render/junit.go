@@ -31,7 +31,8 @@ func init() {
 //
 // The testsuite is named "EXERCISE: SUBMISSION" (nqueens: ana/sol.py), so
 // that the reports of two students merged into one file (junit-report-merger
-// joins the suites of one name into one) stay two suites. A testcase's
+// joins the suites of one name into one) stay two suites; in a class file
+// (JUnitClass), "EXERCISE: STUDENT". A testcase's
 // classname is EXERCISE.CHECK (nqueens.n4), which Jenkins shows as package
 // nqueens, class n4; its name is the check's title, what a student reads
 // elsewhere.
@@ -89,9 +90,64 @@ type junitProblem struct {
 }
 
 func renderJUnit(w io.Writer, r *grader.Report, o Options) error {
+	return writeJUnit(w, "grader "+r.Exercise, []namedReport{{junitSuiteName(r), r}}, o)
+}
+
+// A ClassReport is one student's report, for JUnitClass.
+type ClassReport struct {
+	Student string
+	Report  *grader.Report
+}
+
+// JUnitClass writes the reports of a class of one exercise as one JUnit
+// file, one testsuite a student named "EXERCISE: STUDENT", in the order
+// given: what grader batch writes beside the gradebook, for a CI server to
+// show the whole class at once.
+func JUnitClass(w io.Writer, exercise string, class []ClassReport) error {
+	var reports []namedReport
+	for _, s := range class {
+		reports = append(reports, namedReport{s.Report.Exercise + ": " + s.Student, s.Report})
+	}
+	return writeJUnit(w, "grader "+exercise+" class", reports, Options{})
+}
+
+// A namedReport is a report and the name of its testsuite.
+type namedReport struct {
+	suite  string
+	report *grader.Report
+}
+
+// writeJUnit writes a JUnit document called name, with a testsuite for each
+// report and their totals.
+func writeJUnit(w io.Writer, name string, reports []namedReport, o Options) error {
+	doc := junitSuites{Name: name}
+	var total time.Duration
+	for _, nr := range reports {
+		suite := junitSuiteOf(nr.report, nr.suite, o)
+		doc.Tests += suite.Tests
+		doc.Failures += suite.Failures
+		doc.Errors += suite.Errors
+		total += nr.report.Duration
+		doc.Suites = append(doc.Suites, suite)
+	}
+	doc.Time = seconds(total)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// junitSuiteOf is report r as a testsuite called name.
+func junitSuiteOf(r *grader.Report, name string, o Options) junitSuite {
 	n := countChecks(r)
 	suite := junitSuite{
-		Name:     junitSuiteName(r),
+		Name:     name,
 		Tests:    len(r.Checks),
 		Failures: n.fail,
 		Errors:   n.broken,
@@ -120,24 +176,7 @@ func renderJUnit(w io.Writer, r *grader.Report, o Options) error {
 		}
 		suite.Cases = append(suite.Cases, tc)
 	}
-	doc := junitSuites{
-		Name:     "grader " + r.Exercise,
-		Tests:    suite.Tests,
-		Failures: suite.Failures,
-		Errors:   suite.Errors,
-		Time:     suite.Time,
-		Suites:   []junitSuite{suite},
-	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	return suite
 }
 
 // junitSuiteName names a report's testsuite for the exercise and the
