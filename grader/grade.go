@@ -99,6 +99,7 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*R
 		Title:       ex.Title,
 		Submission:  sub.Path,
 		Command:     sub.Command,
+		Compiled:    sub.Compiled,
 		Checks:      results,
 		Passed:      true,
 		Protections: Protections(limits),

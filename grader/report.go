@@ -39,6 +39,9 @@ type Report struct {
 	// Protections says which isolation measures were in force for the runs
 	// (e.g. "time limit 10s", "memory limit 512 MiB via cgroup"), for -v.
 	Protections []string
+	// Compiled says Command runs a program compiled from Submission into a
+	// temporary folder, which is deleted once grading ends.
+	Compiled bool
 }
 
 // CheckResult is the verdict on one check (one scenario).

@@ -188,6 +188,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err := WriteGradebookHTML(opts.Out, opts.Exercise, res.Rows); err != nil {
 		return res, fmt.Errorf("grader: %w", err)
 	}
+	if err := WriteClassJUnit(opts.Out, opts.Exercise.ID, res.Rows); err != nil {
+		return res, fmt.Errorf("grader: %w", err)
+	}
 	return res, nil
 }
 

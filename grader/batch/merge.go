@@ -93,6 +93,9 @@ func Merge(out string, dirs []string) ([]Row, error) {
 	if err := WriteGradebookHTML(out, nil, rows); err != nil {
 		return nil, fmt.Errorf("grader: merge: %w", err)
 	}
+	if err := WriteClassJUnit(out, exercise, rows); err != nil {
+		return nil, fmt.Errorf("grader: merge: %w", err)
+	}
 	return rows, nil
 }
 

@@ -14,9 +14,9 @@ import (
 // control character a program printed is shown escaped, which also keeps it
 // valid in XML and YAML, where most control characters may not appear at all.
 
-// checkDetail explains a check that did not pass, as plain text without the
-// text report's indent; "" for a pass.
-func checkDetail(c grader.CheckResult, o Options) string {
+// checkDetail explains a check of r that did not pass, as plain text without
+// the text report's indent; "" for a pass.
+func checkDetail(r *grader.Report, c grader.CheckResult, o Options) string {
 	t := &text{pal: newPalette(false), o: Options{Verbose: o.Verbose, Dir: o.Dir}}
 	switch c.Status {
 	case grader.Fail:
@@ -24,9 +24,7 @@ func checkDetail(c grader.CheckResult, o Options) string {
 	case grader.Error:
 		t.broken(c)
 	case grader.Skip:
-		for _, l := range t.escLines(c.Message) {
-			t.line(indent, l)
-		}
+		return skipReason(r, c)
 	default:
 		return ""
 	}
@@ -35,6 +33,28 @@ func checkDetail(c grader.CheckResult, o Options) string {
 		out = append(out, strings.TrimPrefix(l, strings.Repeat(" ", indent)))
 	}
 	return strings.TrimRight(strings.Join(out, "\n"), "\n")
+}
+
+// skipReason says why check c of r was skipped, naming the check it needs by
+// its title, as the text report does: "needs n4" means nothing to a student
+// who reads "N = 4: every solution" everywhere else. Without a title to give,
+// it is the engine's message.
+func skipReason(r *grader.Report, c grader.CheckResult) string {
+	for _, need := range r.Checks {
+		if c.SkippedBecause != "" && need.Name == c.SkippedBecause && need.Title != "" {
+			return "not run: it needs “" + oneLine(need.Title) + "” to pass first"
+		}
+	}
+	return safeText(c.Message)
+}
+
+// checkMessage is the one-sentence verdict on check c of r, safe to embed:
+// its message, or for a skipped check why it was skipped.
+func checkMessage(r *grader.Report, c grader.CheckResult) string {
+	if c.Status == grader.Skip {
+		return skipReason(r, c)
+	}
+	return safeText(c.Message)
 }
 
 // safeText makes a message or title safe to embed: each line escaped as the

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -112,7 +113,7 @@ func mixedReport() *grader.Report {
 func tourReport() *grader.Report {
 	return &grader.Report{
 		Exercise: "knights-tour", Title: "Knight's tour", Submission: "tour.c",
-		Command: []string{"/tmp/grader-123/tour"}, MaxScore: 5,
+		Command: []string{"/tmp/grader-123/tour"}, Compiled: true, MaxScore: 5,
 		Checks: []grader.CheckResult{{
 			Name: "n5", Title: "N = 5: a tour from (0,0)", Status: grader.Fail, MaxScore: 5,
 			Message: "move 3 -> 4 goes from (1,2) to (1,3), which is not a knight's move",
@@ -226,15 +227,67 @@ var fixtures = map[string]func() *grader.Report{
 	"hostile": hostileReport,
 }
 
-// renderEach renders every fixture, and nastyReport, whose texts hold what
-// each machine format must escape, with render, and hands each report and
-// its output to check in a subtest of its own.
-func renderEach(t *testing.T, render func(io.Writer, *grader.Report, Options) error, check func(t *testing.T, r *grader.Report, buf *bytes.Buffer)) {
-	all := map[string]func() *grader.Report{"nasty": nastyReport}
+// nastyReport has every character the formats must escape, in every field
+// that reaches them.
+func nastyReport() *grader.Report {
+	return &grader.Report{
+		Exercise: "nqueens", Title: "Queens # \\ :, % \ufffe", Submission: "sub dir/a,b:c%.py",
+		Duration: 1500 * time.Millisecond, MaxScore: 7, Score: 1,
+		Checks: []grader.CheckResult{
+			{Name: "ok", Title: "1 passes", Status: grader.Pass, Score: 1, MaxScore: 1},
+			{
+				Name: "evil", Title: "Title # SKIP with \\ and ]]> and\nnewline", Status: grader.Fail, MaxScore: 2,
+				Message: "got \"\x1b[2J\" at 50% ::error::fake, then\r\n...\n---\n]]>\ufffe\uffff\u2028 see https://evil.example/x, www.evil.example or a@evil.example",
+				Hint:    "use <b>bold</b> | pipes & `code` *stars*, www.evil.example or mail a@evil.example",
+				Runs: []grader.Run{{
+					Args: []string{"nqueens", "4"}, ExitCode: 0,
+					Stdout: "\x00\x07\x1b[31mred\x9b\u202e\ufeff\n...\n---\n::add-mask::x\n]]>\n",
+				}},
+				Detail: &grader.Detail{Expected: "a\n", Actual: "  b\n\x7f\ufffe\uffff\U0010fffe\u0085\n|- \"\\\n"},
+			},
+			{
+				Name: "raw", Title: "Raw output \uffff", Status: grader.Fail,
+				Message: "line 1: not a placement",
+				Runs: []grader.Run{{
+					Args:   []string{"nqueens", "5"},
+					Stdout: "\ufffe\uffff\x00 https://evil.example\n...\n  ---\n\"quoted\" \\ back\n",
+				}},
+				Detail: &grader.Detail{OutputLine: 1},
+			},
+			{Name: "later", Title: "Needs evil", Status: grader.Skip, MaxScore: 3, SkippedBecause: "evil", Message: "not run: needs evil # because"},
+			{Name: "broken", Title: "Broken scenario", Status: grader.Error, MaxScore: 1, Message: "tests/broken.txtar: line 2: unknown command \"qeens\""},
+		},
+	}
+}
+
+// twelveReport fails twelve checks: more than the error annotations GitHub
+// shows for a step.
+func twelveReport() *grader.Report {
+	r := &grader.Report{Exercise: "nqueens", Title: "N Queens", Submission: "sol.py", MaxScore: 24}
+	for i := 1; i <= 12; i++ {
+		r.Checks = append(r.Checks, grader.CheckResult{
+			Name: fmt.Sprintf("n%d", i), Title: fmt.Sprintf("N = %d: every solution", i), Status: grader.Fail,
+			MaxScore: 2, Message: fmt.Sprintf("line 1: N = %d: the output is empty", i),
+		})
+	}
+	return r
+}
+
+// machineFixtures are the reports the machine formats are checked on: every
+// fixture, nastyReport, whose texts hold what each format must escape, and
+// twelveReport, with more failures than GitHub shows.
+func machineFixtures() map[string]func() *grader.Report {
+	all := map[string]func() *grader.Report{"nasty": nastyReport, "twelve": twelveReport}
 	for name, f := range fixtures {
 		all[name] = f
 	}
-	for name, report := range all {
+	return all
+}
+
+// renderEach renders every one of machineFixtures with render, and hands
+// each report and its output to check in a subtest of its own.
+func renderEach(t *testing.T, render func(io.Writer, *grader.Report, Options) error, check func(t *testing.T, r *grader.Report, buf *bytes.Buffer)) {
+	for name, report := range machineFixtures() {
 		t.Run(name, func(t *testing.T) {
 			r := report()
 			var buf bytes.Buffer

@@ -21,15 +21,25 @@ func init() {
 // per failed or broken check and one ::notice with the score and the checks
 // not run.
 //
+// GitHub shows at most 10 error annotations of a step and drops the rest
+// without a word, so past 10 failed checks the first 9 get one each and the
+// tenth names the others.
+//
 // The text report quotes what the submission printed, and a student could
 // print "::add-mask::" or "::error::all good" to fool the log. It is
 // therefore wrapped in ::stop-commands::TOKEN ... ::TOKEN::, GitHub's way to
 // log untrusted text: nothing between the two is taken as a command. TOKEN
 // is random on every rendering, so a submission cannot print it beforehand.
 //
-// Escaping follows GitHub's toolkit (actions/toolkit, core/src/command.ts):
-// in a message, % CR and LF become %25 %0D %0A; in a property value, : and
-// , become %3A and %2C as well.
+// Each annotation is the line that @actions/core's error() and notice()
+// write for the same message and properties, byte for byte (the tests
+// compare with the npm package itself): properties in its order, title then
+// file, and its escaping (core/src/command.ts): in a message, % CR and LF
+// become %25 %0D %0A; in a property value, : and , become %3A and %2C as
+// well.
+
+// maxErrorAnnotations is how many error annotations GitHub shows for a step.
+const maxErrorAnnotations = 10
 
 func renderGitHub(w io.Writer, r *grader.Report, o Options) error {
 	var b strings.Builder
@@ -39,41 +49,60 @@ func renderGitHub(w io.Writer, r *grader.Report, o Options) error {
 		return err
 	}
 	fmt.Fprintf(&b, "::%s::\n", token)
-	b.WriteString(gitHubCommands(r))
+	for _, a := range gitHubAnnotations(r) {
+		b.WriteString(a.String() + "\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// gitHubCommands is the annotations for a report, one a line.
-func gitHubCommands(r *grader.Report) string {
-	var b strings.Builder
+// A gitHubAnnotation is one workflow command, before escaping.
+type gitHubAnnotation struct {
+	Command string // "error" or "notice"
+	Title   string
+	File    string // "" for none
+	Message string
+}
+
+// String is the workflow command's line, without its line break.
+func (a gitHubAnnotation) String() string {
+	props := []string{"title=" + gitHubProperty(a.Title)}
+	if a.File != "" {
+		props = append(props, "file="+gitHubProperty(a.File))
+	}
+	return "::" + a.Command + " " + strings.Join(props, ",") + "::" + gitHubData(a.Message)
+}
+
+// gitHubAnnotations is the annotations for a report: an error for each
+// failed or broken check (at most maxErrorAnnotations), then a notice with
+// the score.
+func gitHubAnnotations(r *grader.Report) []gitHubAnnotation {
 	file := ""
 	if p := filepath.ToSlash(r.Submission); p != "" && !filepath.IsAbs(p) && !strings.HasPrefix(p, "../") && p != ".." {
 		// Relative to the working folder, which on Actions is the
 		// repository's root: the annotation then marks the file itself.
 		file = strings.TrimPrefix(p, "./")
 	}
+	var errs []gitHubAnnotation
 	var skipped []string
 	for _, c := range r.Checks {
 		switch c.Status {
 		case grader.Fail, grader.Error:
-			props := []string{}
-			if file != "" {
-				props = append(props, "file="+gitHubProperty(file))
-			}
 			title := fmt.Sprintf("%s: %s (%d/%d)", r.Exercise, oneLine(c.Title), c.Score, c.MaxScore)
 			if c.Status == grader.Error {
 				title = fmt.Sprintf("%s: %s could not be judged (grader or exercise broken)", r.Exercise, oneLine(c.Title))
 			}
-			props = append(props, "title="+gitHubProperty(title))
 			msg := safeText(c.Message)
 			if c.Hint != "" {
 				msg += "\nhint: " + safeText(c.Hint)
 			}
-			fmt.Fprintf(&b, "::error %s::%s\n", strings.Join(props, ","), gitHubData(msg))
+			errs = append(errs, gitHubAnnotation{Command: "error", Title: title, File: file, Message: msg})
 		case grader.Skip:
 			skipped = append(skipped, oneLine(c.Title))
 		}
+	}
+	if len(errs) > maxErrorAnnotations {
+		errs = append(errs[:maxErrorAnnotations-1], moreErrors(r.Exercise, file, errs[maxErrorAnnotations-1:]))
 	}
 	title := fmt.Sprintf("%s: %d/%d", r.Exercise, r.Score, r.MaxScore)
 	msg := "every check passed"
@@ -84,8 +113,23 @@ func gitHubCommands(r *grader.Report) string {
 	case !r.Passed:
 		msg = "fix the checks marked as errors"
 	}
-	fmt.Fprintf(&b, "::notice title=%s::%s\n", gitHubProperty(title), gitHubData(msg))
-	return b.String()
+	return append(errs, gitHubAnnotation{Command: "notice", Title: title, Message: msg})
+}
+
+// moreErrors stands for the error annotations past the ninth, which GitHub
+// would not show: it says how many there are and names each.
+func moreErrors(exercise, file string, rest []gitHubAnnotation) gitHubAnnotation {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d more %s failed; the log above explains each:", len(rest), plural(len(rest), "check"))
+	for _, a := range rest {
+		b.WriteString("\n" + strings.TrimPrefix(a.Title, exercise+": "))
+	}
+	return gitHubAnnotation{
+		Command: "error",
+		Title:   fmt.Sprintf("%s: and %d more failed %s", exercise, len(rest), plural(len(rest), "check")),
+		File:    file,
+		Message: b.String(),
+	}
 }
 
 // gitHubData escapes a workflow command's message.
@@ -126,7 +170,11 @@ func GitHubSummary(w io.Writer, r *grader.Report) error {
 }
 
 // mdCell makes text safe in a Markdown table cell: no pipe ends the cell, no
-// markup or HTML takes effect.
+// markup or HTML takes effect, and no URL or address becomes a link. GitHub's
+// Markdown links a bare "https://...", "www.x.y" or "a@b.c" by itself (GFM's
+// autolinks); written as character references, ":" and "." read the same
+// and start none: a scheme needs its ":", and a www. link and an address
+// their ".".
 func mdCell(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -137,6 +185,10 @@ func mdCell(s string) string {
 			b.WriteString("&gt;")
 		case '&':
 			b.WriteString("&amp;")
+		case ':':
+			b.WriteString("&#58;")
+		case '.':
+			b.WriteString("&#46;")
 		case '\\', '`', '*', '_', '[', ']', '|', '~', '#', '!', '$':
 			b.WriteByte('\\')
 			b.WriteRune(r)

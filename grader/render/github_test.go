@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"net/url"
 	"regexp"
 	"strings"
@@ -110,16 +111,34 @@ func TestGitHubCommands(t *testing.T) {
 				t.Errorf("unexpected command %q: a submission's output got through?", c.name)
 			}
 		}
-		i := 0
+		var failed []grader.CheckResult
 		for _, c := range r.Checks {
-			if c.Status != grader.Fail && c.Status != grader.Error {
+			if c.Status == grader.Fail || c.Status == grader.Error {
+				failed = append(failed, c)
+			}
+		}
+		wantErrs := min(len(failed), maxErrorAnnotations)
+		if len(errs) != wantErrs {
+			t.Fatalf("got %d ::error commands for %d failed checks; want %d", len(errs), len(failed), wantErrs)
+		}
+		for i, e := range errs {
+			if e.props["file"] != r.Submission {
+				t.Errorf("error %d: file %q; want %q", i+1, e.props["file"], r.Submission)
+			}
+			if i == maxErrorAnnotations-1 && len(failed) > maxErrorAnnotations {
+				// The last one GitHub shows stands for the rest.
+				rest := failed[i:]
+				if want := fmt.Sprintf("and %d more failed checks", len(rest)); !strings.Contains(e.props["title"], want) {
+					t.Errorf("error %d: title %q; want it to say %q", i+1, e.props["title"], want)
+				}
+				for _, c := range rest {
+					if !strings.Contains(e.msg, oneLine(c.Title)) {
+						t.Errorf("error %d: message %q does not name %q", i+1, e.msg, oneLine(c.Title))
+					}
+				}
 				continue
 			}
-			if i >= len(errs) {
-				t.Fatalf("no ::error for check %s", c.Name)
-			}
-			e := errs[i]
-			i++
+			c := failed[i]
 			if !strings.Contains(e.props["title"], oneLine(c.Title)) {
 				t.Errorf("check %s: title %q does not name %q", c.Name, e.props["title"], oneLine(c.Title))
 			}
@@ -129,12 +148,6 @@ func TestGitHubCommands(t *testing.T) {
 			if c.Hint != "" && !strings.HasSuffix(e.msg, "hint: "+safeText(c.Hint)) {
 				t.Errorf("check %s: message %q lacks the hint", c.Name, e.msg)
 			}
-			if e.props["file"] != r.Submission {
-				t.Errorf("check %s: file %q; want %q", c.Name, e.props["file"], r.Submission)
-			}
-		}
-		if i != len(errs) {
-			t.Errorf("got %d ::error commands; want %d", len(errs), i)
 		}
 		if notices != 1 {
 			t.Errorf("got %d ::notice commands; want 1 with the score", notices)

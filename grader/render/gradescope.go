@@ -16,33 +16,41 @@ func init() {
 
 // Gradescope's autograder reads /autograder/results/results.json, whose
 // fields its documentation ("Autograder Specifications") lists: score,
-// execution_time (whole seconds), output, visibility, extra_data, and tests,
-// each with name, number, score, max_score, status ("passed" or "failed"),
-// output, tags and visibility. A test's output is shown in a <pre> block, so
-// it is the text report's plain explanation. A skipped or broken check is
-// "failed" with score 0: Gradescope has no other status, and the points were
-// not earned. Everything is visible to the student at once, since the
-// feedback is the point; an instructor who wants otherwise can rewrite
-// visibility in the run_autograder script.
+// execution_time (whole seconds), output, output_format, visibility,
+// extra_data, and tests, each with name, number, score, max_score, status
+// ("passed" or "failed"), output, output_format, tags and visibility.
+// docs/gradescope-results.schema.json is that list as a JSON Schema, which
+// the tests check every rendering against. Each output is plain text with
+// board pictures drawn in characters, so its output_format is "text": shown
+// as written, where "md", "html" or "simple_format" would take markup from
+// what a student's program printed. A test's output is the text report's
+// plain explanation. A skipped or broken check is "failed"
+// with score 0: Gradescope has no other status, and the points were not
+// earned; a skipped one says which check, by its title, it waits for.
+// Everything is visible to the student at once, since the feedback is the
+// point; an instructor who wants otherwise can rewrite visibility in the
+// run_autograder script.
 
 type gsResults struct {
 	Score         int            `json:"score"`
 	ExecutionTime int            `json:"execution_time"`
 	Output        string         `json:"output"`
+	OutputFormat  string         `json:"output_format"`
 	Visibility    string         `json:"visibility"`
 	ExtraData     map[string]any `json:"extra_data"`
 	Tests         []gsTest       `json:"tests"`
 }
 
 type gsTest struct {
-	Name       string   `json:"name"`
-	Number     string   `json:"number"`
-	Score      int      `json:"score"`
-	MaxScore   int      `json:"max_score"`
-	Status     string   `json:"status"`
-	Output     string   `json:"output"`
-	Tags       []string `json:"tags"`
-	Visibility string   `json:"visibility"`
+	Name         string   `json:"name"`
+	Number       string   `json:"number"`
+	Score        int      `json:"score"`
+	MaxScore     int      `json:"max_score"`
+	Status       string   `json:"status"`
+	Output       string   `json:"output"`
+	OutputFormat string   `json:"output_format"`
+	Tags         []string `json:"tags"`
+	Visibility   string   `json:"visibility"`
 }
 
 func renderGradescope(w io.Writer, r *grader.Report, o Options) error {
@@ -50,6 +58,7 @@ func renderGradescope(w io.Writer, r *grader.Report, o Options) error {
 		Score:         r.Score,
 		ExecutionTime: int(math.Round(r.Duration.Seconds())),
 		Output:        gradescopeSummary(r),
+		OutputFormat:  "text",
 		Visibility:    "visible",
 		ExtraData: map[string]any{
 			"exercise":   r.Exercise,
@@ -61,14 +70,15 @@ func renderGradescope(w io.Writer, r *grader.Report, o Options) error {
 	}
 	for i, c := range r.Checks {
 		t := gsTest{
-			Name:       safeText(c.Title),
-			Number:     fmt.Sprint(i + 1),
-			Score:      c.Score,
-			MaxScore:   c.MaxScore,
-			Status:     "failed",
-			Output:     checkDetail(c, o),
-			Tags:       []string{c.Name},
-			Visibility: "visible",
+			Name:         safeText(c.Title),
+			Number:       fmt.Sprint(i + 1),
+			Score:        c.Score,
+			MaxScore:     c.MaxScore,
+			Status:       "failed",
+			Output:       checkDetail(r, c, o),
+			OutputFormat: "text",
+			Tags:         []string{c.Name},
+			Visibility:   "visible",
 		}
 		if c.Status == grader.Pass {
 			t.Status = "passed"

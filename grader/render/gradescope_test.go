@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/boardcheck/boardcheck/grader"
@@ -11,8 +12,8 @@ import (
 // Gradescope's documented results.json fields ("Autograder
 // Specifications"): anything else is ignored by Gradescope at best.
 var (
-	gsTopFields  = map[string]bool{"score": true, "execution_time": true, "output": true, "visibility": true, "stdout_visibility": true, "extra_data": true, "tests": true, "leaderboard": true}
-	gsTestFields = map[string]bool{"score": true, "max_score": true, "status": true, "name": true, "number": true, "output": true, "tags": true, "visibility": true, "extra_data": true}
+	gsTopFields  = map[string]bool{"score": true, "execution_time": true, "output": true, "output_format": true, "test_output_format": true, "test_name_format": true, "visibility": true, "stdout_visibility": true, "extra_data": true, "tests": true, "leaderboard": true}
+	gsTestFields = map[string]bool{"score": true, "max_score": true, "status": true, "name": true, "number": true, "output": true, "output_format": true, "name_format": true, "tags": true, "visibility": true, "extra_data": true}
 	gsVisibility = map[string]bool{"hidden": true, "after_due_date": true, "after_published": true, "visible": true}
 )
 
@@ -35,6 +36,9 @@ func TestGradescopeFields(t *testing.T) {
 		}
 		if v, _ := doc["visibility"].(string); !gsVisibility[v] {
 			t.Errorf("visibility = %q", v)
+		}
+		if doc["output_format"] != "text" {
+			t.Errorf("output_format = %v; want text: no markup taken from a student's output", doc["output_format"])
 		}
 		tests, _ := doc["tests"].([]any)
 		if len(tests) != len(r.Checks) {
@@ -66,6 +70,16 @@ func TestGradescopeFields(t *testing.T) {
 			}
 			if out, _ := tc["output"].(string); (out == "") != (c.Status == grader.Pass) {
 				t.Errorf("test %d (%s): output %q; want an explanation exactly when it did not pass", i+1, c.Status, out)
+			}
+			if tc["output_format"] != "text" {
+				t.Errorf("test %d: output_format %v; want text", i+1, tc["output_format"])
+			}
+			if c.Status == grader.Skip {
+				for _, need := range r.Checks {
+					if need.Name == c.SkippedBecause && !strings.Contains(tc["output"].(string), "“"+oneLine(need.Title)+"”") {
+						t.Errorf("test %d: output %q does not name the check it needs by its title %q", i+1, tc["output"], need.Title)
+					}
+				}
 			}
 			sum += tc["score"].(float64)
 		}

@@ -17,9 +17,18 @@ func init() {
 // The JSON names below are a contract (issue 5): exercise, submission, passed,
 // score, max_score, and per check name, title, status, score, max_score,
 // message and hint are always present. Other fields may be added, never
-// renamed or removed.
+// renamed or removed. docs/report.schema.json describes every field, and
+// the tests validate every rendering against it, which allows no field it
+// does not describe: a field added here is added there too.
+
+// jsonVersion is the report format's version, in every report as
+// "version". It goes up only if a field changes its meaning or goes away,
+// which the contract above rules out for the fields it names; an added
+// field keeps the version.
+const jsonVersion = 1
 
 type jsonReport struct {
+	Version     int         `json:"version"`
 	Exercise    string      `json:"exercise"`
 	Submission  string      `json:"submission"`
 	Passed      bool        `json:"passed"`
@@ -28,6 +37,7 @@ type jsonReport struct {
 	Checks      []jsonCheck `json:"checks"`
 	Title       string      `json:"title"`
 	Command     []string    `json:"command"`
+	Compiled    bool        `json:"compiled,omitempty"`
 	DurationMS  float64     `json:"duration_ms"`
 	Protections []string    `json:"protections,omitempty"`
 }
@@ -49,15 +59,19 @@ type jsonCheck struct {
 }
 
 type jsonRun struct {
-	Args       []string `json:"args"`
-	Command    []string `json:"command"`
-	Stdin      string   `json:"stdin,omitempty"`
-	Stdout     string   `json:"stdout"`
-	Stderr     string   `json:"stderr"`
-	Trimmed    bool     `json:"trimmed,omitempty"`
-	ExitCode   int      `json:"exit_code"`
-	Death      string   `json:"death,omitempty"`
-	DurationMS float64  `json:"duration_ms"`
+	Args    []string `json:"args"`
+	Command []string `json:"command"`
+	Stdin   string   `json:"stdin,omitempty"`
+	Stdout  string   `json:"stdout"`
+	Stderr  string   `json:"stderr"`
+	Trimmed bool     `json:"trimmed,omitempty"`
+	// StdoutLines and StderrLines count the lines of the whole output, as
+	// captured before trimming.
+	StdoutLines int     `json:"stdout_lines,omitempty"`
+	StderrLines int     `json:"stderr_lines,omitempty"`
+	ExitCode    int     `json:"exit_code"`
+	Death       string  `json:"death,omitempty"`
+	DurationMS  float64 `json:"duration_ms"`
 }
 
 type jsonDetail struct {
@@ -98,6 +112,7 @@ type jsonBoard struct {
 	Attackers  [][2]int `json:"attackers,omitempty"`
 	Between    [][2]int `json:"between,omitempty"`
 	Suggestion [][2]int `json:"suggestion,omitempty"`
+	BottomUp   bool     `json:"bottom_up,omitempty"`
 }
 
 type jsonTour struct {
@@ -116,8 +131,20 @@ func renderJSON(w io.Writer, r *grader.Report, o Options) error {
 	return enc.Encode(toJSON(r))
 }
 
+// toJSON is the report as the JSON format has it. A compiled submission
+// ran as a program in a temporary folder, gone by the time anyone reads the
+// report: its command, and each run's, is given as [] with compiled true,
+// rather than as a path that no longer exists; args still says how each
+// run called it.
 func toJSON(r *grader.Report) jsonReport {
+	command := func(argv []string) []string {
+		if r.Compiled {
+			return []string{}
+		}
+		return nonNil(argv)
+	}
 	out := jsonReport{
+		Version:     jsonVersion,
 		Exercise:    r.Exercise,
 		Submission:  r.Submission,
 		Passed:      r.Passed,
@@ -125,7 +152,8 @@ func toJSON(r *grader.Report) jsonReport {
 		MaxScore:    r.MaxScore,
 		Checks:      []jsonCheck{},
 		Title:       r.Title,
-		Command:     nonNil(r.Command),
+		Command:     command(r.Command),
+		Compiled:    r.Compiled,
 		DurationMS:  ms(r.Duration),
 		Protections: r.Protections,
 	}
@@ -146,15 +174,17 @@ func toJSON(r *grader.Report) jsonReport {
 		}
 		for _, run := range c.Runs {
 			jc.Runs = append(jc.Runs, jsonRun{
-				Args:       nonNil(run.Args),
-				Command:    nonNil(run.Command),
-				Stdin:      run.Stdin,
-				Stdout:     run.Stdout,
-				Stderr:     run.Stderr,
-				Trimmed:    run.Trimmed,
-				ExitCode:   run.ExitCode,
-				Death:      run.Death,
-				DurationMS: ms(run.Duration),
+				Args:        nonNil(run.Args),
+				Command:     command(run.Command),
+				Stdin:       run.Stdin,
+				Stdout:      run.Stdout,
+				Stderr:      run.Stderr,
+				Trimmed:     run.Trimmed,
+				StdoutLines: run.StdoutLines,
+				StderrLines: run.StderrLines,
+				ExitCode:    run.ExitCode,
+				Death:       run.Death,
+				DurationMS:  ms(run.Duration),
 			})
 		}
 		if d := c.Detail; d != nil {
@@ -170,6 +200,7 @@ func toJSON(r *grader.Report) jsonReport {
 					Attackers:  pairs(b.Attackers),
 					Between:    pairs(b.Between),
 					Suggestion: pairs(b.Suggestion),
+					BottomUp:   b.BottomUp,
 				}
 				if b.Piece == 0 {
 					jd.Board.Piece = "Q"

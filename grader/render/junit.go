@@ -14,20 +14,32 @@ func init() {
 	register(Format{Name: "junit", Summary: "JUnit XML, for the test reports of GitHub, GitLab and Jenkins", Render: renderJUnit})
 }
 
-// The JUnit XML written here follows the schema Jenkins reads (junit-4.xsd,
-// which GitHub's and GitLab's test reporters also accept): testsuites holding
-// one testsuite per report, named for the exercise; one testcase per check;
-// a failure element (message, type, and the explanation as its text) for a
-// failed check, an error element for a broken one, skipped for a skipped one.
-// The counts (tests, failures, errors, skipped) and times (seconds) are on
-// both testsuites and testsuite, since readers differ in which they use.
-// Ant's stricter schema also wants timestamp and hostname on a testsuite;
-// the report has no start time, and inventing one would make the file differ
-// from run to run for nothing, so they are left out: no reader needs them.
+// The JUnit XML written here is valid against both schemas CI servers check
+// a file with: the Jenkins xUnit plugin's junit-10.xsd, which skips a file
+// that fails it, and the older junit-4.xsd (Jenkins' dtkit model, which
+// GitHub's and GitLab's test reporters also accept). It keeps to what the two
+// allow alike: testsuites with name, tests, failures, errors and time (no
+// skipped: junit-10 rejects it there); one testsuite per report, with those
+// counts, skipped, time, the properties, one testcase per check, and empty
+// system-out and system-err (Ant's schema requires both); a failure element
+// (message, type, and the explanation as its text) for a failed check, an
+// error element for a broken one, and skipped for a skipped one, with the
+// reason as its text (junit-4 allows no attribute on skipped). Ant's stricter
+// schema also wants timestamp and hostname on a testsuite; the report has no
+// start time, and inventing one would make the file differ from run to run
+// for nothing, so they are left out: no reader needs them.
 //
-// A testcase's classname is EXERCISE.CHECK (nqueens.n4), which Jenkins shows
-// as package nqueens, class n4; its name is the check's title, what a student
-// reads elsewhere.
+// The testsuite is named "EXERCISE: SUBMISSION" (nqueens: ana/sol.py), so
+// that the reports of two students merged into one file (junit-report-merger
+// joins the suites of one name into one) stay two suites; in a class file
+// (JUnitClass), "EXERCISE: STUDENT". A testcase's
+// classname is EXERCISE.CHECK (nqueens.n4), which Jenkins shows as package
+// nqueens, class n4; its name is the check's title, what a student reads
+// elsewhere.
+//
+// Every text is the text report's, escaped (safe.go), so no character that
+// XML 1.0 forbids (most control characters, U+FFFE, U+FFFF) reaches the
+// file, not even inside CDATA, which encoding/xml writes as it is given.
 
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
@@ -35,7 +47,6 @@ type junitSuites struct {
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
-	Skipped  int          `xml:"skipped,attr"`
 	Time     string       `xml:"time,attr"`
 	Suites   []junitSuite `xml:"testsuite"`
 }
@@ -69,7 +80,7 @@ type junitCase struct {
 }
 
 type junitSkipped struct {
-	Message string `xml:"message,attr"`
+	Reason string `xml:",chardata"`
 }
 
 type junitProblem struct {
@@ -79,9 +90,64 @@ type junitProblem struct {
 }
 
 func renderJUnit(w io.Writer, r *grader.Report, o Options) error {
+	return writeJUnit(w, "grader "+r.Exercise, []namedReport{{junitSuiteName(r), r}}, o)
+}
+
+// A ClassReport is one student's report, for JUnitClass.
+type ClassReport struct {
+	Student string
+	Report  *grader.Report
+}
+
+// JUnitClass writes the reports of a class of one exercise as one JUnit
+// file, one testsuite a student named "EXERCISE: STUDENT", in the order
+// given: what grader batch writes beside the gradebook, for a CI server to
+// show the whole class at once.
+func JUnitClass(w io.Writer, exercise string, class []ClassReport) error {
+	var reports []namedReport
+	for _, s := range class {
+		reports = append(reports, namedReport{s.Report.Exercise + ": " + s.Student, s.Report})
+	}
+	return writeJUnit(w, "grader "+exercise+" class", reports, Options{})
+}
+
+// A namedReport is a report and the name of its testsuite.
+type namedReport struct {
+	suite  string
+	report *grader.Report
+}
+
+// writeJUnit writes a JUnit document called name, with a testsuite for each
+// report and their totals.
+func writeJUnit(w io.Writer, name string, reports []namedReport, o Options) error {
+	doc := junitSuites{Name: name}
+	var total time.Duration
+	for _, nr := range reports {
+		suite := junitSuiteOf(nr.report, nr.suite, o)
+		doc.Tests += suite.Tests
+		doc.Failures += suite.Failures
+		doc.Errors += suite.Errors
+		total += nr.report.Duration
+		doc.Suites = append(doc.Suites, suite)
+	}
+	doc.Time = seconds(total)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// junitSuiteOf is report r as a testsuite called name.
+func junitSuiteOf(r *grader.Report, name string, o Options) junitSuite {
 	n := countChecks(r)
 	suite := junitSuite{
-		Name:     r.Exercise,
+		Name:     name,
 		Tests:    len(r.Checks),
 		Failures: n.fail,
 		Errors:   n.broken,
@@ -102,33 +168,24 @@ func renderJUnit(w io.Writer, r *grader.Report, o Options) error {
 		}
 		switch c.Status {
 		case grader.Fail:
-			tc.Failure = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(c, o)}
+			tc.Failure = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(r, c, o)}
 		case grader.Error:
-			tc.Error = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(c, o)}
+			tc.Error = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(r, c, o)}
 		case grader.Skip:
-			tc.Skipped = &junitSkipped{Message: safeText(c.Message)}
+			tc.Skipped = &junitSkipped{Reason: skipReason(r, c)}
 		}
 		suite.Cases = append(suite.Cases, tc)
 	}
-	doc := junitSuites{
-		Name:     "grader " + r.Exercise,
-		Tests:    suite.Tests,
-		Failures: suite.Failures,
-		Errors:   suite.Errors,
-		Skipped:  suite.Skipped,
-		Time:     suite.Time,
-		Suites:   []junitSuite{suite},
+	return suite
+}
+
+// junitSuiteName names a report's testsuite for the exercise and the
+// submission, so that two students' suites never share a name.
+func junitSuiteName(r *grader.Report) string {
+	if r.Submission == "" {
+		return r.Exercise
 	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	return r.Exercise + ": " + oneLine(r.Submission)
 }
 
 // seconds formats d as JUnit's time attribute: seconds, to the millisecond.

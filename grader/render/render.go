@@ -7,7 +7,7 @@
 // format (JUnit, TAP, Gradescope, ...) touches one new file:
 //
 //	func init() {
-//		register(Format{Name: "tap", Summary: "TAP version 14", Render: renderTAP})
+//		register(Format{Name: "tap", Summary: "TAP version 13", Render: renderTAP})
 //	}
 package render
 

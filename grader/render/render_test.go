@@ -175,6 +175,7 @@ func TestEscapeLine(t *testing.T) {
 		{"del\x7f", `del\x7f`},
 		{"csi\u009b", `csi\u009b`},
 		{"rtl\u202eoverride\u2066", `rtl\u202eoverride\u2066`},
+		{"xml\ufffe\uffff\ufdd0\U0010fffe bom\ufeff ls\u2028", `xml\ufffe\uffff\ufdd0\U0010fffe bom\ufeff ls\u2028`},
 		{"bad\xffutf8", `bad\xffutf8`},
 		{"ünïcødé ♛ ok", "ünïcødé ♛ ok"},
 		{long, strings.Repeat("é", maxLineRunes) + "… (5 more characters)"},

@@ -50,6 +50,8 @@ func escapeLine(s string, limit int, mark func(string) string) string {
 			b.WriteString(mark(`\n`))
 		case r < 0x20 || r == 0x7f:
 			b.WriteString(mark(fmt.Sprintf(`\x%02x`, r)))
+		case isHazard(r) && r > 0xffff:
+			b.WriteString(mark(fmt.Sprintf(`\U%08x`, r)))
 		case isHazard(r):
 			b.WriteString(mark(fmt.Sprintf(`\u%04x`, r)))
 		default:
@@ -61,10 +63,15 @@ func escapeLine(s string, limit int, mark func(string) string) string {
 	return b.String()
 }
 
-// isHazard reports whether r, though valid, changes how a terminal draws the
-// text around it: C1 controls (0x9b is a one-byte CSI on some terminals),
-// bidirectional overrides and isolates (which can reorder a whole line, as in
-// the "Trojan Source" attacks), and other invisible format characters.
+// isHazard reports whether r, though valid UTF-8, changes how a terminal
+// draws the text around it or breaks a format that quotes it: C1 controls
+// (0x9b is a one-byte CSI on some terminals), bidirectional overrides and
+// isolates (which can reorder a whole line, as in the "Trojan Source"
+// attacks), the byte order mark, the Unicode line and paragraph separators
+// (which YAML and JavaScript readers take for line breaks), and the
+// noncharacters U+FDD0-U+FDEF and U+xFFFE, U+xFFFF (XML allows neither
+// U+FFFE nor U+FFFF anywhere in a document). Escaped, none of them can end a
+// line early, reorder it, or make a JUnit or TAP file unreadable.
 func isHazard(r rune) bool {
 	switch {
 	case r >= 0x80 && r <= 0x9f:
@@ -74,6 +81,10 @@ func isHazard(r rune) bool {
 	case r >= 0x202a && r <= 0x202e: // embeddings and overrides
 		return true
 	case r >= 0x2066 && r <= 0x2069: // isolates
+		return true
+	case r == 0xfeff, r == 0x2028, r == 0x2029:
+		return true
+	case r >= 0xfdd0 && r <= 0xfdef, r&0xfffe == 0xfffe:
 		return true
 	}
 	return unicode.Is(unicode.Cc, r)

@@ -13,7 +13,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader"
 )
 
-// tapPoint is one test point as a strict TAP 14 reader sees it.
+// tapPoint is one test point as a strict TAP reader sees it.
 type tapPoint struct {
 	ok          bool
 	number      int
@@ -25,19 +25,24 @@ type tapPoint struct {
 
 var tapPointLine = regexp.MustCompile(`^(not )?ok(?: (\d+))?(?: - (.*))?$`)
 
-// parseTAP reads a TAP 14 document strictly: the version line first, the
+// yamlishLine is a line of a YAML block as this producer writes it: a key,
+// then a number or a double-quoted scalar on the same line.
+var yamlishLine = regexp.MustCompile(`^  [a-z_]+: (\d+|"(?:[^"\\]|\\[\\"nrt]|\\x[0-7][0-9A-F])*")$`)
+
+// parseTAP reads a TAP 13 document strictly: the version line first, the
 // plan right after it, test points numbered from 1 with nothing missing,
 // YAML blocks indented two spaces, opened by "---" and closed by "...",
 // directly under their test point and valid YAML, and nothing else but
-// comments. Anything TAP 14 allows but this producer should never write
-// (a plan at the end, a bail out, unknown lines) is an error too.
+// comments. Anything TAP allows but this producer should never write (a
+// plan at the end, a bail out, unknown lines, a YAML block scalar) is an
+// error too.
 func parseTAP(doc string) ([]tapPoint, error) {
 	if !strings.HasSuffix(doc, "\n") {
 		return nil, fmt.Errorf("the document does not end with a line break")
 	}
 	lines := strings.Split(strings.TrimSuffix(doc, "\n"), "\n")
-	if len(lines) < 2 || lines[0] != "TAP version 14" {
-		return nil, fmt.Errorf("line 1: want \"TAP version 14\", got %q", lines[0])
+	if len(lines) < 2 || lines[0] != "TAP version 13" {
+		return nil, fmt.Errorf("line 1: want \"TAP version 13\", got %q", lines[0])
 	}
 	m := regexp.MustCompile(`^1\.\.(\d+)$`).FindStringSubmatch(lines[1])
 	if m == nil {
@@ -59,6 +64,9 @@ func parseTAP(doc string) ([]tapPoint, error) {
 			for ; j < len(lines) && lines[j] != "  ..."; j++ {
 				if !strings.HasPrefix(lines[j], "  ") {
 					return nil, fmt.Errorf("line %d: a YAML line not indented two spaces: %q", j+1, lines[j])
+				}
+				if !yamlishLine.MatchString(lines[j]) {
+					return nil, fmt.Errorf("line %d: not a YAMLish key: \"value\" line: %q", j+1, lines[j])
 				}
 				body = append(body, lines[j][2:])
 			}
@@ -135,12 +143,17 @@ func TestTAP(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v\n%s", err, buf.String())
 		}
+		for i, c := range buf.Bytes() {
+			if c >= 0x80 {
+				t.Fatalf("byte %d is past ASCII: %q", i, buf.Bytes()[max(0, i-20):min(buf.Len(), i+20)])
+			}
+		}
 		if len(points) != len(r.Checks) {
 			t.Fatalf("got %d test points; want %d", len(points), len(r.Checks))
 		}
 		for i, c := range r.Checks {
 			p := points[i]
-			if want := oneLine(c.Title); p.description != want {
+			if want := tapText(oneLine(c.Title)); p.description != want {
 				t.Errorf("point %d: description %q; want %q", i+1, p.description, want)
 			}
 			wantOK := c.Status == grader.Pass || c.Status == grader.Skip
@@ -160,15 +173,15 @@ func TestTAP(t *testing.T) {
 				t.Fatalf("point %d (%s) has no YAML block", i+1, c.Status)
 			}
 			for key, want := range map[string]any{
-				"check": c.Name, "message": safeText(c.Message), "score": c.Score, "max_score": c.MaxScore,
+				"check": c.Name, "message": tapText(checkMessage(r, c)), "score": c.Score, "max_score": c.MaxScore,
 			} {
 				if got := p.yaml[key]; got != want {
 					t.Errorf("point %d: YAML %s = %#v; want %#v", i+1, key, got, want)
 				}
 			}
 			if c.Status != grader.Skip {
-				if d, _ := p.yaml["detail"].(string); d != checkDetail(c, Options{}) {
-					t.Errorf("point %d: YAML detail = %q; want the text report's explanation %q", i+1, d, checkDetail(c, Options{}))
+				if d, _ := p.yaml["detail"].(string); d != tapText(checkDetail(r, c, Options{})) {
+					t.Errorf("point %d: YAML detail = %q; want the text report's explanation %q", i+1, d, tapText(checkDetail(r, c, Options{})))
 				}
 			}
 		}
@@ -179,16 +192,18 @@ func TestTAP(t *testing.T) {
 // breaks one rule.
 func TestParseTAPRejects(t *testing.T) {
 	for _, doc := range []string{
-		"TAP version 13\n1..1\nok 1 - a\n",
-		"TAP version 14\nok 1 - a\n1..1\n",
-		"TAP version 14\n1..2\nok 1 - a\n",
-		"TAP version 14\n1..2\nok 1 - a\nok 3 - b\n",
-		"TAP version 14\n1..1\nnot ok 1 - a\n  ---\n  message: x\n",
-		"TAP version 14\n1..1\nnot ok 1 - a\n  ---\n message: x\n  ...\n",
-		"TAP version 14\n1..1\nnot ok 1 - a\n  ---\n  message: \"x\n  ...\n",
-		"TAP version 14\n1..1\nok 1 - a # b\n",
-		"TAP version 14\n1..1\nok 1 - a#b\n",
-		"TAP version 14\n1..1\nok 1 - a\nstray\n",
+		"TAP version 14\n1..1\nok 1 - a\n",
+		"TAP version 13\nok 1 - a\n1..1\n",
+		"TAP version 13\n1..2\nok 1 - a\n",
+		"TAP version 13\n1..2\nok 1 - a\nok 3 - b\n",
+		"TAP version 13\n1..1\nnot ok 1 - a\n  ---\n  message: \"x\"\n",
+		"TAP version 13\n1..1\nnot ok 1 - a\n  ---\n message: \"x\"\n  ...\n",
+		"TAP version 13\n1..1\nnot ok 1 - a\n  ---\n  message: \"x\n  ...\n",
+		"TAP version 13\n1..1\nnot ok 1 - a\n  ---\n  message: |-\n    x\n  ...\n",
+		"TAP version 13\n1..1\nnot ok 1 - a\n  ---\n  message: \"\\u2028\"\n  ...\n",
+		"TAP version 13\n1..1\nok 1 - a # b\n",
+		"TAP version 13\n1..1\nok 1 - a#b\n",
+		"TAP version 13\n1..1\nok 1 - a\nstray\n",
 	} {
 		if _, err := parseTAP(doc); err == nil {
 			t.Errorf("parseTAP accepted %q", doc)
@@ -196,16 +211,29 @@ func TestParseTAPRejects(t *testing.T) {
 	}
 }
 
+// TestYAMLQuote checks that a value, written in ASCII and quoted, reads
+// back as it was, or for a character past ASCII, as the text report shows
+// a hazard.
 func TestYAMLQuote(t *testing.T) {
-	for _, s := range []string{"", "plain", "a\"b\\c", "\x00\x07\x1b\x7f\u0085\u009b\ufeff\ud7ff\u2028\u2029", "line\nnext\r\n\ttab", "\xff bad", "…\U0001F600"} {
+	for _, tt := range []struct{ in, want string }{
+		{"", ""},
+		{"plain", "plain"},
+		{"a\"b\\c", "a\"b\\c"},
+		{"\x00\x07\x1b\x7f", "\x00\x07\x1b\x7f"},
+		{"line\nnext\r\n\ttab", "line\nnext\r\n\ttab"},
+		{"$ nqueens 4  → exit status 0, “quoted”…", `$ nqueens 4  -> exit status 0, "quoted"...`},
+		{"\U0001F600 ünï ♛", `\U0001f600 \u00fcn\u00ef \u265b`},
+		{"\u0085\ufeff\u2028\ufffe\uffff", `\u0085\ufeff\u2028\ufffe\uffff`},
+		{"\xff bad", `\xff bad`},
+	} {
+		quoted := yamlQuote(tapText(tt.in))
 		var v struct{ V string }
-		if err := yaml.Unmarshal([]byte("v: "+yamlQuote(s)), &v); err != nil {
-			t.Errorf("yamlQuote(%q) = %s: not YAML: %v", s, yamlQuote(s), err)
+		if err := yaml.Unmarshal([]byte("v: "+quoted), &v); err != nil {
+			t.Errorf("%q quoted as %s: not YAML: %v", tt.in, quoted, err)
 			continue
 		}
-		want := strings.ToValidUTF8(s, "\ufffd")
-		if got := v.V; got != want {
-			t.Errorf("yamlQuote(%q) reads back as %q; want %q", s, got, want)
+		if v.V != tt.want {
+			t.Errorf("%q quoted as %s reads back as %q; want %q", tt.in, quoted, v.V, tt.want)
 		}
 	}
 }

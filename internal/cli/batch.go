@@ -276,7 +276,9 @@ then prints a summary: the mean score and the checks failed most often.
 Beside them go the same as web pages: OUTDIR/reports/STUDENT.html, each
 student's report in the html format, and OUTDIR/index.html, the gradebook:
 a row per student linking to their report, sortable by any column, and a
-chart of the checks failed most often.
+chart of the checks failed most often. OUTDIR/junit.xml is the class as
+JUnit XML, one testsuite per student ("EXERCISE: STUDENT"), for a CI
+server's test report.
 
 A student whose submission cannot be run (an empty file, a folder without a
 program) gets a report saying so, and the batch goes on. Interrupted (Ctrl-C,

@@ -61,7 +61,8 @@ func mergeHelp() string {
 
 Merge joins the output folders of "grader batch --shard K/N" runs into DIR:
 every report is copied to DIR/reports, and DIR/gradebook.csv is built from
-them, the same byte for byte as one batch run over the whole class. A
+them, the same byte for byte as one batch run over the whole class (and
+DIR/index.html and DIR/junit.xml, the class as JUnit XML, likewise). A
 student graded in two folders must have the same score and failed checks in
 both; the folders must hold reports of one exercise. DIR may be one of the
 OUTDIRs.

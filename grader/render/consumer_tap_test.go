@@ -1,0 +1,213 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/boardcheck/boardcheck/grader"
+)
+
+// TestTAPProve runs Debian's prove (Test::Harness) on every fixture's TAP:
+// it must read each without a parse error or a warning, and judge the
+// report as it is (PASS exactly when every check passed; N failed subtests
+// for N failed or broken checks).
+func TestTAPProve(t *testing.T) {
+	prove := needCommand(t, "prove", "apt-get install perl")
+	for _, f := range renderFiles(t, renderTAP, "tap") {
+		t.Run(f.name, func(t *testing.T) {
+			// --exec cat: the "test" is the file's own text.
+			stdout, stderr, err := run(t, nil, prove, "--norc", "--verbose", "--exec", "cat", f.path)
+			out := string(stdout)
+			if len(stderr) > 0 {
+				t.Errorf("prove warned:\n%s", stderr)
+			}
+			if strings.Contains(out, "Parse errors") {
+				t.Errorf("prove found parse errors:\n%s", out)
+			}
+			if (err == nil) != f.report.Passed {
+				t.Errorf("prove exit %v; want success exactly when the report passed (%v):\n%s", err, f.report.Passed, out)
+			}
+			want := "Result: PASS"
+			if !f.report.Passed {
+				want = fmt.Sprintf("Failed %d/%d subtests", failedCount(f.report), len(f.report.Checks))
+			}
+			if !strings.Contains(out, want) {
+				t.Errorf("prove's summary lacks %q:\n%s", want, out)
+			}
+		})
+	}
+}
+
+// harnessRead is what testdata/consumers/tap-harness.pl prints of a file:
+// TAP::Parser's own reading.
+type harnessRead struct {
+	File         string
+	Harness      string
+	Version      int
+	TestsPlanned int      `json:"tests_planned"`
+	TestsRun     int      `json:"tests_run"`
+	ParseErrors  []string `json:"parse_errors"`
+	Warnings     []string
+	Tests        []struct {
+		Number      int
+		OK          bool
+		Description string
+		Directive   string
+		Explanation string
+		YAML        map[string]any
+	}
+}
+
+// TestTAPHarnessReads reads every fixture's TAP with TAP::Parser, the
+// parser prove uses, and checks that it reads what the report says: the
+// version, the plan, each test point's verdict, description and SKIP
+// reason, and each YAML block's values, text for text: what its YAMLish
+// reader makes of our quoting.
+func TestTAPHarnessReads(t *testing.T) {
+	perl := needCommand(t, "perl", "apt-get install perl")
+	files := renderFiles(t, renderTAP, "tap")
+	stdout, stderr, err := run(t, nil, perl, append([]string{consumersDir + "/tap-harness.pl"}, paths(files)...)...)
+	if err != nil {
+		t.Fatalf("tap-harness.pl: %v\n%s", err, stderr)
+	}
+	got := jsonLines(t, stdout, func(h harnessRead) string { return h.File })
+	for _, f := range files {
+		t.Run(f.name, func(t *testing.T) {
+			h, ok := got[f.path]
+			if !ok {
+				t.Fatalf("TAP::Parser printed nothing for %s", f.path)
+			}
+			r := f.report
+			if h.Version != 13 || h.TestsPlanned != len(r.Checks) || h.TestsRun != len(r.Checks) {
+				t.Errorf("TAP::Parser %s: version %d, %d planned, %d run; want 13, %d, %d", h.Harness, h.Version, h.TestsPlanned, h.TestsRun, len(r.Checks), len(r.Checks))
+			}
+			if len(h.ParseErrors) > 0 || len(h.Warnings) > 0 {
+				t.Errorf("TAP::Parser %s: parse errors %q, warnings %q", h.Harness, h.ParseErrors, h.Warnings)
+			}
+			if len(h.Tests) != len(r.Checks) {
+				t.Fatalf("TAP::Parser read %d test points; want %d", len(h.Tests), len(r.Checks))
+			}
+			for i, c := range r.Checks {
+				p := h.Tests[i]
+				if p.Number != i+1 || p.OK != isOK(c) {
+					t.Errorf("point %d (%s): number %d, ok %v; want %d, %v", i+1, c.Status, p.Number, p.OK, i+1, isOK(c))
+				}
+				// TAP::Parser keeps the "- " and the escapes.
+				if want := "- " + tapEscape(tapText(oneLine(c.Title))); p.Description != want {
+					t.Errorf("point %d: description %q; want %q", i+1, p.Description, want)
+				}
+				wantDirective, wantReason := "", ""
+				if c.Status == grader.Skip {
+					wantDirective, wantReason = "SKIP", tapEscape(tapText(oneLine(skipReason(r, c))))
+				}
+				if p.Directive != wantDirective || p.Explanation != wantReason {
+					t.Errorf("point %d: directive %q %q; want %q %q", i+1, p.Directive, p.Explanation, wantDirective, wantReason)
+				}
+				checkDiagnostics(t, i+1, r, c, p.YAML)
+			}
+		})
+	}
+}
+
+// checkDiagnostics checks a test point's YAML block as a reader decoded
+// it: none for a pass, else the check's name, message, points and
+// explanation, each exactly as the report has it (in ASCII, as tapText
+// writes it).
+func checkDiagnostics(t *testing.T, point int, r *grader.Report, c grader.CheckResult, y map[string]any) {
+	t.Helper()
+	if c.Status == grader.Pass {
+		if y != nil {
+			t.Errorf("point %d passed but has diagnostics %v", point, y)
+		}
+		return
+	}
+	if y == nil {
+		t.Errorf("point %d (%s) has no diagnostics", point, c.Status)
+		return
+	}
+	want := map[string]string{
+		"check":     c.Name,
+		"message":   tapText(checkMessage(r, c)),
+		"score":     fmt.Sprint(c.Score),
+		"max_score": fmt.Sprint(c.MaxScore),
+	}
+	if c.Hint != "" {
+		want["hint"] = tapText(safeText(c.Hint))
+	}
+	if c.Status != grader.Skip {
+		want["detail"] = tapText(checkDetail(r, c, Options{}))
+	}
+	for key, w := range want {
+		if got := fmt.Sprint(y[key]); got != w {
+			t.Errorf("point %d: diagnostics %s = %q; want %q", point, key, got, w)
+		}
+	}
+}
+
+// tapParserRead is what testdata/consumers/tap-parser.mjs prints of a file.
+type tapParserRead struct {
+	File      string
+	OK        bool
+	Count     int
+	Pass      int
+	Fail      int
+	Skip      int
+	Plan      struct{ Start, End int }
+	Bailout   any
+	TapErrors []string
+	Asserts   []struct {
+		ID   int
+		OK   bool
+		Name string
+		Skip any // false, or the reason
+		Diag map[string]any
+	}
+	Extra []string
+}
+
+// TestTAPParser reads every fixture's TAP with npm's tap-parser in strict
+// mode and checks it reads what the report says, as TestTAPHarnessReads does
+// for Perl's reader.
+func TestTAPParser(t *testing.T) {
+	script := needNodePackage(t, "tap-parser", "tap-parser.mjs")
+	files := renderFiles(t, renderTAP, "tap")
+	stdout, stderr, err := run(t, nil, "node", append([]string{script}, paths(files)...)...)
+	if err != nil {
+		t.Fatalf("tap-parser.mjs: %v\n%s", err, stderr)
+	}
+	got := jsonLines(t, stdout, func(p tapParserRead) string { return p.File })
+	for _, f := range files {
+		t.Run(f.name, func(t *testing.T) {
+			p, ok := got[f.path]
+			if !ok {
+				t.Fatalf("tap-parser printed nothing for %s", f.path)
+			}
+			r, n := f.report, countChecks(f.report)
+			if len(p.TapErrors) > 0 || len(p.Extra) > 0 || p.Bailout != false {
+				t.Errorf("tap-parser: errors %q, lines not TAP %q, bail out %v", p.TapErrors, p.Extra, p.Bailout)
+			}
+			if p.OK != r.Passed || p.Count != len(r.Checks) || p.Fail != failedCount(r) || p.Skip != n.skip || p.Plan.Start != 1 || p.Plan.End != len(r.Checks) {
+				t.Errorf("tap-parser: ok %v, %d points, %d failed, %d skipped, plan %d..%d; want %v, %d, %d, %d, 1..%d",
+					p.OK, p.Count, p.Fail, p.Skip, p.Plan.Start, p.Plan.End, r.Passed, len(r.Checks), failedCount(r), n.skip, len(r.Checks))
+			}
+			if len(p.Asserts) != len(r.Checks) {
+				t.Fatalf("tap-parser read %d test points; want %d", len(p.Asserts), len(r.Checks))
+			}
+			for i, c := range r.Checks {
+				a := p.Asserts[i]
+				if want := tapText(oneLine(c.Title)); a.ID != i+1 || a.OK != isOK(c) || a.Name != want {
+					t.Errorf("point %d (%s): id %d, ok %v, name %q; want %d, %v, %q", i+1, c.Status, a.ID, a.OK, a.Name, i+1, isOK(c), want)
+				}
+				wantSkip := any(false)
+				if c.Status == grader.Skip {
+					wantSkip = tapText(oneLine(skipReason(r, c)))
+				}
+				if a.Skip != wantSkip {
+					t.Errorf("point %d: skip %#v; want %#v", i+1, a.Skip, wantSkip)
+				}
+				checkDiagnostics(t, i+1, r, c, a.Diag)
+			}
+		})
+	}
+}

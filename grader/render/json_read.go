@@ -1,0 +1,120 @@
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+// ReadJSON turns a JSON report back into the report it was rendered from,
+// as far as any format shows it: what grader batch keeps of a class is its
+// JSON reports, and the class's other files are rendered from them. A
+// report with no version was written before versions, and reads as version
+// 1; a later version is refused, since its fields may mean something else.
+func ReadJSON(data []byte) (*grader.Report, error) {
+	var j jsonReport
+	if err := json.Unmarshal(data, &j); err != nil {
+		return nil, fmt.Errorf("not a grader report: %w", err)
+	}
+	if j.Version > jsonVersion {
+		return nil, fmt.Errorf("a report of version %d, written by a newer grader: this one reads version %d", j.Version, jsonVersion)
+	}
+	r := &grader.Report{
+		Exercise:    j.Exercise,
+		Title:       j.Title,
+		Submission:  j.Submission,
+		Command:     j.Command,
+		Compiled:    j.Compiled,
+		Score:       j.Score,
+		MaxScore:    j.MaxScore,
+		Passed:      j.Passed,
+		Duration:    fromMS(j.DurationMS),
+		Protections: j.Protections,
+	}
+	for _, jc := range j.Checks {
+		c := grader.CheckResult{
+			Name:           jc.Name,
+			Title:          jc.Title,
+			Status:         grader.Status(jc.Status),
+			Score:          jc.Score,
+			MaxScore:       jc.MaxScore,
+			Message:        jc.Message,
+			Hint:           jc.Hint,
+			SkippedBecause: jc.SkippedBecause,
+			Line:           jc.Line,
+			Duration:       fromMS(jc.DurationMS),
+			Log:            jc.Log,
+			Detail:         fromJSONDetail(jc.Detail),
+		}
+		for _, run := range jc.Runs {
+			c.Runs = append(c.Runs, grader.Run{
+				Args: run.Args, Command: run.Command, Stdin: run.Stdin, Stdout: run.Stdout, Stderr: run.Stderr,
+				Trimmed: run.Trimmed, StdoutLines: run.StdoutLines, StderrLines: run.StderrLines,
+				ExitCode: run.ExitCode, Death: run.Death, Duration: fromMS(run.DurationMS),
+			})
+		}
+		r.Checks = append(r.Checks, c)
+	}
+	return r, nil
+}
+
+func fromJSONDetail(jd *jsonDetail) *grader.Detail {
+	if jd == nil {
+		return nil
+	}
+	d := &grader.Detail{OutputLine: jd.OutputLine}
+	if jd.Expected != nil && jd.Actual != nil {
+		d.Expected, d.Actual = *jd.Expected, *jd.Actual
+	}
+	if b := jd.Board; b != nil {
+		d.Board = &checker.BoardPicture{
+			N: b.N, Pieces: squares(b.Pieces), Attackers: squares(b.Attackers), Between: squares(b.Between),
+			Suggestion: squares(b.Suggestion), BottomUp: b.BottomUp,
+		}
+		if len(b.Piece) == 1 {
+			d.Board.Piece = b.Piece[0]
+		}
+	}
+	if t := jd.Tour; t != nil {
+		d.Tour = &checker.TourPicture{N: t.N, Numbers: t.Numbers, Highlight: squares(t.Highlight)}
+	}
+	if t := jd.Tally; t != nil {
+		lines := func(in []jsonTallyLine) []checker.TallyExample {
+			var out []checker.TallyExample
+			for _, l := range in {
+				out = append(out, checker.TallyExample{Line: l.Line, Pieces: squares(l.Pieces)})
+			}
+			return out
+		}
+		d.Tally = &checker.QueensTally{
+			Want: t.Want, Right: t.Right, Repeated: t.Repeated, Invalid: t.Invalid, Missing: t.Missing,
+			Stopped: t.StoppedAtLine, RepeatedAt: lines(t.RepeatedAt), InvalidAt: lines(t.InvalidAt),
+		}
+		for _, m := range t.MissingExamples {
+			d.Tally.MissingEx = append(d.Tally.MissingEx, squares(m))
+		}
+	}
+	return d
+}
+
+// squares undoes pairs.
+func squares(p [][2]int) []reference.Square {
+	if p == nil {
+		return nil
+	}
+	out := make([]reference.Square, len(p))
+	for i, rc := range p {
+		out[i] = reference.Square{Row: rc[0], Col: rc[1]}
+	}
+	return out
+}
+
+// fromMS undoes ms.
+func fromMS(ms float64) time.Duration {
+	return time.Duration(math.Round(ms*1000)) * time.Microsecond
+}
