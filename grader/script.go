@@ -109,6 +109,11 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 		Setup: func(env *testscript.Env) error {
 			env.Values[stateKey{}] = s
 			s.work = env.WorkDir
+			// The exercise's messages, as $NAME; runs do not see them
+			// (they see only what the scenario's env lines set).
+			for name, text := range g.ex.Messages {
+				env.Setenv(name, text)
+			}
 			return nil
 		},
 		Cmds:                g.cmds,
