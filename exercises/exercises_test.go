@@ -65,9 +65,6 @@ func TestExercises(t *testing.T) {
 			if n := len(submissions(t, id, "good")); n < 3 {
 				t.Errorf("%d other correct submissions under good/; want at least 3", n)
 			}
-			if total := totalPoints(ex); total != 100 {
-				t.Errorf("the checks' points sum to %d; want 100", total)
-			}
 			checkStatement(t, ex)
 		})
 	}
@@ -106,8 +103,7 @@ func verify(t *testing.T, ex *grader.Exercise) {
 }
 
 // issue4 names the exercises held to the content rules below (eight bad
-// and three good submissions, 100 points, a statement whose table of checks
-// matches the scenarios). Every exercise, these or not, must pass
+// and three good submissions, a statement that shows grader check). Every exercise, these or not, must pass
 // grader.Verify above; a variant joins this list once it follows the rules.
 var issue4 = map[string]bool{
 	"nqueens": true, "queens-matrix": true, "queens-board": true, "solvers": true, "knights-tour": true,
@@ -150,26 +146,13 @@ func submissions(t *testing.T, id, kind string) []string {
 	return files
 }
 
-// checkStatement fails the test when the statement a student reads has
-// drifted from the manifest: every check must appear in its table with its
-// title and points, and the self-check command must name the exercise.
+// checkStatement fails the test when the statement does not show how to
+// check a submission. (That its table of checks matches the checks, and
+// that their points add up to the exercise's maximum, grader.Verify proves
+// for every exercise.)
 func checkStatement(t *testing.T, ex *grader.Exercise) {
 	t.Helper()
 	if !strings.Contains(ex.Statement, "grader check "+ex.ID+" ") {
 		t.Errorf("README.md does not show how to check a submission: want a line with %q", "grader check "+ex.ID+" FILE")
 	}
-	for _, c := range ex.Checks {
-		row := fmt.Sprintf("| %s | %d |", c.Title, c.Points)
-		if !strings.Contains(ex.Statement, row) {
-			t.Errorf("README.md has no row %q for check %s; the table of checks must match the scenarios", row, c.Name)
-		}
-	}
-}
-
-func totalPoints(ex *grader.Exercise) int {
-	total := 0
-	for _, c := range ex.Checks {
-		total += c.Points
-	}
-	return total
 }

@@ -131,7 +131,7 @@ func renderVerify(w io.Writer, r *grader.VerifyReport, on, verbose bool) {
 			mark = yellow.Sprint("~")
 		}
 		line := fmt.Sprintf("%s %s", mark, it.Name)
-		if it.OK() && (verbose || it.Kind == grader.ItemTiming || it.Kind == grader.ItemReference) && it.Detail != "" {
+		if it.OK() && (verbose || it.Kind == grader.ItemTiming || it.Kind == grader.ItemReference || it.Kind == grader.ItemPoints) && it.Detail != "" {
 			line += dim.Sprint(": " + it.Detail)
 		}
 		fmt.Fprintln(w, line)
@@ -166,6 +166,10 @@ func kindTitle(kind string) string {
 		return "invalid-output/: each rejected"
 	case grader.ItemTiming:
 		return "timing"
+	case grader.ItemPoints:
+		return "points: the checks add up to the maximum"
+	case grader.ItemStatement:
+		return "statement: README.md matches the checks"
 	}
 	return kind
 }
