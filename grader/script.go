@@ -117,6 +117,7 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 			return nil
 		},
 		Cmds:                g.cmds,
+		UpdateScripts:       g.opts.wants != nil,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		WorkdirRoot:         root,
@@ -154,6 +155,11 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 	case !t.failed:
 		r.Status = Pass
 		r.Score = c.Points
+		if g.opts.wants != nil {
+			if err := g.opts.wants.take(c, scriptPath); err != nil {
+				return errorResult(r, fmt.Sprintf("grader error (not your fault): reading the updated scenario: %v", err))
+			}
+		}
 		return r
 	}
 

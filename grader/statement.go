@@ -1,7 +1,10 @@
 package grader
 
 import (
+	"context"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -80,5 +83,184 @@ func withChecksTable(ex *Exercise, statement string) string {
 	out := append([]string{}, lines[:start]...)
 	out = append(out, checksTable(ex)...)
 	out = append(out, lines[end:]...)
+	return strings.Join(out, "\n")
+}
+
+// A statementExample is one `    $ PROGRAM ARGS` block of the statement: a command
+// line as a student would type it, then what it printed, indented alike.
+// `echo 'TEXT' | PROGRAM ...` gives TEXT and a newline as standard input;
+// `PROGRAM ...; echo "exit=$?"` ends the output with the exit status.
+type statementExample struct {
+	line    int // the $ line's index in the statement's lines
+	end     int // the index after its last output line
+	command string
+	args    []string
+	stdin   *string
+	exit    bool
+	shown   []string // the output as the statement shows it, unindented
+	printed []string // the reference's, once run; nil before
+}
+
+// exitSuffix and exampleIndent are how the statement writes an example.
+const (
+	exitSuffix    = `; echo "exit=$?"`
+	exampleIndent = "    "
+)
+
+// findExamples returns the statement's examples of the exercise's program.
+// An indented $ line that runs anything else, or whose arguments use shell
+// syntax beyond quotes, is prose to the grader.
+func findExamples(statement, program string) []statementExample {
+	lines := strings.Split(statement, "\n")
+	var list []statementExample
+	for i, l := range lines {
+		cmd, ok := strings.CutPrefix(l, exampleIndent+"$ ")
+		if !ok {
+			continue
+		}
+		ex := statementExample{line: i, command: cmd}
+		rest := cmd
+		if text, ok := strings.CutPrefix(rest, "echo '"); ok {
+			in, after, ok := strings.Cut(text, "' | ")
+			if !ok {
+				continue
+			}
+			in += "\n"
+			ex.stdin, rest = &in, after
+		}
+		rest, ex.exit = strings.CutSuffix(rest, exitSuffix)
+		args, _, _, dynamic, err := tokenize(rest)
+		if err != nil || dynamic || len(args) == 0 || args[0] != program || strings.ContainsAny(rest, "|;&<>`") {
+			continue
+		}
+		ex.args = args[1:]
+		// The output runs to the next example or the first line of prose;
+		// blank lines inside it (between boards) are part of it.
+		ex.end = i + 1
+		for j := i + 1; j < len(lines); j++ {
+			if strings.HasPrefix(lines[j], exampleIndent+"$ ") || (strings.TrimSpace(lines[j]) != "" && !strings.HasPrefix(lines[j], exampleIndent)) {
+				break
+			}
+			if strings.TrimSpace(lines[j]) != "" {
+				ex.end = j + 1
+			}
+		}
+		for _, o := range lines[i+1 : ex.end] {
+			ex.shown = append(ex.shown, strings.TrimPrefix(o, exampleIndent))
+		}
+		list = append(list, ex)
+	}
+	return list
+}
+
+// runExamples runs the reference (sub, with env) on each of the statement's
+// examples and returns them with what it printed. A run that crashes or
+// hits a limit is an error: an example must show a program that works.
+func runExamples(ctx context.Context, ex *Exercise, sub *Submission, env []string) ([]statementExample, error) {
+	list := findExamples(ex.Statement, ex.Program)
+	if len(list) == 0 {
+		return nil, nil
+	}
+	synth := *ex
+	synth.Checks = nil
+	for i, e := range list {
+		var script strings.Builder
+		fmt.Fprintf(&script, "# title: example %d\n# points: 0\nrun ", i+1)
+		if e.stdin != nil {
+			script.WriteString("-stdin stdin.txt ")
+		}
+		script.WriteString(ex.Program)
+		for _, a := range e.args {
+			script.WriteString(" '" + strings.ReplaceAll(a, "'", "''") + "'")
+		}
+		script.WriteString("\n")
+		if e.stdin != nil {
+			script.WriteString("-- stdin.txt --\n" + *e.stdin)
+		}
+		c, err := parseCheck(fmt.Sprintf("example-%d", i+1), "README.md", []byte(script.String()), ex.Program, ex.Messages)
+		if err != nil {
+			return nil, fmt.Errorf("grader: README.md:%d: the example %q: %w", e.line+1, e.command, err)
+		}
+		synth.Checks = append(synth.Checks, c)
+	}
+	rep, err := Grade(ctx, &synth, sub, Options{Parallel: 1, Env: env, Verbose: true})
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range rep.Checks {
+		e := &list[i]
+		if len(c.Runs) != 1 {
+			return nil, fmt.Errorf("grader: README.md:%d: the example %q did not run: %s", e.line+1, e.command, c.Message)
+		}
+		run := c.Runs[0]
+		if run.Death != "" {
+			return nil, fmt.Errorf("grader: README.md:%d: the example %q: the reference %s", e.line+1, e.command, run.Death)
+		}
+		out := strings.TrimSuffix(run.Stdout, "\n")
+		e.printed = []string{}
+		if out != "" || run.Stdout != "" {
+			e.printed = strings.Split(out, "\n")
+		}
+		if e.exit {
+			e.printed = append(e.printed, fmt.Sprintf("exit=%d", run.ExitCode))
+		}
+	}
+	return list, nil
+}
+
+// examplesProblems says, for each example whose output the statement shows
+// otherwise than the reference printed it, where and how.
+func examplesProblems(examples []statementExample) []string {
+	var problems []string
+	for _, e := range examples {
+		if slices.Equal(e.shown, e.printed) {
+			continue
+		}
+		for i := range max(len(e.shown), len(e.printed)) {
+			var shown, printed string
+			if i < len(e.shown) {
+				shown = e.shown[i]
+			}
+			if i < len(e.printed) {
+				printed = e.printed[i]
+			}
+			if i >= len(e.shown) || i >= len(e.printed) || shown != printed {
+				problems = append(problems, fmt.Sprintf("line %d: the example $ %s shows %s where the reference prints %s: run grader verify --update",
+					e.line+2+i, e.command, exampleLine(shown, i < len(e.shown)), exampleLine(printed, i < len(e.printed))))
+				break
+			}
+		}
+	}
+	return problems
+}
+
+func exampleLine(l string, present bool) string {
+	if !present {
+		return "nothing more"
+	}
+	return strconv.Quote(l)
+}
+
+// withExamples returns the statement with each example's output replaced by
+// what the reference printed.
+func withExamples(statement string, examples []statementExample) string {
+	if len(examples) == 0 {
+		return statement
+	}
+	lines := strings.Split(statement, "\n")
+	var out []string
+	next := 0
+	for _, e := range examples {
+		out = append(out, lines[next:e.line+1]...)
+		for _, p := range e.printed {
+			if p == "" {
+				out = append(out, "")
+			} else {
+				out = append(out, exampleIndent+p)
+			}
+		}
+		next = e.end
+	}
+	out = append(out, lines[next:]...)
 	return strings.Join(out, "\n")
 }

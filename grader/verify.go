@@ -219,7 +219,7 @@ func Verify(ctx context.Context, ex *Exercise, opts VerifyOptions) (*VerifyRepor
 	}
 	add(verifyTiming(ex, refReport))
 	add(verifyPoints(ex))
-	add(verifyStatement(ex))
+	add(verifyStatement(ctx, ex, root, ref.OK()))
 	// The report's order is the kinds' order, whatever was found when.
 	slices.SortStableFunc(r.Items, func(a, b VerifyItem) int { return kindRank(a.Kind) - kindRank(b.Kind) })
 
@@ -411,8 +411,9 @@ func verifyPoints(ex *Exercise) VerifyItem {
 }
 
 // verifyStatement checks the statement's table of checks against the
-// checks.
-func verifyStatement(ex *Exercise) VerifyItem {
+// checks and, when the reference works (refOK), its examples against what
+// the reference prints. root holds the exercise's files.
+func verifyStatement(ctx context.Context, ex *Exercise, root string, refOK bool) VerifyItem {
 	it := VerifyItem{Kind: ItemStatement, Name: "README.md"}
 	if ex.Statement == "" {
 		it.Problems = []string{"no statement: write README.md, what a student works from (CONTRIBUTING.md, step 3)"}
@@ -421,8 +422,24 @@ func verifyStatement(ex *Exercise) VerifyItem {
 	if p := statementTableProblem(ex); p != "" {
 		it.Problems = append(it.Problems, p)
 	}
+	examples := findExamples(ex.Statement, ex.Program)
+	if refOK && len(examples) > 0 {
+		err := withReference(ctx, ex, root, func(sub *Submission, env []string) error {
+			var err error
+			examples, err = runExamples(ctx, ex, sub, env)
+			return err
+		})
+		if err != nil {
+			it.Problems = append(it.Problems, strings.TrimPrefix(err.Error(), "grader: "))
+		} else {
+			it.Problems = append(it.Problems, examplesProblems(examples)...)
+		}
+	}
 	if len(it.Problems) == 0 {
-		it.Detail = "the table of checks matches the checks"
+		it.Detail = fmt.Sprintf("the table of checks matches the checks, and %d examples what the reference prints", len(examples))
+		if !refOK && len(examples) > 0 {
+			it.Detail = "the table of checks matches the checks; its examples are unchecked while the reference fails"
+		}
 	}
 	return it
 }

@@ -40,16 +40,16 @@ func TestShippedOutputs(t *testing.T) {
 }
 
 // TestShippedStatements checks every builtin exercise's points and
-// statement as grader verify does, without running anything: the checks add
-// up to the exercise's maximum, and the statement's table of checks is the
-// checks'.
+// statement as grader verify does, without grading anything: the checks add
+// up to the exercise's maximum, the statement's table of checks is the
+// checks', and its examples show what the reference prints.
 func TestShippedStatements(t *testing.T) {
 	list, err := Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, ex := range list {
-		for _, it := range []VerifyItem{verifyPoints(ex), verifyStatement(ex)} {
+		for _, it := range []VerifyItem{verifyPoints(ex), verifyStatement(context.Background(), ex, filepath.Join("..", "exercises", ex.ID), true)} {
 			for _, p := range it.Problems {
 				t.Errorf("%s: %s: %s", ex.ID, it.Name, p)
 			}
