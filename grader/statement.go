@@ -264,3 +264,35 @@ func withExamples(statement string, examples []statementExample) string {
 	out = append(out, lines[next:]...)
 	return strings.Join(out, "\n")
 }
+
+// wordingsLeftBehind lists, for a builtin reference, each of its default
+// messages that the manifest words otherwise and the statement still
+// quotes, with the statement's line. A new wording that contains the old
+// one (a period added) cannot be told from it, and is left out.
+func wordingsLeftBehind(ex *Exercise, statement string) []string {
+	var problems []string
+	for _, r := range replacedTexts(ex) {
+		if strings.Contains(r.new, r.old) {
+			continue
+		}
+		for i, l := range strings.Split(statement, "\n") {
+			if strings.Contains(l, r.old) {
+				problems = append(problems, fmt.Sprintf("line %d still has %q, which exercise.toml's messages.%s words %q: run grader verify --update", i+1, r.old, r.name, r.new))
+				break
+			}
+		}
+	}
+	return problems
+}
+
+// withWordings returns the statement with each default message of a
+// builtin reference that the manifest words otherwise replaced by the
+// manifest's wording, wherever the statement quotes it.
+func withWordings(ex *Exercise, statement string) string {
+	for _, r := range replacedTexts(ex) {
+		if !strings.Contains(r.new, r.old) {
+			statement = strings.ReplaceAll(statement, r.old, r.new)
+		}
+	}
+	return statement
+}

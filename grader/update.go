@@ -54,8 +54,10 @@ func (w *wantSink) take(c *Check, scriptPath string) error {
 
 // Update writes the parts of an exercise folder that come from elsewhere:
 // every expected output a scenario compares a run's output with by `cmp`
-// (from the reference's output), and the statement's table of checks (from
-// the checks) and examples' outputs (from the reference). It returns the
+// (from the reference's output), and in the statement the table of checks
+// (from the checks), the examples' outputs (from the reference) and, for a
+// builtin reference, each of its messages the manifest words otherwise
+// (from the manifest). It returns the
 // files it changed, relative to the folder, sorted. A check the reference
 // fails is left as it is; Verify, run after, says why it fails.
 //
@@ -95,7 +97,7 @@ func Update(ctx context.Context, ex *Exercise) ([]string, error) {
 		changed = append(changed, name)
 	}
 
-	statement := withExamples(withChecksTable(ex, ex.Statement), examples)
+	statement := withExamples(withChecksTable(ex, withWordings(ex, ex.Statement)), examples)
 	if statement != ex.Statement {
 		if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte(statement), 0o644); err != nil {
 			return changed, fmt.Errorf("grader: %w", err)

@@ -12,8 +12,8 @@ import (
 // TestUpdate writes a small exercise's expected outputs and statement from
 // the reference, with a message of the manifest's wording: every want file a
 // cmp reads becomes the reference's output, a cmpenv one stays the author's,
-// the table of checks and the examples are rewritten, and then the folder
-// verifies.
+// the table of checks, the examples and the statement's quotes of the
+// reworded message are rewritten, and then the folder verifies.
 func TestUpdate(t *testing.T) {
 	if _, err := os.Stat("/bin/sh"); err != nil {
 		t.Skip("no /bin/sh")
@@ -31,7 +31,7 @@ too_small = "N must be 4 or more"
 		"tests/usage.txtar":     "# title: usage\n# points: 1\n! run nqueens\ncmp stdout want.txt\n-- want.txt --\nstale\n",
 		"tests/too-small.txtar": "# title: too small\n# points: 1\n! run nqueens 3\ncmpenv stdout want.txt\n-- want.txt --\n$too_small\n",
 		"tests/n4.txtar":        "# title: n4\n# points: 1\nrun nqueens 4\ncmp stdout all.txt\n-- all.txt --\n",
-		"README.md": "# tiny\n\n## Examples\n\n    $ nqueens 3\n    N must be at least 4\n\n" +
+		"README.md": "# tiny\n\nBelow 4, print `N must be at least 4`.\n\n## Examples\n\n    $ nqueens 3\n    N must be at least 4\n\n" +
 			"    $ nqueens 4\n\n    $ nqueens; echo \"exit=$?\"\n    Usage: nqueens N\n\nThat is all.\n\n" +
 			"| check | points |\n|---|---|\n| usage | 2 |\n\nThe end.\n",
 	}
@@ -67,7 +67,7 @@ too_small = "N must be 4 or more"
 		"tests/usage.txtar":     "# title: usage\n# points: 1\n! run nqueens\ncmp stdout want.txt\n-- want.txt --\nUsage: nqueens N\n",
 		"tests/too-small.txtar": files["tests/too-small.txtar"],
 		"tests/n4.txtar":        "# title: n4\n# points: 1\nrun nqueens 4\ncmp stdout all.txt\n-- all.txt --\n[[0, 1], [1, 3], [2, 0], [3, 2]]\n[[0, 2], [1, 0], [2, 3], [3, 1]]\n",
-		"README.md": "# tiny\n\n## Examples\n\n    $ nqueens 3\n    N must be 4 or more\n\n" +
+		"README.md": "# tiny\n\nBelow 4, print `N must be 4 or more`.\n\n## Examples\n\n    $ nqueens 3\n    N must be 4 or more\n\n" +
 			"    $ nqueens 4\n    [[0, 1], [1, 3], [2, 0], [3, 2]]\n    [[0, 2], [1, 0], [2, 3], [3, 1]]\n\n" +
 			"    $ nqueens; echo \"exit=$?\"\n    Usage: nqueens N\n    exit=1\n\nThat is all.\n\n" +
 			"| check | points |\n|---|---|\n| usage | 1 |\n| too small | 1 |\n| n4 | 1 |\n\nThe end.\n",

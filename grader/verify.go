@@ -422,6 +422,7 @@ func verifyStatement(ctx context.Context, ex *Exercise, root string, refOK bool)
 	if p := statementTableProblem(ex); p != "" {
 		it.Problems = append(it.Problems, p)
 	}
+	it.Problems = append(it.Problems, wordingsLeftBehind(ex, ex.Statement)...)
 	examples := findExamples(ex.Statement, ex.Program)
 	if refOK && len(examples) > 0 {
 		err := withReference(ctx, ex, root, func(sub *Submission, env []string) error {

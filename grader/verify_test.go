@@ -230,6 +230,12 @@ n4 = "printed nothing"
 			"tests/usage.txtar": usageByName,
 			"good/four.sh":      strings.Replace(good, "Usage: nqueens N", "usage: nqueens <N>", 1),
 		}, "", "", false},
+		{"reworded message, statement left behind", map[string]string{
+			"exercise.toml":     manifest + reworded,
+			"tests/usage.txtar": usageByName,
+			"good/four.sh":      strings.Replace(good, "Usage: nqueens N", "usage: nqueens <N>", 1),
+			"README.md":         "# tiny\n\nPrint `Usage: nqueens N`.\n\n" + table,
+		}, "README.md", `line 3 still has "Usage: nqueens N", which exercise.toml's messages.usage words "usage: nqueens <N>": run grader verify --update`, false},
 		{"reworded message, good submission left behind", map[string]string{
 			"exercise.toml":     manifest + reworded,
 			"tests/usage.txtar": usageByName,
