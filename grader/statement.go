@@ -296,3 +296,41 @@ func withWordings(ex *Exercise, statement string) string {
 	}
 	return statement
 }
+
+// headerWordingsLeftBehind is wordingsLeftBehind for the scenarios'
+// headers: a check's title, hint and description are shown to students.
+func headerWordingsLeftBehind(ex *Exercise) []string {
+	var problems []string
+	for _, c := range ex.Checks {
+		header := strings.Join(headerLines(c.lines), "\n")
+		for _, p := range wordingsLeftBehind(ex, header) {
+			problems = append(problems, "tests/"+c.Name+".txtar: "+p)
+		}
+	}
+	return problems
+}
+
+// headerLines returns a scenario's leading # lines.
+func headerLines(lines []string) []string {
+	n := 0
+	for n < len(lines) && strings.HasPrefix(lines[n], "#") {
+		n++
+	}
+	return lines[:n]
+}
+
+// withHeaderWordings is withWordings for a scenario's header, leaving its
+// commands and files as they are.
+func withHeaderWordings(ex *Exercise, script []byte) []byte {
+	text := string(script)
+	n := 0
+	for n < len(text) && text[n] == '#' {
+		end := strings.IndexByte(text[n:], '\n')
+		if end < 0 {
+			n = len(text)
+			break
+		}
+		n += end + 1
+	}
+	return []byte(withWordings(ex, text[:n]) + text[n:])
+}

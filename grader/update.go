@@ -57,7 +57,8 @@ func (w *wantSink) take(c *Check, scriptPath string) error {
 // (from the reference's output), and in the statement the table of checks
 // (from the checks), the examples' outputs (from the reference) and, for a
 // builtin reference, each of its messages the manifest words otherwise
-// (from the manifest). It returns the
+// (from the manifest), which it also rewrites in the scenarios' headers
+// (their titles and hints are the student's to read). It returns the
 // files it changed, relative to the folder, sorted. A check the reference
 // fails is left as it is; Verify, run after, says why it fails.
 //
@@ -88,6 +89,10 @@ func Update(ctx context.Context, ex *Exercise) ([]string, error) {
 	for _, c := range ex.Checks {
 		script, ok := wants.scripts[c.Name]
 		if !ok {
+			script = c.Script
+		}
+		script = withHeaderWordings(ex, script)
+		if bytes.Equal(script, c.Script) {
 			continue
 		}
 		name := "tests/" + c.Name + ".txtar"

@@ -11,7 +11,8 @@ import (
 
 // TestUpdate writes a small exercise's expected outputs and statement from
 // the reference, with a message of the manifest's wording: every want file a
-// cmp reads becomes the reference's output, a cmpenv one stays the author's,
+// cmp reads becomes the reference's output, a cmpenv one stays the author's
+// (though the hint's quote of the reworded message follows the manifest),
 // the table of checks, the examples and the statement's quotes of the
 // reworded message are rewritten, and then the folder verifies.
 func TestUpdate(t *testing.T) {
@@ -29,7 +30,7 @@ points = 3
 too_small = "N must be 4 or more"
 `,
 		"tests/usage.txtar":     "# title: usage\n# points: 1\n! run nqueens\ncmp stdout want.txt\n-- want.txt --\nstale\n",
-		"tests/too-small.txtar": "# title: too small\n# points: 1\n! run nqueens 3\ncmpenv stdout want.txt\n-- want.txt --\n$too_small\n",
+		"tests/too-small.txtar": "# title: too small\n# points: 1\n# hint: Print N must be at least 4.\n! run nqueens 3\ncmpenv stdout want.txt\n-- want.txt --\n$too_small\n",
 		"tests/n4.txtar":        "# title: n4\n# points: 1\nrun nqueens 4\ncmp stdout all.txt\n-- all.txt --\n",
 		"README.md": "# tiny\n\nBelow 4, print `N must be at least 4`.\n\n## Examples\n\n    $ nqueens 3\n    N must be at least 4\n\n" +
 			"    $ nqueens 4\n\n    $ nqueens; echo \"exit=$?\"\n    Usage: nqueens N\n\nThat is all.\n\n" +
@@ -53,7 +54,7 @@ too_small = "N must be 4 or more"
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"README.md", "tests/n4.txtar", "tests/usage.txtar"}; !slices.Equal(changed, want) {
+	if want := []string{"README.md", "tests/n4.txtar", "tests/too-small.txtar", "tests/usage.txtar"}; !slices.Equal(changed, want) {
 		t.Errorf("Update changed %q; want %q", changed, want)
 	}
 	read := func(name string) string {
@@ -65,7 +66,7 @@ too_small = "N must be 4 or more"
 	}
 	for name, want := range map[string]string{
 		"tests/usage.txtar":     "# title: usage\n# points: 1\n! run nqueens\ncmp stdout want.txt\n-- want.txt --\nUsage: nqueens N\n",
-		"tests/too-small.txtar": files["tests/too-small.txtar"],
+		"tests/too-small.txtar": strings.Replace(files["tests/too-small.txtar"], "N must be at least 4", "N must be 4 or more", 1),
 		"tests/n4.txtar":        "# title: n4\n# points: 1\nrun nqueens 4\ncmp stdout all.txt\n-- all.txt --\n[[0, 1], [1, 3], [2, 0], [3, 2]]\n[[0, 2], [1, 0], [2, 3], [3, 1]]\n",
 		"README.md": "# tiny\n\nBelow 4, print `N must be 4 or more`.\n\n## Examples\n\n    $ nqueens 3\n    N must be 4 or more\n\n" +
 			"    $ nqueens 4\n    [[0, 1], [1, 3], [2, 0], [3, 2]]\n    [[0, 2], [1, 0], [2, 3], [3, 1]]\n\n" +

@@ -423,6 +423,7 @@ func verifyStatement(ctx context.Context, ex *Exercise, root string, refOK bool)
 		it.Problems = append(it.Problems, p)
 	}
 	it.Problems = append(it.Problems, wordingsLeftBehind(ex, ex.Statement)...)
+	it.Problems = append(it.Problems, headerWordingsLeftBehind(ex)...)
 	examples := findExamples(ex.Statement, ex.Program)
 	if refOK && len(examples) > 0 {
 		err := withReference(ctx, ex, root, func(sub *Submission, env []string) error {

@@ -236,6 +236,11 @@ n4 = "printed nothing"
 			"good/four.sh":      strings.Replace(good, "Usage: nqueens N", "usage: nqueens <N>", 1),
 			"README.md":         "# tiny\n\nPrint `Usage: nqueens N`.\n\n" + table,
 		}, "README.md", `line 3 still has "Usage: nqueens N", which exercise.toml's messages.usage words "usage: nqueens <N>": run grader verify --update`, false},
+		{"reworded message, hint left behind", map[string]string{
+			"exercise.toml":     manifest + reworded,
+			"tests/usage.txtar": strings.Replace(usageByName, "# points: 1\n", "# points: 1\n# hint: Print Usage: nqueens N.\n", 1),
+			"good/four.sh":      strings.Replace(good, "Usage: nqueens N", "usage: nqueens <N>", 1),
+		}, "README.md", `tests/usage.txtar: line 3 still has "Usage: nqueens N"`, false},
 		{"reworded message, good submission left behind", map[string]string{
 			"exercise.toml":     manifest + reworded,
 			"tests/usage.txtar": usageByName,
