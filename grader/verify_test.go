@@ -223,6 +223,12 @@ n4 = "printed nothing"
 		{"statement lists a dropped check", map[string]string{
 			"README.md": "# tiny\n\n" + table + "| n8 | 3 |\n",
 		}, "README.md", `line 7: the table of checks has the row "| n8 | 3 |", which is no check`, false},
+		{"statement's example stale", map[string]string{
+			"README.md": "# tiny\n\n    $ nqueens 3\n    N must be at least 3\n\n" + table,
+		}, "README.md", `line 4: the example $ nqueens 3 shows "N must be at least 3" where the reference prints "N must be at least 4": run grader verify --update`, false},
+		{"statement's example short", map[string]string{
+			"README.md": "# tiny\n\n    $ nqueens 4\n    [[0, 1], [1, 3], [2, 0], [3, 2]]\n\n" + table,
+		}, "README.md", `line 5: the example $ nqueens 4 shows nothing more where the reference prints "[[0, 2], [1, 0], [2, 3], [3, 1]]"`, false},
 		{"statement without a table", map[string]string{"README.md": "# tiny\n"},
 			"README.md", "no table of checks", false},
 		{"reworded message", map[string]string{
