@@ -12,6 +12,8 @@ import (
 	"sync"
 
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/boardcheck/boardcheck/internal/atomicfile"
 )
 
 // wantSink collects, as checks pass, their scenarios with the expected
@@ -96,7 +98,7 @@ func Update(ctx context.Context, ex *Exercise) ([]string, error) {
 			continue
 		}
 		name := "tests/" + c.Name + ".txtar"
-		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), script, 0o644); err != nil {
+		if err := atomicfile.Write(filepath.Join(dir, filepath.FromSlash(name)), script); err != nil {
 			return changed, fmt.Errorf("grader: %w", err)
 		}
 		changed = append(changed, name)
@@ -104,7 +106,7 @@ func Update(ctx context.Context, ex *Exercise) ([]string, error) {
 
 	statement := withExamples(withChecksTable(ex, withWordings(ex, ex.Statement)), examples)
 	if statement != ex.Statement {
-		if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte(statement), 0o644); err != nil {
+		if err := atomicfile.Write(filepath.Join(dir, "README.md"), []byte(statement)); err != nil {
 			return changed, fmt.Errorf("grader: %w", err)
 		}
 		changed = append(changed, "README.md")
