@@ -3,6 +3,8 @@ package grader
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -20,7 +22,7 @@ var headerKeys = []string{"hint", "needs", "points", "title"}
 // parseCheck reads one scenario: its header and, statically, every command
 // line, so that a typo in a command or its usage is the author's error at
 // load time rather than a student's failure at run time.
-func parseCheck(name, file string, script []byte, program string) (*Check, error) {
+func parseCheck(name, file string, script []byte, program string, messages map[string]string) (*Check, error) {
 	fail := func(line int, format string, args ...any) error {
 		return &ExerciseError{File: file, Line: line, Err: fmt.Errorf(format, args...)}
 	}
@@ -109,6 +111,27 @@ func parseCheck(name, file string, script []byte, program string) (*Check, error
 			}
 		}
 	}
+	// Variables are checked against every name an env line sets, wherever
+	// the line is: one set after its use still passes here, and the
+	// reference's run in grader verify shows it.
+	for i, l := range c.lines {
+		sl, _ := parseLine(l)
+		if sl == nil {
+			continue
+		}
+		if err := checkVars(sl.vars, messages, c.envNames); err != nil {
+			return nil, fail(i+1, "%v", err)
+		}
+		if sl.cmd == "cmpenv" && len(sl.args) == 2 {
+			for _, f := range ar.Files {
+				if f.Name == sl.args[1] {
+					if err := checkVars(varNames(string(f.Data)), messages, c.envNames); err != nil {
+						return nil, fail(i+1, "cmpenv %s: %s: %v", sl.args[0], f.Name, err)
+					}
+				}
+			}
+		}
+	}
 	return c, nil
 }
 
@@ -119,8 +142,9 @@ type scriptLine struct {
 	neg       bool     // a ! prefix
 	cmd       string
 	args      []string
-	dynamic   bool // an argument uses $VAR: its value is known only at run time
-	cmdOffset int  // where cmd starts in the line, for rewriting
+	dynamic   bool     // an argument uses $VAR: its value is known only at run time
+	vars      []string // the variables its unquoted text names ($NAME, ${NAME})
+	cmdOffset int      // where cmd starts in the line, for rewriting
 }
 
 // parseLine parses a scenario line, or returns nil for a comment or a blank.
@@ -128,11 +152,11 @@ func parseLine(line string) (*scriptLine, error) {
 	if strings.HasPrefix(line, "#") {
 		return nil, nil
 	}
-	args, offsets, dynamic, err := tokenize(line)
+	args, offsets, vars, dynamic, err := tokenize(line)
 	if err != nil || len(args) == 0 {
 		return nil, err
 	}
-	sl := &scriptLine{dynamic: dynamic}
+	sl := &scriptLine{dynamic: dynamic, vars: vars}
 	i := 0
 	for ; i < len(args) && strings.HasPrefix(args[i], "[") && strings.HasSuffix(args[i], "]"); i++ {
 		sl.conds = append(sl.conds, strings.TrimSpace(args[i][1:len(args[i])-1]))
@@ -153,9 +177,9 @@ func parseLine(line string) (*scriptLine, error) {
 
 // tokenize splits a line into arguments exactly as testscript's parse does
 // (spaces separate, single quotes group, two quotes inside quotes are one, # ends the line),
-// returning where each argument starts and whether any unquoted text holds a
-// $ that testscript would expand.
-func tokenize(line string) (args []string, offsets []int, dynamic bool, err error) {
+// returning where each argument starts, the variables unquoted text names,
+// and whether any unquoted text holds a $ that testscript would expand.
+func tokenize(line string) (args []string, offsets []int, vars []string, dynamic bool, err error) {
 	var (
 		arg    string
 		start  = -1
@@ -167,6 +191,7 @@ func tokenize(line string) (args []string, offsets []int, dynamic bool, err erro
 			if start >= 0 {
 				chunk := line[start:i]
 				dynamic = dynamic || strings.Contains(chunk, "$")
+				vars = append(vars, varNames(chunk)...)
 				arg += chunk
 				args = append(args, arg)
 				offsets = append(offsets, first)
@@ -178,13 +203,14 @@ func tokenize(line string) (args []string, offsets []int, dynamic bool, err erro
 			continue
 		}
 		if i >= len(line) {
-			return nil, nil, false, errors.New("unterminated quoted argument")
+			return nil, nil, nil, false, errors.New("unterminated quoted argument")
 		}
 		if line[i] == '\'' {
 			if !quoted {
 				if start >= 0 {
 					chunk := line[start:i]
 					dynamic = dynamic || strings.Contains(chunk, "$")
+					vars = append(vars, varNames(chunk)...)
 					arg += chunk
 				}
 				if first < 0 {
@@ -212,7 +238,38 @@ func tokenize(line string) (args []string, offsets []int, dynamic bool, err erro
 			}
 		}
 	}
-	return args, offsets, dynamic, nil
+	return args, offsets, vars, dynamic, nil
+}
+
+// varNames returns the variables text names as testscript expands them
+// (os.Expand: $NAME and ${NAME}; ${NAME@R} is NAME quoted for a pattern).
+func varNames(text string) []string {
+	var names []string
+	os.Expand(text, func(name string) string {
+		names = append(names, strings.TrimSuffix(name, "@R"))
+		return ""
+	})
+	return names
+}
+
+// checkVars refuses a variable that nothing sets: testscript would expand
+// it to nothing, and the check would compare with a text that has a hole
+// where the author meant a message.
+func checkVars(names []string, messages map[string]string, set []string) error {
+	for _, name := range names {
+		if _, ok := messages[name]; ok || slices.Contains(set, name) || slices.Contains(scriptVars, name) || name == "$" {
+			continue
+		}
+		known := slices.Sorted(maps.Keys(messages))
+		if s := Closest(name, known); s != "" {
+			return fmt.Errorf("$%s is no message of exercise.toml and no env sets it (did you mean $%s?)", name, s)
+		}
+		if len(known) == 0 {
+			return fmt.Errorf("$%s is no message of exercise.toml ([messages] names none) and no env sets it", name)
+		}
+		return fmt.Errorf("$%s is no message of exercise.toml (its messages: %s) and no env sets it", name, strings.Join(known, ", "))
+	}
+	return nil
 }
 
 // builtinCmds are testscript's own commands (go-internal v1.16.0, cmd.go),

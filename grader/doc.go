@@ -18,6 +18,14 @@
 // malformed exercise is an *ExerciseError naming the file and line, so a typo
 // costs its author a message rather than costing students points.
 //
+// An exercise's exact messages are its manifest's [messages]: its scenarios
+// read them as variables ($too_small, compared by cmpenv), a builtin
+// reference prints them (BOARDCHECK_REFERENCE_TEXTS), and Update writes them
+// into the statement. Verify proves the exercise as a whole, and Update
+// writes what its folder takes from elsewhere: the want files of cmp lines
+// from the reference's output, the statement's table of checks and its
+// examples (statement.go).
+//
 // # Scenarios
 //
 // Each check's scenario runs under testscript (github.com/rogpeppe/go-internal)

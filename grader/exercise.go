@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/boardcheck/boardcheck/exercises"
+	"github.com/boardcheck/boardcheck/internal/programs"
 )
 
 // Exercise is one task, loaded and validated: its manifest, statement and
@@ -23,12 +25,19 @@ type Exercise struct {
 	// (one of BuiltinPrograms) or a path inside the folder
 	// ("solution/closed_tour.py"); "" when the manifest names none.
 	Reference string
-	Statement string          // README.md
-	Limits    Limits          // from the manifest, defaults filled
-	Checks    []*Check        // in manifest order
-	Bad       []BadSubmission // the manifest's [[bad]] entries
-	FS        fs.FS           // the exercise folder (for good/, bad/)
-	Source    string          // "builtin" or the folder path, for messages
+	Statement string // README.md
+	Limits    Limits // from the manifest, defaults filled
+	// Points is what the checks' points must add up to: the manifest's
+	// points, 100 when it names none. Verify reports a total that is not.
+	Points int
+	// Messages are the exercise's exact texts by name, from the manifest's
+	// [messages]: its scenarios read them as $NAME, and a builtin
+	// reference prints them in place of its defaults.
+	Messages map[string]string
+	Checks   []*Check        // in manifest order
+	Bad      []BadSubmission // the manifest's [[bad]] entries
+	FS       fs.FS           // the exercise folder (for good/, bad/)
+	Source   string          // "builtin" or the folder path, for messages
 }
 
 // Check is one scenario of an exercise: tests/NAME.txtar and its header.
@@ -188,6 +197,8 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 		Program:   m.program,
 		Reference: m.reference,
 		Limits:    m.limits,
+		Points:    m.points,
+		Messages:  m.messages,
 		Bad:       m.bad,
 		FS:        fsys,
 		Source:    source,
@@ -225,7 +236,7 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 			}
 			return nil, &ExerciseError{File: name(file), Err: err}
 		}
-		check, err := parseCheck(c, name(file), script, ex.Program)
+		check, err := parseCheck(c, name(file), script, ex.Program, ex.Messages)
 		if err != nil {
 			return nil, err
 		}
@@ -238,6 +249,9 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 		return nil, err
 	}
 	if err := validateReference(ex, m, name); err != nil {
+		return nil, err
+	}
+	if err := validateMessages(ex, m, name); err != nil {
 		return nil, err
 	}
 	return ex, nil
@@ -339,6 +353,28 @@ func validateBad(ex *Exercise, m *manifest, name func(string) string) error {
 					Err: fmt.Errorf("bad submission %q: [bad.fails] names %q, which is not a check of this exercise", b.File, c)}
 			}
 		}
+	}
+	return nil
+}
+
+// validateMessages checks that a builtin reference has a message of each
+// name the manifest words: one it does not print would be a wording no
+// check could see the reference use.
+func validateMessages(ex *Exercise, m *manifest, name func(string) string) error {
+	program, ok := strings.CutPrefix(ex.Reference, "builtin:")
+	if !ok {
+		return nil
+	}
+	known := programs.TextNames(program)
+	for _, msg := range slices.Sorted(maps.Keys(ex.Messages)) {
+		if slices.Contains(known, msg) {
+			continue
+		}
+		err := fmt.Errorf("message %q: %s prints no such message (its messages: %s)", msg, ex.Reference, strings.Join(known, ", "))
+		if s := Closest(msg, known); s != "" {
+			err = fmt.Errorf("message %q: %s prints no such message (did you mean %q?)", msg, ex.Reference, s)
+		}
+		return &ExerciseError{File: name("exercise.toml"), Line: keyLineFrom(m.text, msg, tableLine(m.text, "[messages]", 1)), Err: err}
 	}
 	return nil
 }

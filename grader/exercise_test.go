@@ -3,6 +3,7 @@ package grader
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -111,6 +112,9 @@ func TestLoadMalformed(t *testing.T) {
 		{"queens bad mode", "tests/n4.txtar", "queens all 4", "queens every 4", "tests/n4.txtar", 5, `unknown mode "every"`},
 		{"queens bad N", "tests/n4.txtar", "queens all 4", "queens all four", "tests/n4.txtar", 5, "N must be a board size"},
 		{"queens unknown flag", "tests/n4.txtar", "queens all 4", "queens -rook all 4", "tests/n4.txtar", 5, "-rook"},
+		{"queens bad order", "tests/n4.txtar", "queens all 4", "queens -order reverse all 4", "tests/n4.txtar", 5, `unknown order "reverse"; want any, ascending or descending`},
+		{"queens order of one", "tests/n4.txtar", "queens all 4", "queens -order descending one 4", "tests/n4.txtar", 5, "applies only to all"},
+		{"queens sorted descending", "tests/n4.txtar", "queens all 4", "queens -sorted -order descending all 4", "tests/n4.txtar", 5, "-sorted is -order ascending"},
 		{"queens negated", "tests/n4.txtar", "queens all 4", "! queens all 4", "tests/n4.txtar", 5, "unsupported: ! queens"},
 		{"queens one without solution", "tests/n4.txtar", "queens all 4", "queens one 3", "tests/n4.txtar", 5, "N = 3 has no solution"},
 		{"count beyond the checker", "tests/count.txtar", "count queens 6", "count queens 40", "tests/count.txtar", 4, "known only up to N = 27"},
@@ -121,6 +125,12 @@ func TestLoadMalformed(t *testing.T) {
 		{"status not a number", "tests/usage.txtar", "status 1", "status one", "tests/usage.txtar", 6, "exit status"},
 		{"stdout bad regexp", "tests/usage.txtar", "stdout '^Usage: nqueens N$'", "stdout '('", "tests/usage.txtar", 7, "bad pattern"},
 		{"cmp file not in archive", "tests/not-a-number.txtar", "cmp stdout want.txt", "cmp stdout wanted.txt", "tests/not-a-number.txtar", 7, "wanted.txt is not a file in the archive"},
+		{"message name not a variable", "exercise.toml", `usage = "standard error"`, "usage = \"standard error\"\n\n[messages]\n\"too-small\" = \"x\"", "exercise.toml", 20, `message name "too-small" must be a variable name`},
+		{"message shadows testscript's", "exercise.toml", `usage = "standard error"`, "usage = \"standard error\"\n\n[messages]\nWORK = \"x\"", "exercise.toml", 20, "one of testscript's own variables"},
+		{"message empty", "exercise.toml", `usage = "standard error"`, "usage = \"standard error\"\n\n[messages]\nusage = \" \"", "exercise.toml", 20, "message usage is empty"},
+		{"message ends with newline", "exercise.toml", `usage = "standard error"`, "usage = \"standard error\"\n\n[messages]\nusage = \"Usage\\n\"", "exercise.toml", 20, "ends with a newline"},
+		{"points not positive", "exercise.toml", manifestTitle, manifestTitle + "\npoints = 0", "exercise.toml", 5, "points = 0: the exercise's maximum must be a positive number"},
+		{"unknown variable", "tests/n4.txtar", "run nqueens 4", "run nqueens $N", "tests/n4.txtar", 4, "$N is no message of exercise.toml ([messages] names none) and no env sets it"},
 		{"unterminated quote", "tests/usage.txtar", "stdout '^Usage: nqueens N$'", "stdout '^Usage", "tests/usage.txtar", 7, "unterminated quoted argument"},
 	}
 	for _, tt := range tests {
@@ -143,6 +153,65 @@ func TestLoadMalformed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLoadMessages loads the test exercise with messages: they are the
+// exercise's, a scenario may name them, and a misspelt one, in the manifest
+// or in a scenario, is the author's error with its file and line.
+func TestLoadMessages(t *testing.T) {
+	const messages = "\n\n[messages]\nusage = \"Usage: nqueens N\"\nnot_a_number = \"N must be a number\"\n"
+	dir := copyExercise(t)
+	edit(t, dir, "exercise.toml", `usage = "standard error"`, `usage = "standard error"`+messages)
+	edit(t, dir, "exercise.toml", "checks  =", "points = 9\nchecks  =")
+	edit(t, dir, "tests/not-a-number.txtar", "cmp stdout want.txt\n! stderr .\n-- want.txt --\nN must be a number", "cmpenv stdout want.txt\n! stderr .\n-- want.txt --\n$not_a_number")
+	ex, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]string{"usage": "Usage: nqueens N", "not_a_number": "N must be a number"}; !maps.Equal(ex.Messages, want) || ex.Points != 9 {
+		t.Errorf("got messages %q, points %d; want %q, 9", ex.Messages, ex.Points, want)
+	}
+
+	tests := []struct {
+		name, file, old, new string
+		wantFile             string
+		wantLine             int
+		wantSubstr           string
+	}{
+		{"misspelt in a want file", "tests/not-a-number.txtar", "$not_a_number", "$not_a_numbr", "tests/not-a-number.txtar", 7,
+			"cmpenv stdout: want.txt: $not_a_numbr is no message of exercise.toml and no env sets it (did you mean $not_a_number?)"},
+		{"misspelt in a line", "tests/usage.txtar", "stdout '^Usage: nqueens N$'", "stdout ^${usag@R}$", "tests/usage.txtar", 7,
+			"$usag is no message of exercise.toml and no env sets it (did you mean $usage?)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := filepath.Join(t.TempDir(), "echo-queens")
+			if err := os.CopyFS(d, os.DirFS(dir)); err != nil {
+				t.Fatal(err)
+			}
+			edit(t, d, tt.file, tt.old, tt.new)
+			_, err := LoadDir(d)
+			var ee *ExerciseError
+			if !errors.As(err, &ee) || ee.File != filepath.ToSlash(filepath.Join(d, tt.wantFile)) || ee.Line != tt.wantLine || !strings.Contains(err.Error(), tt.wantSubstr) {
+				t.Errorf("got %v; want %s:%d: ...%s", err, tt.wantFile, tt.wantLine, tt.wantSubstr)
+			}
+		})
+	}
+	t.Run("one the builtin has not", func(t *testing.T) {
+		d := filepath.Join(t.TempDir(), "echo-queens")
+		if err := os.CopyFS(d, os.DirFS(dir)); err != nil {
+			t.Fatal(err)
+		}
+		edit(t, d, "exercise.toml", "points = 9", "points = 9\nreference = \"builtin:nqueens\"")
+		edit(t, d, "exercise.toml", "not_a_number =", "not_a_numbr =")
+		edit(t, d, "tests/not-a-number.txtar", "$not_a_number", "N must be a number")
+		_, err := LoadDir(d)
+		want := `message "not_a_numbr": builtin:nqueens prints no such message (did you mean "not_a_number"?)`
+		var ee *ExerciseError
+		if !errors.As(err, &ee) || ee.Line != 23 || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v; want exercise.toml:23: ...%s", err, want)
+		}
+	})
 }
 
 func TestLoadDirNotAnExercise(t *testing.T) {
@@ -221,7 +290,7 @@ func TestTokenize(t *testing.T) {
 		{"[unix] ! run\tnqueens", []string{"[unix]", "!", "run", "nqueens"}, false},
 	}
 	for _, tt := range tests {
-		got, _, dynamic, err := tokenize(tt.line)
+		got, _, _, dynamic, err := tokenize(tt.line)
 		if err != nil || !slices.Equal(got, tt.want) || dynamic != tt.dynamic {
 			t.Errorf("tokenize(%q) = %q, %v, %v; want %q, %v", tt.line, got, dynamic, err, tt.want, tt.dynamic)
 		}

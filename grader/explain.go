@@ -50,6 +50,16 @@ func explainBuiltin(s *scenario, c *Check, line int, msg string) (Status, string
 			if !ok {
 				break
 			}
+			if sl.cmd == "cmpenv" {
+				// What the output was compared with: the messages in
+				// place of their names, as testscript expanded them.
+				want = os.Expand(want, func(name string) string {
+					if text, ok := s.g.ex.Messages[name]; ok {
+						return text
+					}
+					return "$" + name
+				})
+			}
 			switch sl.args[0] {
 			case "stdout":
 				m, d := explainDiff("standard output", "standard error", stdout, stderr, want)

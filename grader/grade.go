@@ -24,6 +24,11 @@ type Options struct {
 	Verbose  bool              // keep full logs and outputs
 	Env      []string          // extra K=V for runs (rare)
 	OnCheck  func(CheckResult) // called as each check finishes (for progress), on any goroutine
+
+	// wants, when set, takes each passing check's scenario with the files
+	// its cmp lines compare a run's output with rewritten to that output:
+	// Update's way of writing the expected outputs from the reference.
+	wants *wantSink
 }
 
 // UnknownCheckError is a name in Options.Run that is no check of the

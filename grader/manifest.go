@@ -21,8 +21,13 @@ type manifest struct {
 	limits         Limits
 	bad            []BadSubmission
 	badLines       []int // badLines[i] is the line of the i-th [[bad]]
+	points         int   // what the checks' points must add up to
+	messages       map[string]string
 	text           string
 }
+
+// defaultPoints is an exercise's maximum when its manifest does not say.
+const defaultPoints = 100
 
 // manifestTOML is the manifest's shape as TOML decodes it.
 type manifestTOML struct {
@@ -30,17 +35,27 @@ type manifestTOML struct {
 	Program   string   `toml:"program"`
 	Reference string   `toml:"reference"`
 	Checks    []string `toml:"checks"`
+	Points    *int     `toml:"points"`
 	Limits    struct {
 		Time   string `toml:"time"`
 		Memory string `toml:"memory"`
 		Output string `toml:"output"`
 	} `toml:"limits"`
-	Bad []struct {
+	Messages map[string]string `toml:"messages"`
+	Bad      []struct {
 		File  string            `toml:"file"`
 		Why   string            `toml:"why"`
 		Fails map[string]string `toml:"fails"`
 	} `toml:"bad"`
 }
+
+// messageNameRE is what a message's name may be: a testscript variable
+// name, so that a scenario writes it as $NAME.
+var messageNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// scriptVars are the variables testscript sets itself (go-internal v1.16.0,
+// testscript.go setup), which a message may not shadow.
+var scriptVars = []string{"WORK", "PATH", "GOTRACEBACK", "HOME", "USERPROFILE", "home", "TMPDIR", "TMP", "devnull", "GOCOVERDIR", "GORACE"}
 
 // wordRE is what a program or check name may be: it becomes a command name
 // in scenarios and a file name under tests/.
@@ -68,7 +83,7 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 		if line == 0 { // a table: [limit]
 			line = lineOf(text, "["+k.String(), 1)
 		}
-		return nil, fail(line, "unknown key %q (known: title, program, reference, checks, [limits] time/memory/output, [[bad]] file/why/fails)", k.String())
+		return nil, fail(line, "unknown key %q (known: title, program, reference, checks, points, [limits] time/memory/output, [messages], [[bad]] file/why/fails)", k.String())
 	}
 
 	m := &manifest{text: text}
@@ -126,6 +141,29 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 			return nil, fail(keyLine(text, "output"), "limits.output %q is not a positive size such as \"16MiB\"", s)
 		}
 		m.limits.Output = n
+	}
+
+	m.points = defaultPoints
+	if raw.Points != nil {
+		if *raw.Points <= 0 {
+			return nil, fail(keyLine(text, "points"), "points = %d: the exercise's maximum must be a positive number of points", *raw.Points)
+		}
+		m.points = *raw.Points
+	}
+	m.messages = make(map[string]string, len(raw.Messages))
+	for name, msg := range raw.Messages {
+		line := keyLineFrom(text, name, tableLine(text, "[messages]", 1))
+		switch {
+		case !messageNameRE.MatchString(name):
+			return nil, fail(line, "message name %q must be a variable name (letters, digits and '_', not starting with a digit), as scenarios write it: $NAME", name)
+		case slices.Contains(scriptVars, name):
+			return nil, fail(line, "message name %q is one of testscript's own variables; choose another", name)
+		case strings.TrimSpace(msg) == "":
+			return nil, fail(line, "message %s is empty", name)
+		case strings.HasSuffix(msg, "\n"):
+			return nil, fail(line, "message %s ends with a newline: leave it out, the program prints one after the message", name)
+		}
+		m.messages[name] = msg
 	}
 
 	line := 1

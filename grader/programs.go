@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -42,12 +43,25 @@ func BuiltinPrograms() []string {
 // grader's command line: only BuiltinSubmission builds it.
 const referenceArg = "-boardcheck-reference"
 
+// referenceTextsEnv, in a builtin program's environment, holds the messages
+// of the exercise it runs for, as a JSON object of name to text (see
+// referenceTextsVar): the program prints them in place of its defaults.
+const referenceTextsEnv = "BOARDCHECK_REFERENCE_TEXTS"
+
 func init() {
 	if len(os.Args) >= 3 && os.Args[1] == referenceArg {
 		f, ok := builtinPrograms[os.Args[2]]
 		if !ok {
 			fmt.Fprintf(os.Stderr, "grader: no builtin program %q\n", os.Args[2])
 			os.Exit(125)
+		}
+		if env := os.Getenv(referenceTextsEnv); env != "" {
+			var texts programs.Texts
+			if err := json.Unmarshal([]byte(env), &texts); err != nil {
+				fmt.Fprintf(os.Stderr, "grader: %s: %v\n", referenceTextsEnv, err)
+				os.Exit(125)
+			}
+			f = programs.WithTexts(os.Args[2], texts)
 		}
 		os.Exit(f(os.Args[3:], os.Stdin, os.Stdout, os.Stderr))
 	}

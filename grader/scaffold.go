@@ -101,9 +101,15 @@ program = "ID"                     # the name scenarios run the submission under
 # or a program of this folder, such as solution/ID.py. grader verify needs it.
 # reference = "solution/ID.py"
 checks  = ["usage"]                # in report order; each is tests/NAME.txtar
+points  = 100                      # what the checks' points add up to (the default)
 
 [limits]                           # per run; all optional
 time = "10s"
+
+# The exercise's exact texts: scenarios read them as $NAME, and a builtin
+# reference prints them in place of its own wording.
+[messages]
+usage = "Usage: ID N"
 
 # A known-wrong submission under bad/: the checks it must fail, each with a
 # phrase its failure message must contain.
@@ -125,6 +131,12 @@ TODO: what the program must do, in a few sentences a student can act on.
 TODO: the arguments, the exact messages and exit statuses, the output's
 format, and an example.
 
+## What is checked
+
+| check | points |
+|---|---|
+| No argument prints the usage | 100 |
+
 ## Check your work
 
     grader check ID ID.py
@@ -137,11 +149,11 @@ const skeletonScenario = `# Run with no argument, the program prints its usage o
 # hint: Check how many arguments you got before anything else, print the message on standard output, then exit with status 1.
 ! run ID
 status 1
-cmp stdout want.txt
+cmpenv stdout want.txt
 ! stderr .
 
 -- want.txt --
-Usage: ID N
+$usage
 `
 
 const skeletonOutputs = `Outputs the checkers must judge right: valid-output/ holds outputs they must

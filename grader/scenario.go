@@ -342,13 +342,14 @@ type queensArgs struct {
 }
 
 func parseQueensArgs(args []string) (queensArgs, error) {
-	const usage = "usage: queens [-rooks] [-format list|matrix|board|json] [-sorted] [-stderr] all|one|none N"
+	const usage = "usage: queens [-rooks] [-format list|matrix|board|json] [-order any|ascending|descending] [-sorted] [-stderr] all|one|none N"
 	var q queensArgs
 	fl := flag.NewFlagSet("queens", flag.ContinueOnError)
 	fl.SetOutput(io.Discard)
 	rooks := fl.Bool("rooks", false, "")
 	format := fl.String("format", "list", "")
-	sorted := fl.Bool("sorted", false, "")
+	order := fl.String("order", "any", "")
+	sorted := fl.Bool("sorted", false, "") // -order ascending, as the first exercises wrote it
 	fl.BoolVar(&q.stderr, "stderr", false, "")
 	if err := fl.Parse(args); err != nil {
 		return q, fmt.Errorf("queens: %v; %s", err, usage)
@@ -368,10 +369,20 @@ func parseQueensArgs(args []string) (queensArgs, error) {
 	if err != nil {
 		return q, err
 	}
-	if *sorted && m != checker.All {
-		return q, errors.New("queens: -sorted applies only to all")
+	o, err := checker.ParseOrder(*order)
+	if err != nil {
+		return q, fmt.Errorf("queens: unknown order %q; want any, ascending or descending", *order)
 	}
-	q.spec = checker.QueensSpec{N: n, Piece: reference.Queen, Format: f, Mode: m, Sorted: *sorted}
+	if *sorted {
+		if o == checker.Descending {
+			return q, errors.New("queens: -sorted is -order ascending; drop it for -order descending")
+		}
+		o = checker.Ascending
+	}
+	if o != checker.AnyOrder && m != checker.All {
+		return q, errors.New("queens: an order (-order, -sorted) applies only to all")
+	}
+	q.spec = checker.QueensSpec{N: n, Piece: reference.Queen, Format: f, Mode: m, Order: o}
 	if *rooks {
 		q.spec.Piece = reference.Rook
 	}

@@ -109,9 +109,15 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 		Setup: func(env *testscript.Env) error {
 			env.Values[stateKey{}] = s
 			s.work = env.WorkDir
+			// The exercise's messages, as $NAME; runs do not see them
+			// (they see only what the scenario's env lines set).
+			for name, text := range g.ex.Messages {
+				env.Setenv(name, text)
+			}
 			return nil
 		},
 		Cmds:                g.cmds,
+		UpdateScripts:       g.opts.wants != nil,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		WorkdirRoot:         root,
@@ -149,6 +155,11 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 	case !t.failed:
 		r.Status = Pass
 		r.Score = c.Points
+		if g.opts.wants != nil {
+			if err := g.opts.wants.take(c, scriptPath); err != nil {
+				return errorResult(r, fmt.Sprintf("grader error (not your fault): reading the updated scenario: %v", err))
+			}
+		}
 		return r
 	}
 

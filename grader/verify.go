@@ -1,10 +1,13 @@
 package grader
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -15,6 +18,7 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/internal/programs"
 )
 
 // VerifyOptions tune Verify.
@@ -36,10 +40,13 @@ const (
 	ItemValidOutput   = "valid-output"   // an output the checkers must accept
 	ItemInvalidOutput = "invalid-output" // an output the checkers must reject
 	ItemTiming        = "timing"         // the time limit against the reference's runs
+	ItemPoints        = "points"         // the checks' points against the exercise's maximum
+	ItemStatement     = "statement"      // README.md's generated parts against their sources
 )
 
 // VerifyReport is the outcome of Verify: one item per thing proven, in the
-// order reference, good/, bad/, valid-output/, invalid-output/, timing.
+// order reference, good/, bad/, valid-output/, invalid-output/, timing,
+// points, statement.
 type VerifyReport struct {
 	Exercise, Title string
 	Source          string // "builtin" or the folder, as loaded
@@ -211,6 +218,8 @@ func Verify(ctx context.Context, ex *Exercise, opts VerifyOptions) (*VerifyRepor
 		add(it)
 	}
 	add(verifyTiming(ex, refReport))
+	add(verifyPoints(ex))
+	add(verifyStatement(ctx, ex, root, ref.OK()))
 	// The report's order is the kinds' order, whatever was found when.
 	slices.SortStableFunc(r.Items, func(a, b VerifyItem) int { return kindRank(a.Kind) - kindRank(b.Kind) })
 
@@ -220,7 +229,7 @@ func Verify(ctx context.Context, ex *Exercise, opts VerifyOptions) (*VerifyRepor
 }
 
 func kindRank(kind string) int {
-	return slices.Index([]string{ItemReference, ItemGood, ItemBad, ItemValidOutput, ItemInvalidOutput, ItemTiming}, kind)
+	return slices.Index([]string{ItemReference, ItemGood, ItemBad, ItemValidOutput, ItemInvalidOutput, ItemTiming, ItemPoints, ItemStatement}, kind)
 }
 
 // folderFiles lists the submissions in a folder of the exercise, sorted;
@@ -256,6 +265,7 @@ func verifyReference(ctx context.Context, ex *Exercise, root string) (VerifyItem
 	var err error
 	opts := Options{Parallel: 1}
 	if name, ok := strings.CutPrefix(ex.Reference, "builtin:"); ok {
+		opts.Env = append(opts.Env, referenceTextsVar(ex))
 		var sub *Submission
 		sub, err = BuiltinSubmission(name)
 		if err == nil {
@@ -275,6 +285,17 @@ func verifyReference(ctx context.Context, ex *Exercise, root string) (VerifyItem
 	return it, rep
 }
 
+// referenceTextsVar is the K=V that gives a builtin reference the
+// exercise's messages, so that it prints the exercise's wording, not its
+// source article's.
+func referenceTextsVar(ex *Exercise) string {
+	data, err := json.Marshal(ex.Messages)
+	if err != nil {
+		panic(err) // a map of strings always marshals
+	}
+	return referenceTextsEnv + "=" + string(data)
+}
+
 // verifyGood grades a good/ submission on every check.
 func verifyGood(ctx context.Context, ex *Exercise, root, file string) VerifyItem {
 	it := VerifyItem{Kind: ItemGood, Name: "good/" + file}
@@ -286,6 +307,9 @@ func verifyGood(ctx context.Context, ex *Exercise, root, file string) VerifyItem
 		return it
 	}
 	it.Problems = mustPass(rep)
+	if len(it.Problems) > 0 {
+		it.Problems = append(it.Problems, staleTexts(ex, root, "good", nil, file)...)
+	}
 	if len(it.Problems) == 0 {
 		it.Detail = fmt.Sprintf("%d checks passed", len(rep.Checks))
 	}
@@ -357,10 +381,118 @@ func verifyBad(ctx context.Context, ex *Exercise, root string, bad BadSubmission
 			it.Warnings = append(it.Warnings, fmt.Sprintf("check %s: it fails only by timing out after %s, so its verdict depends on the machine's speed", name, ex.Limits.Time))
 		}
 	}
+	if len(it.Problems) > 0 {
+		it.Problems = append(it.Problems, staleTexts(ex, root, "bad", &bad, bad.File)...)
+	}
 	if len(it.Problems) == 0 {
 		it.Detail = "fails " + strings.Join(names, ", ")
 	}
 	return it
+}
+
+// verifyPoints checks that the checks' points add up to the exercise's
+// maximum: a check added or dropped without the others' points changing
+// would otherwise leave a student's score out of a number no one chose.
+func verifyPoints(ex *Exercise) VerifyItem {
+	it := VerifyItem{Kind: ItemPoints, Name: fmt.Sprintf("points %d", ex.Points)}
+	total := 0
+	var parts []string
+	for _, c := range ex.Checks {
+		total += c.Points
+		parts = append(parts, fmt.Sprintf("%s %d", c.Name, c.Points))
+	}
+	if total != ex.Points {
+		it.Problems = []string{fmt.Sprintf("the checks' points add up to %d (%s), not the exercise's maximum of %d: change the checks' # points: lines, or set points = %d in exercise.toml",
+			total, strings.Join(parts, " + "), ex.Points, total)}
+		return it
+	}
+	it.Detail = fmt.Sprintf("%d checks add up to %d", len(ex.Checks), total)
+	return it
+}
+
+// verifyStatement checks the statement's table of checks against the
+// checks and, when the reference works (refOK), its examples against what
+// the reference prints. root holds the exercise's files.
+func verifyStatement(ctx context.Context, ex *Exercise, root string, refOK bool) VerifyItem {
+	it := VerifyItem{Kind: ItemStatement, Name: "README.md"}
+	if ex.Statement == "" {
+		it.Problems = []string{"no statement: write README.md, what a student works from (CONTRIBUTING.md, step 3)"}
+		return it
+	}
+	if p := statementTableProblem(ex); p != "" {
+		it.Problems = append(it.Problems, p)
+	}
+	it.Problems = append(it.Problems, wordingsLeftBehind(ex, ex.Statement)...)
+	it.Problems = append(it.Problems, headerWordingsLeftBehind(ex)...)
+	examples := findExamples(ex.Statement, ex.Program)
+	if refOK && len(examples) > 0 {
+		err := withReference(ctx, ex, root, func(sub *Submission, env []string) error {
+			var err error
+			examples, err = runExamples(ctx, ex, sub, env)
+			return err
+		})
+		if err != nil {
+			it.Problems = append(it.Problems, strings.TrimPrefix(err.Error(), "grader: "))
+		} else {
+			it.Problems = append(it.Problems, examplesProblems(examples)...)
+		}
+	}
+	if len(it.Problems) == 0 {
+		it.Detail = fmt.Sprintf("the table of checks matches the checks, and %d examples what the reference prints", len(examples))
+		if !refOK && len(examples) > 0 {
+			it.Detail = "the table of checks matches the checks; its examples are unchecked while the reference fails"
+		}
+	}
+	return it
+}
+
+// replacedText is a message the exercise words otherwise than its builtin
+// reference's default: a submission or a [[bad]] phrase that still has the
+// default is one the manifest's wording left behind.
+type replacedText struct{ name, old, new string }
+
+// replacedTexts lists the exercise's messages that reword its builtin
+// reference's defaults, by name; none for a reference of the folder, whose
+// defaults the grader cannot know.
+func replacedTexts(ex *Exercise) []replacedText {
+	program, ok := strings.CutPrefix(ex.Reference, "builtin:")
+	if !ok {
+		return nil
+	}
+	defaults := programs.DefaultTexts(program)
+	var list []replacedText
+	for _, name := range slices.Sorted(maps.Keys(ex.Messages)) {
+		if old, ok := defaults[name]; ok && old != ex.Messages[name] {
+			list = append(list, replacedText{name, old, ex.Messages[name]})
+		}
+	}
+	return list
+}
+
+// staleTexts explains a good/ or bad/ submission's problems when its
+// source, or its [[bad]] entry's phrases, still have a wording the
+// manifest's [messages] replaced: why it now disagrees, and what to change.
+func staleTexts(ex *Exercise, root, dir string, bad *BadSubmission, file string) []string {
+	replaced := replacedTexts(ex)
+	if len(replaced) == 0 {
+		return nil
+	}
+	src, _ := os.ReadFile(filepath.Join(root, dir, file))
+	var notes []string
+	for _, r := range replaced {
+		if bytes.Contains(src, []byte(r.old)) {
+			notes = append(notes, fmt.Sprintf("%s/%s still has %q, which exercise.toml's messages.%s words %q: change the submission to print the new wording", dir, file, r.old, r.name, r.new))
+		}
+		if bad == nil {
+			continue
+		}
+		for _, check := range slices.Sorted(maps.Keys(bad.Fails)) {
+			if strings.Contains(bad.Fails[check], r.old) {
+				notes = append(notes, fmt.Sprintf("its [[bad]] phrase for check %s quotes %q, which exercise.toml's messages.%s words %q: quote the new wording", check, r.old, r.name, r.new))
+			}
+		}
+	}
+	return notes
 }
 
 // timedOut says whether a failed check failed because a run hit the time

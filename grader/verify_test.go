@@ -39,6 +39,24 @@ func TestShippedOutputs(t *testing.T) {
 	}
 }
 
+// TestShippedStatements checks every builtin exercise's points and
+// statement as grader verify does, without grading anything: the checks add
+// up to the exercise's maximum, the statement's table of checks is the
+// checks', and its examples show what the reference prints.
+func TestShippedStatements(t *testing.T) {
+	list, err := Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range list {
+		for _, it := range []VerifyItem{verifyPoints(ex), verifyStatement(context.Background(), ex, filepath.Join("..", "exercises", ex.ID), true)} {
+			for _, p := range it.Problems {
+				t.Errorf("%s: %s: %s", ex.ID, it.Name, p)
+			}
+		}
+	}
+}
+
 // TestVerifyOutputsBroken shows that each way of getting valid-output/ or
 // invalid-output/ wrong is a problem that names the file and says why.
 func TestVerifyOutputsBroken(t *testing.T) {
@@ -143,6 +161,7 @@ func TestVerify(t *testing.T) {
 program = "nqueens"
 reference = "builtin:nqueens"
 checks = ["usage", "n4"]
+points = 2
 
 [[bad]]
 file = "silent.sh"
@@ -150,6 +169,7 @@ why = "prints nothing"
 [bad.fails]
 n4 = "printed nothing"
 `
+	const table = "| check | points |\n|---|---|\n| usage | 1 |\n| n4 | 1 |\n"
 	// A shell nqueens that knows the answer for N = 4 only.
 	const good = "if [ $# -ne 1 ]; then echo 'Usage: nqueens N'; exit 1; fi\n" +
 		"echo '[[0, 1], [1, 3], [2, 0], [3, 2]]'\necho '[[0, 2], [1, 0], [2, 3], [3, 1]]'\n"
@@ -159,7 +179,11 @@ n4 = "printed nothing"
 		"tests/n4.txtar":    "# title: n4\n# points: 1\nrun nqueens 4\nqueens all 4\n",
 		"good/four.sh":      good,
 		"bad/silent.sh":     "exit 0\n",
+		"README.md":         "# tiny\n\n" + table,
 	}
+	// The usage check with the exercise's wording of it, $usage.
+	const usageByName = "# title: usage\n# points: 1\n! run nqueens\ncmpenv stdout want.txt\n-- want.txt --\n$usage\n"
+	const reworded = "[messages]\nusage = \"usage: nqueens <N>\"\n"
 	tests := []struct {
 		name    string
 		change  map[string]string // files to add or replace ("" removes)
@@ -184,6 +208,54 @@ n4 = "printed nothing"
 		{"no reference", map[string]string{
 			"exercise.toml": strings.Replace(manifest, "reference = \"builtin:nqueens\"\n", "", 1),
 		}, "(none)", "exercise.toml names no reference program", false},
+		{"points short of the maximum", map[string]string{
+			"exercise.toml": strings.Replace(manifest, "points = 2", "points = 3", 1),
+		}, "points 3", "the checks' points add up to 2 (usage 1 + n4 1), not the exercise's maximum of 3", false},
+		{"points short of the default maximum", map[string]string{
+			"exercise.toml": strings.Replace(manifest, "points = 2\n", "", 1),
+		}, "points 100", "add up to 2 (usage 1 + n4 1), not the exercise's maximum of 100", false},
+		{"statement lacks a new check", map[string]string{
+			"README.md": "# tiny\n\n| check | points |\n|---|---|\n| usage | 1 |\n",
+		}, "README.md", `the table of checks (line 3) lacks the row "| n4 | 1 |"`, false},
+		{"statement's points stale", map[string]string{
+			"README.md": strings.Replace("# tiny\n\n"+table, "| n4 | 1 |", "| n4 | 5 |", 1),
+		}, "README.md", `line 6: the table of checks has "| n4 | 5 |" where the checks give "| n4 | 1 |"`, false},
+		{"statement lists a dropped check", map[string]string{
+			"README.md": "# tiny\n\n" + table + "| n8 | 3 |\n",
+		}, "README.md", `line 7: the table of checks has the row "| n8 | 3 |", which is no check`, false},
+		{"statement's example stale", map[string]string{
+			"README.md": "# tiny\n\n    $ nqueens 3\n    N must be at least 3\n\n" + table,
+		}, "README.md", `line 4: the example $ nqueens 3 shows "N must be at least 3" where the reference prints "N must be at least 4": run grader verify --update`, false},
+		{"statement's example short", map[string]string{
+			"README.md": "# tiny\n\n    $ nqueens 4\n    [[0, 1], [1, 3], [2, 0], [3, 2]]\n\n" + table,
+		}, "README.md", `line 5: the example $ nqueens 4 shows nothing more where the reference prints "[[0, 2], [1, 0], [2, 3], [3, 1]]"`, false},
+		{"statement without a table", map[string]string{"README.md": "# tiny\n"},
+			"README.md", "no table of checks", false},
+		{"reworded message", map[string]string{
+			"exercise.toml":     manifest + reworded,
+			"tests/usage.txtar": usageByName,
+			"good/four.sh":      strings.Replace(good, "Usage: nqueens N", "usage: nqueens <N>", 1),
+		}, "", "", false},
+		{"reworded message, statement left behind", map[string]string{
+			"exercise.toml":     manifest + reworded,
+			"tests/usage.txtar": usageByName,
+			"good/four.sh":      strings.Replace(good, "Usage: nqueens N", "usage: nqueens <N>", 1),
+			"README.md":         "# tiny\n\nPrint `Usage: nqueens N`.\n\n" + table,
+		}, "README.md", `line 3 still has "Usage: nqueens N", which exercise.toml's messages.usage words "usage: nqueens <N>": run grader verify --update`, false},
+		{"reworded message, hint left behind", map[string]string{
+			"exercise.toml":     manifest + reworded,
+			"tests/usage.txtar": strings.Replace(usageByName, "# points: 1\n", "# points: 1\n# hint: Print Usage: nqueens N.\n", 1),
+			"good/four.sh":      strings.Replace(good, "Usage: nqueens N", "usage: nqueens <N>", 1),
+		}, "README.md", `tests/usage.txtar: line 3 still has "Usage: nqueens N"`, false},
+		{"reworded message, good submission left behind", map[string]string{
+			"exercise.toml":     manifest + reworded,
+			"tests/usage.txtar": usageByName,
+		}, "good/four.sh", `good/four.sh still has "Usage: nqueens N", which exercise.toml's messages.usage words "usage: nqueens <N>"`, false},
+		{"reworded message, bad phrase left behind", map[string]string{
+			"exercise.toml":     strings.Replace(manifest, `n4 = "printed nothing"`, `usage = "expected \"Usage: nqueens N\""`, 1) + reworded,
+			"tests/usage.txtar": usageByName,
+			"good/four.sh":      strings.Replace(good, "Usage: nqueens N", "usage: nqueens <N>", 1),
+		}, "bad/silent.sh", `its [[bad]] phrase for check usage quotes "Usage: nqueens N", which exercise.toml's messages.usage words "usage: nqueens <N>"`, false},
 		{"time limit below the reference's time", map[string]string{
 			"exercise.toml": manifest + "[limits]\ntime = \"1ns\"\n",
 		}, "limits.time 1ns", "limits.time 1ns is below the reference's time", true},

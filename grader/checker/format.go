@@ -37,6 +37,27 @@ const (
 	None Mode = "none" // no solution at all
 )
 
+// Order is the order All asks the solutions in.
+type Order string
+
+const (
+	AnyOrder   Order = ""           // any order: the zero value
+	Ascending  Order = "ascending"  // lexicographic: row 0's column smallest first, then row 1's, ...
+	Descending Order = "descending" // the reverse: row 0's column largest first
+)
+
+// ParseOrder returns the order named s, as a scenario writes it: any,
+// ascending or descending.
+func ParseOrder(s string) (Order, error) {
+	switch o := Order(s); o {
+	case Ascending, Descending:
+		return o, nil
+	case "any":
+		return AnyOrder, nil
+	}
+	return "", fmt.Errorf("checker: unknown order %q; want any, ascending or descending", s)
+}
+
 // ParseMode returns the mode named s, as a scenario writes it.
 func ParseMode(s string) (Mode, error) {
 	switch m := Mode(s); m {

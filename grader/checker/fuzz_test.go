@@ -63,7 +63,7 @@ func fuzzQueens(t *testing.T, output []byte, format Format, size, flags uint8) {
 		piece = reference.Rook
 	}
 	for _, mode := range []Mode{All, One, None} {
-		spec := QueensSpec{N: n, Piece: piece, Format: format, Mode: mode, Sorted: flags&2 == 2}
+		spec := QueensSpec{N: n, Piece: piece, Format: format, Mode: mode, Order: []Order{AnyOrder, Ascending, Descending, AnyOrder}[flags>>1&3]}
 		var f *Failure
 		bounded(t, output, func() { f = Queens(output, spec) })
 		checkFailure(t, output, f)

@@ -52,7 +52,7 @@ func TestQueensMatrix(t *testing.T) {
 		{"missing", all, mat4a, "1 of 2 solutions missing, e.g. 0 0 1 0 / 1 0 0 0 / 0 0 0 1 / 0 1 0 0", 0},
 		{"crlf", one, "0 1 0 0\r\n", `line 1: lines end with \r\n (Windows line endings); end them with \n only`, 1},
 		{"second", one, mat4a + "\n" + mat4b, "board at lines 6-9: a second solution (the first is at line 1); print exactly one", 6},
-		{"unsorted", QueensSpec{N: 4, Format: FormatMatrix, Mode: All, Sorted: true}, mat4b + "\n" + mat4a,
+		{"unsorted", QueensSpec{N: 4, Format: FormatMatrix, Mode: All, Order: Ascending}, mat4b + "\n" + mat4a,
 			"the board at lines 6-9 is out of order: it belongs before the board at line 1", 6},
 		{"N = 1", QueensSpec{N: 1, Format: FormatMatrix, Mode: All}, "1\n", "", 0},
 	})

@@ -18,9 +18,10 @@ type QueensSpec struct {
 	Piece  reference.Piece // reference.Queen or reference.Rook
 	Format Format
 	Mode   Mode
-	// Sorted asks, for All, that solutions come in lexicographic order, as
-	// reference.Queens and reference.Rooks yield them.
-	Sorted bool
+	// Order asks, for All, that solutions come in an order: AnyOrder (the
+	// zero value), Ascending (lexicographic, as reference.Queens and
+	// reference.Rooks yield them) or Descending (the reverse).
+	Order Order
 }
 
 // maxAllN is the largest N whose every solution can be checked: the
@@ -100,6 +101,11 @@ func (s QueensSpec) check() *Failure {
 	if _, err := ParseMode(string(s.Mode)); err != nil {
 		return invalid(err.Error())
 	}
+	switch s.Order {
+	case AnyOrder, Ascending, Descending:
+	default:
+		return invalid(fmt.Sprintf("checker: unknown order %q", s.Order))
+	}
 	return nil
 }
 
@@ -145,10 +151,15 @@ func newJudge(spec QueensSpec, outputLen int) *judge {
 		// sizing the set for the smaller bound spares regrowing it 365,596
 		// keys long, and a huge count a huge allocation.
 		size := int(min(j.want, int64(outputLen/(2*n+2)+1), 1<<22))
+		// Mirroring every column (c to n-1-c) reverses lexicographic
+		// order, so descending order is ascending order of the mirrors'
+		// keys, and the set needs to know only one order.
+		descending := spec.Order == Descending
+		ordered := spec.Order != AnyOrder
 		if n <= 16 {
-			j.set = newKeyedSet(size, spec.Sorted, packKey)
+			j.set = newKeyedSet(size, ordered, func(p reference.Placement) uint64 { return packKey(p, descending) })
 		} else {
-			j.set = newKeyedSet(size, spec.Sorted, stringKey)
+			j.set = newKeyedSet(size, ordered, func(p reference.Placement) string { return stringKey(p, descending) })
 		}
 	}
 	return j
@@ -574,19 +585,26 @@ func (s *keyedSet[K]) has(p reference.Placement) bool {
 }
 
 // packKey packs a placement of up to 16 columns, 4 bits each, row 0 highest,
-// so that comparing keys compares placements lexicographically.
-func packKey(p reference.Placement) uint64 {
+// so that comparing keys compares placements lexicographically; mirrored,
+// column c counts as n-1-c, so that it compares them in reverse.
+func packKey(p reference.Placement, mirrored bool) uint64 {
 	var k uint64
 	for _, c := range p {
+		if mirrored {
+			c = len(p) - 1 - c
+		}
 		k = k<<4 | uint64(c)
 	}
 	return k
 }
 
 // stringKey is the key for N > 16, one byte per column (N ≤ 27 here).
-func stringKey(p reference.Placement) string {
+func stringKey(p reference.Placement, mirrored bool) string {
 	b := make([]byte, len(p))
 	for i, c := range p {
+		if mirrored {
+			c = len(p) - 1 - c
+		}
 		b[i] = byte(c)
 	}
 	return string(b)

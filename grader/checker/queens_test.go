@@ -49,16 +49,41 @@ func runQueensCases(t *testing.T, cases []queensCase) {
 	}
 }
 
+func TestParseOrder(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Order
+		err  bool
+	}{
+		{"any", AnyOrder, false},
+		{"ascending", Ascending, false},
+		{"descending", Descending, false},
+		{"", "", true},
+		{"asc", "", true},
+		{"reverse", "", true},
+	} {
+		got, err := ParseOrder(c.in)
+		if got != c.want || (err != nil) != c.err {
+			t.Errorf("ParseOrder(%q) = %q, %v; want %q, error %v", c.in, got, err, c.want, c.err)
+		}
+	}
+}
+
 func TestQueensList(t *testing.T) {
 	all, one, none := q4(FormatList, All), q4(FormatList, One), q4(FormatList, None)
 	sorted := all
-	sorted.Sorted = true
+	sorted.Order = Ascending
+	descending := all
+	descending.Order = Descending
 	runQueensCases(t, []queensCase{
 		{"all", all, sol4a + "\n" + sol4b + "\n", "", 0},
 		{"all any order", all, sol4b + "\n" + sol4a + "\n", "", 0},
 		{"no final newline", all, sol4a + "\n" + sol4b, "", 0},
 		{"trailing spaces", all, sol4a + " \n" + sol4b + "\t\n", "", 0},
 		{"sorted", sorted, sol4a + "\n" + sol4b + "\n", "", 0},
+		{"descending", descending, sol4b + "\n" + sol4a + "\n", "", 0},
+		{"ascending, descending", descending, sol4a + "\n" + sol4b + "\n", "line 2 is out of order: " + sol4b + " belongs before line 1", 2},
+		{"unknown order", QueensSpec{N: 4, Piece: reference.Queen, Format: FormatList, Mode: All, Order: "sideways"}, sol4a + "\n", `checker: unknown order "sideways"`, 0},
 		{"one", one, sol4b + "\n", "", 0},
 		{"none empty", none, "", "", 0},
 		{"none text", none, "N must be at least 4\n", "", 0},
@@ -179,7 +204,7 @@ func TestQueensRoundTrip(t *testing.T) {
 			name := fmt.Sprintf("%s/%d/%s", piece.Plural(), n, format)
 			spec := QueensSpec{N: n, Piece: piece, Format: format, Mode: All}
 			sortedSpec := spec
-			sortedSpec.Sorted = true
+			sortedSpec.Order = Ascending
 			check := func(what string, ps []reference.Placement, spec QueensSpec, want string) {
 				t.Helper()
 				f := Queens([]byte(printAll(ps, format, piece)), spec)
@@ -190,8 +215,25 @@ func TestQueensRoundTrip(t *testing.T) {
 					t.Errorf("%s %s: got %q; want %q", name, what, f.Message, want)
 				}
 			}
+			descSpec := spec
+			descSpec.Order = Descending
+			reversed := slices.Clone(sols)
+			slices.Reverse(reversed)
 			check("sorted", sols, spec, "")
 			check("sorted, sorted", sols, sortedSpec, "")
+			check("reversed, descending", reversed, descSpec, "")
+			if len(sols) > 1 {
+				// In the wrong order, the second solution belongs
+				// before the first.
+				outOfOrder := func(ps []reference.Placement) string {
+					if format == FormatMatrix || format == FormatBoard {
+						return fmt.Sprintf("the %s is out of order: it belongs before the board at line %d", whereOf(format, 1, n), boardLine(format, 0, n))
+					}
+					return fmt.Sprintf("%s is out of order: %s belongs before line %d", whereOf(format, 1, n), newJudge(spec, 0).render(ps[1]), boardLine(format, 0, n))
+				}
+				check("sorted, descending", sols, descSpec, outOfOrder(sols))
+				check("reversed, ascending", reversed, sortedSpec, outOfOrder(reversed))
+			}
 			shuffled := slices.Clone(sols)
 			rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
 			check("shuffled", shuffled, spec, "")
@@ -289,8 +331,11 @@ func TestQueensLargeN(t *testing.T) {
 		{"one", QueensSpec{N: 17, Format: FormatList, Mode: One}, second.String() + "\n", "", 0},
 	})
 	sorted := spec
-	sorted.Sorted = true
+	sorted.Order = Ascending
+	descending := spec
+	descending.Order = Descending
 	runQueensCases(t, []queensCase{
+		{"ascending, descending", descending, first.String() + "\n" + second.String() + "\n", "line 2 is out of order: " + second.String() + " belongs before line 1", 2},
 		{"unsorted", sorted, second.String() + "\n" + first.String() + "\n", "line 2 is out of order: " + first.String() + " belongs before line 1", 2},
 		{"sorted repeat", sorted, first.String() + "\n" + second.String() + "\n" + first.String() + "\n", "line 3 repeats line 1", 3},
 	})

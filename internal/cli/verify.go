@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path"
 	"sync"
 
 	"github.com/fatih/color"
@@ -18,6 +19,7 @@ import (
 type verifyFlags struct {
 	color   colorFlag
 	verbose bool
+	update  bool
 }
 
 func verifyFlagSet() (*flag.FlagSet, *verifyFlags) {
@@ -25,6 +27,7 @@ func verifyFlagSet() (*flag.FlagSet, *verifyFlags) {
 	f := &verifyFlags{}
 	fs.Var(&f.color, "color", "colour: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
 	fs.BoolVar(&f.verbose, "v", false, "verbose: also say what each item that holds proved, and how each invalid output is rejected")
+	fs.BoolVar(&f.update, "update", false, "first rewrite, from the reference, every expected output a scenario compares with cmp, and README.md's table of checks and examples; then verify (GRADER_UPDATE=1 does the same)")
 	return fs, f
 }
 
@@ -44,9 +47,22 @@ verifyproblem proves a problem package. It checks that:
     output under invalid-output/, without crashing;
   - the time limit is above the reference's slowest run.
 
+  - the checks' points add up to the exercise's maximum (exercise.toml's
+    points, 100 unless it says);
+  - README.md's table of checks lists the checks, and its examples
+    ($ PROGRAM ARGS, then the output) show what the reference prints.
+
 It warns, without failing, where the time limit is less than twice the
 reference's slowest run, where a bad submission fails only by timing out, and
-where a submission cannot run for want of its interpreter or compiler.
+where a submission cannot run for want of its interpreter or compiler. Where
+a message exercise.toml's [messages] rewords is still in a good/ or bad/
+submission, or in a [[bad]] phrase, that fails, it says so.
+
+With -update (or GRADER_UPDATE=1 in the environment), verify first writes
+what the folder's files take from elsewhere: each file a scenario's
+cmp stdout FILE compares with becomes the reference's output, and README.md's
+table of checks and examples' outputs are written anew. It lists the files
+it changed; read the diff before committing.
 
 ID is an exercise from "grader list", or the path of an exercise folder.
 CONTRIBUTING.md describes the folder's layout.
@@ -79,6 +95,25 @@ func runVerify(ctx context.Context, args []string, sys stdio) error {
 	ex, err := loadExercise(pos[0])
 	if err != nil {
 		return err
+	}
+	if f.update || sys.getenv("GRADER_UPDATE") == "1" {
+		if ex.Source == "builtin" {
+			return usageErrorf("verify -update rewrites an exercise folder, and %s is builtin: copy it with grader new --from %s DIR, then update the copy", ex.ID, ex.ID)
+		}
+		changed, err := grader.Update(ctx, ex)
+		for _, file := range changed {
+			printf(sys.stdout, "updated %s\n", path.Join(ex.Source, file))
+		}
+		if err != nil {
+			return err
+		}
+		if len(changed) == 0 {
+			printf(sys.stdout, "updated nothing: every expected output and README.md are current\n")
+		}
+		// What verify proves is the folder as it now is.
+		if ex, err = loadExercise(pos[0]); err != nil {
+			return err
+		}
 	}
 	var opts grader.VerifyOptions
 	var p *verifyProgress
@@ -131,7 +166,7 @@ func renderVerify(w io.Writer, r *grader.VerifyReport, on, verbose bool) {
 			mark = yellow.Sprint("~")
 		}
 		line := fmt.Sprintf("%s %s", mark, it.Name)
-		if it.OK() && (verbose || it.Kind == grader.ItemTiming || it.Kind == grader.ItemReference) && it.Detail != "" {
+		if it.OK() && (verbose || it.Kind == grader.ItemTiming || it.Kind == grader.ItemReference || it.Kind == grader.ItemPoints) && it.Detail != "" {
 			line += dim.Sprint(": " + it.Detail)
 		}
 		fmt.Fprintln(w, line)
@@ -166,6 +201,10 @@ func kindTitle(kind string) string {
 		return "invalid-output/: each rejected"
 	case grader.ItemTiming:
 		return "timing"
+	case grader.ItemPoints:
+		return "points: the checks add up to the maximum"
+	case grader.ItemStatement:
+		return "statement: README.md matches the checks"
 	}
 	return kind
 }

@@ -17,7 +17,18 @@ const noSolution = "Solution does not exist"
 // QueensMatrix is the queens-matrix program: one N-Queens solution as a
 // matrix of 0s and 1s. See cmd/queens-matrix for the manual.
 func QueensMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	const usage = "Usage: queens-matrix [N]"
+	return queensMatrixWith(defaultTexts["queens-matrix"])(args, stdin, stdout, stderr)
+}
+
+// queensMatrixWith is queens-matrix printing texts' usage and no_solution.
+func queensMatrixWith(texts Texts) Program {
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return queensMatrix(texts, args, stdout, stderr)
+	}
+}
+
+func queensMatrix(texts Texts, args []string, stdout, stderr io.Writer) int {
+	usage, noSolution := texts["usage"], texts["no_solution"]
 	n := 8
 	switch len(args) {
 	case 0:
@@ -71,7 +82,18 @@ func QueensMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 // QueensBoard is the queens-board program: one N-Queens solution, or all of
 // them, drawn with Q and . joined by |. See cmd/queens-board for the manual.
 func QueensBoard(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	const usage = "Usage: queens-board [--all] N"
+	return queensBoardWith(defaultTexts["queens-board"])(args, stdin, stdout, stderr)
+}
+
+// queensBoardWith is queens-board printing texts' usage and no_solution.
+func queensBoardWith(texts Texts) Program {
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return queensBoard(texts, args, stdout, stderr)
+	}
+}
+
+func queensBoard(texts Texts, args []string, stdout, stderr io.Writer) int {
+	usage, noSolution := texts["usage"], texts["no_solution"]
 	all := false
 	if len(args) == 2 && args[0] == "--all" {
 		all, args = true, args[1:]
@@ -143,7 +165,18 @@ func writeBoard(w *bufio.Writer, p reference.Placement) error {
 // top-left square as a matrix of move numbers. See cmd/knights-tour for the
 // manual.
 func KnightsTour(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	const usage = "Usage: knights-tour [N]"
+	return knightsTourWith(defaultTexts["knights-tour"])(args, stdin, stdout, stderr)
+}
+
+// knightsTourWith is knights-tour printing texts' usage and no_solution.
+func knightsTourWith(texts Texts) Program {
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return knightsTour(texts, args, stdout, stderr)
+	}
+}
+
+func knightsTour(texts Texts, args []string, stdout, stderr io.Writer) int {
+	usage, noSolution := texts["usage"], texts["no_solution"]
 	n := 8
 	switch len(args) {
 	case 0:

@@ -17,17 +17,29 @@ import (
 // one per line as [[0, c0], [1, c1], ...], in lexicographic order.
 // See cmd/nqueens for the manual.
 func NQueens(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return nqueensWith(defaultTexts["nqueens"])(args, stdin, stdout, stderr)
+}
+
+// nqueensWith is nqueens printing texts' usage, not_a_number and
+// too_small.
+func nqueensWith(texts Texts) Program {
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return nqueens(texts, args, stdout, stderr)
+	}
+}
+
+func nqueens(texts Texts, args []string, stdout, stderr io.Writer) int {
 	if len(args) != 1 {
-		fmt.Fprintln(stdout, "Usage: nqueens N")
+		fmt.Fprintln(stdout, texts["usage"])
 		return 1
 	}
 	n, ok := parseNumber(args[0])
 	switch {
 	case !ok:
-		fmt.Fprintln(stdout, "N must be a number")
+		fmt.Fprintln(stdout, texts["not_a_number"])
 		return 1
 	case n < 4:
-		fmt.Fprintln(stdout, "N must be at least 4")
+		fmt.Fprintln(stdout, texts["too_small"])
 		return 1
 	case n > maxN:
 		fmt.Fprintf(stdout, "N must be at most %d\n", maxN)

@@ -24,14 +24,25 @@ const maxComputedQueensN = 16
 // Solvers is the solvers program: the source article's Board functions as
 // commands. See cmd/solvers for the manual.
 func Solvers(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return solversWith(defaultTexts["solvers"])(args, stdin, stdout, stderr)
+}
+
+// solversWith is solvers printing texts' usage.
+func solversWith(texts Texts) Program {
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return solvers(texts["usage"], args, stdin, stdout, stderr)
+	}
+}
+
+func solvers(usage string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stdout, solversUsage)
+		fmt.Fprintln(stdout, usage)
 		return 1
 	}
 	cmd, args := args[0], args[1:]
 	if cmd == "conflicts" {
 		if len(args) != 0 {
-			fmt.Fprintln(stdout, solversUsage)
+			fmt.Fprintln(stdout, usage)
 			return 1
 		}
 		return conflicts(stdin, stdout)
@@ -39,11 +50,11 @@ func Solvers(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch cmd {
 	case "find-rooks", "count-rooks", "find-queens", "count-queens":
 	default:
-		fmt.Fprintln(stdout, solversUsage)
+		fmt.Fprintln(stdout, usage)
 		return 1
 	}
 	if len(args) != 1 {
-		fmt.Fprintln(stdout, solversUsage)
+		fmt.Fprintln(stdout, usage)
 		return 1
 	}
 	n, ok := parseNumber(args[0])

@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Right messages, but the program carries on (and exits 0) after each one."""
+import sys
+
+
+def solve(n, row, cols, diag, anti, board, out):
+    if row == n:
+        out.append(list(board))
+        return
+    for col in range(n):
+        if col in cols or row - col in diag or row + col in anti:
+            continue
+        cols.add(col)
+        diag.add(row - col)
+        anti.add(row + col)
+        board.append([row, col])
+        solve(n, row + 1, cols, diag, anti, board, out)
+        board.pop()
+        cols.discard(col)
+        diag.discard(row - col)
+        anti.discard(row + col)
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("Usage: nqueens N")
+        return
+    try:
+        n = int(sys.argv[1])
+    except ValueError:
+        print("N must be a number")
+        return
+    if n < 4:
+        print("N must be at least 4")
+        return
+    out = []
+    solve(n, 0, set(), set(), set(), [], out)
+    for sol in out:
+        print(sol)
+
+
+main()

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Places one queen per column and prints the pairs in column order, so the
+rows are not in order: [[2, 0], [0, 1], ...]."""
+import sys
+
+
+def solve(n, row, cols, diag, anti, board, out):
+    if row == n:
+        out.append(list(board))
+        return
+    choices = range(n)
+    for col in choices:
+        if col in cols or row - col in diag or row + col in anti:
+            continue
+        cols.add(col)
+        diag.add(row - col)
+        anti.add(row + col)
+        board.append(col)
+        solve(n, row + 1, cols, diag, anti, board, out)
+        board.pop()
+        cols.discard(col)
+        diag.discard(row - col)
+        anti.discard(row + col)
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: nqueens <n>")
+        sys.exit(1)
+    try:
+        n = int(sys.argv[1])
+    except ValueError:
+        print("error: n is not an integer")
+        sys.exit(1)
+    if n < 4:
+        print("error: n must be 4 or more")
+        sys.exit(1)
+    out = []
+    solve(n, 0, set(), set(), set(), [], out)
+    for sol in out:
+        print([[r, c] for c, r in enumerate(sol)])
+
+
+main()
