@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -185,127 +183,6 @@ type cgroups struct {
 	v2            string
 	fd            int // the v2 folder, for CLONE_INTO_CGROUP; -1 if none
 	memV1, pidsV1 string
-
-	parent cgroupDirs // where they were made
-	// What the kernel's counters held when this run took the cgroups,
-	// which an earlier run may have used (see pool).
-	memory, tasks      int64 // the limits written
-	baseOOM, baseForks int64
-	baseUsage          int64
-	reused             bool
-}
-
-// pool keeps the cgroups of finished runs, empty, for the next: making a
-// v1 memory cgroup and setting its limit costs more than the rest of a
-// short run's sandbox (about 4 ms on a 2-core VM, where setting
-// memory.limit_in_bytes drains every CPU's charge cache), and a pooled one
-// keeps its limit. Shutdown removes them.
-var pool struct {
-	sync.Mutex
-	free []*cgroups
-}
-
-const poolSize = 16
-
-// Shutdown removes the cgroups kept for later runs. Call it before the
-// process exits; a grader killed first leaves them to the next grader's
-// clean-up of stale cgroups.
-func Shutdown() {
-	pool.Lock()
-	free := pool.free
-	pool.free = nil
-	pool.Unlock()
-	for _, cg := range free {
-		cg.remove()
-	}
-}
-
-// release hands the cgroups back to the pool once every process in them is
-// gone, or removes them.
-func (cg *cgroups) release() {
-	if !cg.hasProcs() {
-		return
-	}
-	for i := 0; i < 1000 && len(cg.procs()) > 0; i++ {
-		cg.kill()
-		time.Sleep(time.Millisecond)
-	}
-	pool.Lock()
-	keep := len(cg.procs()) == 0 && len(pool.free) < poolSize
-	if keep {
-		pool.free = append(pool.free, cg)
-	}
-	pool.Unlock()
-	if !keep {
-		cg.remove()
-	}
-}
-
-// fromPool takes pooled cgroups and sets them up for limits l, or returns
-// nil.
-func fromPool(d cgroupDirs, l Limits) *cgroups {
-	pool.Lock()
-	i := slices.IndexFunc(pool.free, func(cg *cgroups) bool { return cg.parent == d })
-	if i < 0 {
-		pool.Unlock()
-		return nil
-	}
-	cg := pool.free[i]
-	pool.free = slices.Delete(pool.free, i, i+1)
-	pool.Unlock()
-	if !cg.setLimits(l.Memory, int64(maxTasks(l))) {
-		cg.remove()
-		return nil
-	}
-	cg.reused = true
-	cg.baseOOM, cg.baseForks = cg.oomKills(), cg.forkEvents()
-	if cg.memV1 != "" {
-		_ = os.WriteFile(filepath.Join(cg.memV1, "memory.max_usage_in_bytes"), []byte("0"), 0)
-	}
-	// What earlier runs left charged (page cache) is not this run's.
-	cg.baseUsage = 0
-	cg.baseUsage = cg.memoryCurrent()
-	return cg
-}
-
-// setLimits writes the limits that differ from those written already. In
-// v1 the memory+swap limit may never be below the memory limit: it is
-// written first when the limit rises, last when it falls.
-func (cg *cgroups) setLimits(memory, tasks int64) bool {
-	write := func(dir, name string, v int64) bool {
-		return os.WriteFile(filepath.Join(dir, name), []byte(strconv.FormatInt(v, 10)), 0) == nil
-	}
-	ok := true
-	if memory != cg.memory {
-		switch {
-		case cg.v2 != "":
-			ok = write(cg.v2, "memory.max", memory)
-		case cg.memV1 != "":
-			memsw := fileExists(filepath.Join(cg.memV1, "memory.memsw.limit_in_bytes"))
-			if memsw && memory > cg.memory {
-				ok = write(cg.memV1, "memory.memsw.limit_in_bytes", memory)
-			}
-			ok = ok && write(cg.memV1, "memory.limit_in_bytes", memory)
-			if memsw && memory < cg.memory {
-				ok = ok && write(cg.memV1, "memory.memsw.limit_in_bytes", memory)
-			}
-		}
-		cg.memory = memory
-	}
-	if ok && tasks != cg.tasks {
-		if dir := cg.pidsDir(); dir != "" {
-			ok = write(dir, "pids.max", tasks)
-		}
-		cg.tasks = tasks
-	}
-	return ok
-}
-
-func (cg *cgroups) pidsDir() string {
-	if cg.v2 != "" {
-		return cg.v2
-	}
-	return cg.pidsV1
 }
 
 var cgroupSeq atomic.Int64
@@ -319,10 +196,7 @@ func maxTasks(l Limits) int { return 2*l.Procs + 32 }
 // newCgroups makes the run's cgroups where the machine has them. One that
 // cannot be made leaves the run to polling rather than failing it.
 func newCgroups(d cgroupDirs, l Limits) *cgroups {
-	if cg := fromPool(d, l); cg != nil {
-		return cg
-	}
-	cg := &cgroups{fd: -1, parent: d, memory: l.Memory, tasks: int64(maxTasks(l))}
+	cg := &cgroups{fd: -1}
 	name := fmt.Sprintf("boardcheck-%d-%d", os.Getpid(), cgroupSeq.Add(1))
 	tasks := strconv.Itoa(maxTasks(l))
 	mem := strconv.FormatInt(l.Memory, 10)
@@ -418,51 +292,43 @@ func (cg *cgroups) procs() []int {
 
 func (cg *cgroups) hasProcs() bool { return cg.v2 != "" || cg.pidsV1 != "" || cg.memV1 != "" }
 
-// memoryCurrent is what the run's cgroup holds now, less what earlier runs
-// left charged to it.
 func (cg *cgroups) memoryCurrent() int64 {
-	file := filepath.Join(cg.memV1, "memory.usage_in_bytes")
 	if cg.v2 != "" {
-		file = filepath.Join(cg.v2, "memory.current")
+		return readNumber(filepath.Join(cg.v2, "memory.current"))
 	}
-	return max(0, readNumber(file)-cg.baseUsage)
+	return readNumber(filepath.Join(cg.memV1, "memory.usage_in_bytes"))
 }
 
-// memoryPeak is the most the run's cgroup held. A pooled v2 cgroup's
-// memory.peak is an earlier run's too: then only polling measures it (0
-// here). A pooled v1 cgroup's peak was reset at the start, to what the
-// earlier runs' page cache still held.
 func (cg *cgroups) memoryPeak() int64 {
-	switch {
-	case cg.v2 != "" && !cg.reused:
+	if cg.v2 != "" {
 		return readNumber(filepath.Join(cg.v2, "memory.peak"))
-	case cg.memV1 != "":
-		return max(0, readNumber(filepath.Join(cg.memV1, "memory.max_usage_in_bytes"))-cg.baseUsage)
+	}
+	if cg.memV1 != "" {
+		return readNumber(filepath.Join(cg.memV1, "memory.max_usage_in_bytes"))
 	}
 	return 0
 }
 
 // oomKilled says whether the kernel killed a process of the run for memory.
-func (cg *cgroups) oomKilled() bool { return cg.oomKills() > cg.baseOOM }
-
-func (cg *cgroups) oomKills() int64 {
+func (cg *cgroups) oomKilled() bool {
 	switch {
 	case cg.v2 != "":
-		return readKey(filepath.Join(cg.v2, "memory.events"), "oom_kill")
+		return readKey(filepath.Join(cg.v2, "memory.events"), "oom_kill") > 0
 	case cg.memV1 != "":
-		return readKey(filepath.Join(cg.memV1, "memory.oom_control"), "oom_kill")
+		return readKey(filepath.Join(cg.memV1, "memory.oom_control"), "oom_kill") > 0
 	}
-	return 0
+	return false
 }
 
-// forkRefused says whether the kernel refused a fork of the run at pids.max.
-func (cg *cgroups) forkRefused() bool { return cg.forkEvents() > cg.baseForks }
-
-func (cg *cgroups) forkEvents() int64 {
-	if dir := cg.pidsDir(); dir != "" {
-		return readKey(filepath.Join(dir, "pids.events"), "max")
+// forkRefused says whether the kernel refused a fork at pids.max.
+func (cg *cgroups) forkRefused() bool {
+	switch {
+	case cg.v2 != "":
+		return readKey(filepath.Join(cg.v2, "pids.events"), "max") > 0
+	case cg.pidsV1 != "":
+		return readKey(filepath.Join(cg.pidsV1, "pids.events"), "max") > 0
 	}
-	return 0
+	return false
 }
 
 // cpu is the processor time the run used, for a v2 cgroup; 0 otherwise.

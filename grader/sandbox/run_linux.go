@@ -262,7 +262,7 @@ func (r *run) close() {
 		c()
 	}
 	if r.cg != nil {
-		r.cg.release()
+		r.cg.remove()
 	}
 	r.slot.release()
 	if r.stage != "" {

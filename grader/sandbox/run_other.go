@@ -137,6 +137,3 @@ func Protections(l Limits) []string {
 		"filesystem not isolated: a run can read and write what the grader's user can",
 	}
 }
-
-// Shutdown has nothing to release on this platform.
-func Shutdown() {}

@@ -13,7 +13,6 @@ import (
 	"syscall"
 
 	"github.com/boardcheck/boardcheck/grader"
-	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/mattn/go-isatty"
 )
 
@@ -45,8 +44,6 @@ type stdio struct {
 func Main(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	// The cgroups kept for later runs go with the command.
-	defer sandbox.Shutdown()
 	sys := stdio{
 		stdout:   os.Stdout,
 		stderr:   os.Stderr,
