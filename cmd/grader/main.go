@@ -52,7 +52,9 @@
 // the submission) is a student; it writes OUTDIR/reports/STUDENT.json and
 // OUTDIR/gradebook.csv, resumes where it stopped when run again, and with
 // --shard K/N grades one slice of the class; merge joins the slices into the
-// gradebook one run would have written. docs/ has GitHub Actions workflows
+// gradebook one run would have written. A report is kept by a rerun only
+// when the student's files, the exercise and the grader's version are the
+// ones it records; the others are graded again (--regrade: all of them). docs/ has GitHub Actions workflows
 // for a class and for a student's repository.
 //
 // Verify proves an exercise for its authors: the reference program and every
