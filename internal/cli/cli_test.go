@@ -201,6 +201,8 @@ func TestReport(t *testing.T) {
 			"grader: ex/tests/a.txtar:3: bad\n", exitBroken},
 		{"anything else", errors.New("writing the report: disk full"), "check",
 			"grader: writing the report: disk full\n", exitBroken},
+		{"a student's name", errors.New("grader: merge: student \x1b[2Jevil\r was graded in both a and b"), "merge",
+			"grader: merge: student \\x1b[2Jevil\\r was graded in both a and b\n", exitBroken},
 		{"interrupted", fmt.Errorf("grader: grading interrupted: %w", context.Canceled), "check",
 			"grader: interrupted\n", exitInterrupted},
 	} {
