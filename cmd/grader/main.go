@@ -42,10 +42,13 @@
 // Exit status:
 //
 //	0    every check passed
-//	1    a check failed, or was skipped because a check it needs failed
-//	2    a usage error, an unknown exercise or check, or a submission that
-//	     cannot be found or run; the message says what to do
-//	3    the grader or the exercise is broken (not the submission's fault)
+//	1    a check failed, or was skipped because a check it needs failed,
+//	     or the submission cannot be run (missing, empty, not executable):
+//	     the report's check "submission" says what to do
+//	2    a usage error, an unknown exercise or check
+//	3    the grader, the exercise or the machine is broken (not the
+//	     submission's fault; an interpreter missing: the report says what
+//	     to install)
 //	130  interrupted (Ctrl-C)
 //
 // Batch grades a whole class: every entry of DIR (a file, or a folder holding

@@ -96,8 +96,8 @@ type Regraded struct {
 func (r Regraded) Total() int { return r.Submissions + r.Exercise + r.Grader + r.Forced }
 
 // UngradableCheck is the check a submission that cannot be run at all
-// fails, in the report written for it.
-const UngradableCheck = "submission"
+// fails, in the report written for it (see grader.UngradableReport).
+const UngradableCheck = grader.UngradableCheck
 
 // Run grades the students of opts.Shard in opts.Dir into opts.Out and
 // writes the gradebook. Reports already in opts.Out/reports are kept, not
@@ -249,7 +249,7 @@ func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.O
 		if path == "" && len(s.Entries) > 0 {
 			path = s.Entries[0]
 		}
-		rep = ungradable(ex, path, s.Problem, opts)
+		rep = grader.UngradableReport(ex, path, s.Problem, false, opts)
 	} else {
 		var err error
 		rep, err = grader.GradePath(ctx, ex, s.Path, opts)
@@ -261,7 +261,7 @@ func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.O
 			// not this student's verdict.
 			return Row{}, ctx.Err()
 		case errors.As(err, &sub):
-			rep = ungradable(ex, s.Path, strings.TrimPrefix(sub.Error(), "grader: "), opts)
+			rep = grader.UngradableReport(ex, s.Path, strings.TrimPrefix(sub.Error(), "grader: "), sub.Machine, opts)
 		case err != nil:
 			return Row{}, err
 		}
@@ -283,69 +283,6 @@ func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.O
 		return Row{}, err
 	}
 	return parseRow(s.Name, buf.Bytes())
-}
-
-// ungradable is the report of a submission that could not be run at all: a
-// failed check "submission" saying why, every check of the exercise skipped
-// because of it, as a compile error is reported.
-func ungradable(ex *grader.Exercise, path, problem string, opts grader.Options) *grader.Report {
-	r := &grader.Report{
-		Exercise:   ex.ID,
-		Title:      ex.Title,
-		Submission: path,
-		Checks: []grader.CheckResult{{
-			Name:    UngradableCheck,
-			Title:   "The submission can be run",
-			Status:  grader.Fail,
-			Message: problem,
-		}},
-	}
-	want := map[string]bool{}
-	for _, n := range opts.Run {
-		want[n] = true
-	}
-	for _, c := range ex.Checks {
-		if len(want) > 0 && !want[c.Name] && !neededBy(ex, c.Name, want) {
-			continue
-		}
-		r.Checks = append(r.Checks, grader.CheckResult{
-			Name: c.Name, Title: c.Title, Status: grader.Skip, MaxScore: c.Points, Hint: c.Hint,
-			SkippedBecause: UngradableCheck,
-			Message:        "not run: the submission could not be run",
-		})
-		r.MaxScore += c.Points
-	}
-	return r
-}
-
-// neededBy reports whether check name is needed, directly or not, by one of
-// the checks in want: --run grades those too.
-func neededBy(ex *grader.Exercise, name string, want map[string]bool) bool {
-	seen := map[string]bool{}
-	var needs func(c string) bool
-	needs = func(c string) bool {
-		if seen[c] {
-			return false
-		}
-		seen[c] = true
-		for _, ch := range ex.Checks {
-			if ch.Name != c {
-				continue
-			}
-			for _, n := range ch.Needs {
-				if n == name || needs(n) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	for w := range want {
-		if needs(w) {
-			return true
-		}
-	}
-	return false
 }
 
 // digestStudent is the digest of a student's entries in the class folder
