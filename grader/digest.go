@@ -81,15 +81,25 @@ func digestFile(h hash.Hash, name, path string, info fs.FileInfo) error {
 
 // ExerciseDigest is "sha256:" and the hex digest of everything of ex that
 // a grade depends on: every file of its folder (the manifest, the
-// scenarios, the reference; its limits are in the manifest), and of opts,
-// the time limit and the checks chosen.
+// scenarios, the reference; its limits are in the manifest) but those only
+// verify and readers use (see notGraded), and of opts, the time limit and
+// the checks chosen.
 func ExerciseDigest(ex *Exercise, opts Options) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "exercise %q\n", ex.ID)
 	if ex.FS != nil {
 		err := fs.WalkDir(ex.FS, ".", func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
+			if err != nil {
 				return err
+			}
+			if notGraded(ex, p) {
+				if d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() {
+				return nil
 			}
 			data, err := fs.ReadFile(ex.FS, p)
 			if err != nil {
@@ -114,6 +124,22 @@ func ExerciseDigest(ex *Exercise, opts Options) (string, error) {
 	slices.Sort(run)
 	fmt.Fprintf(h, "timeout %s run %q\n", opts.Timeout, strings.Join(run, ","))
 	return sum(h), nil
+}
+
+// notGraded reports whether path, in ex's folder, is one no grade depends
+// on: the statement, and the submissions and outputs verify proves the
+// exercise with (good/, bad/, valid-output/, invalid-output/), unless the
+// reference lives there. An author who adds a bad submission does not make
+// a class be graded again.
+func notGraded(ex *Exercise, path string) bool {
+	switch path {
+	case "README.md":
+		return true
+	case "good", "bad", "valid-output", "invalid-output":
+		ref := filepath.ToSlash(filepath.Clean(ex.Reference))
+		return !strings.HasPrefix(ref, path+"/")
+	}
+	return false
 }
 
 func sum(h hash.Hash) string { return "sha256:" + hex.EncodeToString(h.Sum(nil)) }
