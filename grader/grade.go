@@ -328,8 +328,8 @@ func trimText(b []byte, limit int) (string, bool) {
 	return string(cut), true
 }
 
-// buildCheck is the name of the check a compile error becomes.
-const buildCheck = "build"
+// BuildCheck is the name of the check a compile error becomes.
+const BuildCheck = "build"
 
 // GradePath prepares the submission at path (compiling it once, in a
 // temporary folder) and grades it. A compile error is the report: a failing
@@ -371,7 +371,7 @@ func compileErrorReport(ex *Exercise, checks []*Check, path string, ce *CompileE
 		Protections: Protections(limits),
 	}
 	build := CheckResult{
-		Name:    buildCheck,
+		Name:    BuildCheck,
 		Title:   "The submission compiles",
 		Status:  Fail,
 		Message: "does not compile",
@@ -382,7 +382,7 @@ func compileErrorReport(ex *Exercise, checks []*Check, path string, ce *CompileE
 		opts.OnCheck(build)
 	}
 	for _, c := range checks {
-		s := skipped(c, buildCheck)
+		s := skipped(c, BuildCheck)
 		s.Message = "not run: the submission does not compile"
 		r.Checks = append(r.Checks, s)
 		r.MaxScore += c.Points

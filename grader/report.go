@@ -42,6 +42,9 @@ type Report struct {
 	// Compiled says Command runs a program compiled from Submission into a
 	// temporary folder, which is deleted once grading ends.
 	Compiled bool
+	// Graded says what the report was graded from; nil when not recorded
+	// (grader check records none).
+	Graded *Graded
 }
 
 // CheckResult is the verdict on one check (one scenario).

@@ -37,6 +37,10 @@ type SubmissionError struct {
 	Path    string
 	Problem string
 	Fix     string
+	// Machine says the machine is at fault, not the submission: the
+	// interpreter or compiler it needs is not installed. Fix says what to
+	// install.
+	Machine bool
 }
 
 func (e *SubmissionError) Error() string {
@@ -186,7 +190,7 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 			"run chmod +x "+path+", or name it "+strings.TrimSuffix(base, filepath.Ext(base))+".py etc. (.py, .rb, .js, .sh, .c, .cpp, .go, .java)")
 	}
 	if _, err := exec.LookPath(lang.tool); err != nil {
-		return nil, subErr(lang.tool+" not found on PATH", lang.install)
+		return nil, &SubmissionError{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
 	}
 	if lang.compile == nil {
 		interp := resolveInterpreter(ctx, lang, filepath.Dir(abs), buildDir)

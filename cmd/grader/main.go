@@ -42,17 +42,22 @@
 // Exit status:
 //
 //	0    every check passed
-//	1    a check failed, or was skipped because a check it needs failed
-//	2    a usage error, an unknown exercise or check, or a submission that
-//	     cannot be found or run; the message says what to do
-//	3    the grader or the exercise is broken (not the submission's fault)
+//	1    a check failed, or was skipped because a check it needs failed,
+//	     or the submission cannot be run (missing, empty, not executable):
+//	     the report's check "submission" says what to do
+//	2    a usage error, an unknown exercise or check
+//	3    the grader, the exercise or the machine is broken (not the
+//	     submission's fault; an interpreter missing: the report says what
+//	     to install)
 //	130  interrupted (Ctrl-C)
 //
 // Batch grades a whole class: every entry of DIR (a file, or a folder holding
 // the submission) is a student; it writes OUTDIR/reports/STUDENT.json and
 // OUTDIR/gradebook.csv, resumes where it stopped when run again, and with
 // --shard K/N grades one slice of the class; merge joins the slices into the
-// gradebook one run would have written. docs/ has GitHub Actions workflows
+// gradebook one run would have written. A report is kept by a rerun only
+// when the student's files, the exercise and the grader's version are the
+// ones it records; the others are graded again (--regrade: all of them). docs/ has GitHub Actions workflows
 // for a class and for a student's repository.
 //
 // Verify proves an exercise for its authors: the reference program and every

@@ -17,11 +17,13 @@ package batch
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -48,6 +50,11 @@ type Options struct {
 	// Progress, if set, is told of each student as their report is
 	// written or found; calls are serialized.
 	Progress func(Progress)
+	// Version is the grader's version, recorded in every report: a report
+	// from another version is graded again.
+	Version string
+	// Regrade grades every student again, keeping no report.
+	Regrade bool
 }
 
 // Progress is one student's news.
@@ -66,14 +73,31 @@ type Result struct {
 	Rows     []Row     // the gradebook's rows
 	Resumed  int       // reports kept from an earlier run
 	Graded   int       // reports written by this run
+	// Regraded says why reports of an earlier run were graded again.
+	Regraded Regraded
 	// Failed are students the grader itself failed to grade (not the
 	// submission's fault); they have no report, and a rerun tries again.
 	Failed map[string]error
 }
 
+// Regraded counts the reports of an earlier run that were not kept, by
+// why. A report is kept only when it was graded from the same submission,
+// exercise and grader version as this run's; a report that records none
+// (written before reports did) counts as another grader's.
+type Regraded struct {
+	Submissions int // students whose submission changed
+	// Exercise and Grader count the reports graded against another
+	// exercise (its files, --timeout or --run) or by another grader version.
+	Exercise, Grader int
+	Forced           int // --regrade
+}
+
+// Total is how many reports were graded again.
+func (r Regraded) Total() int { return r.Submissions + r.Exercise + r.Grader + r.Forced }
+
 // UngradableCheck is the check a submission that cannot be run at all
-// fails, in the report written for it.
-const UngradableCheck = "submission"
+// fails, in the report written for it (see grader.UngradableReport).
+const UngradableCheck = grader.UngradableCheck
 
 // Run grades the students of opts.Shard in opts.Dir into opts.Out and
 // writes the gradebook. Reports already in opts.Out/reports are kept, not
@@ -83,6 +107,9 @@ const UngradableCheck = "submission"
 func Run(ctx context.Context, opts Options) (*Result, error) {
 	if opts.Exercise == nil {
 		return nil, errors.New("grader: batch: no exercise")
+	}
+	if err := CheckOut(opts.Dir, opts.Out); err != nil {
+		return nil, fmt.Errorf("grader: batch: --out %w", err)
 	}
 	students, err := Students(opts.Dir, opts.Pattern, opts.Out)
 	if err != nil {
@@ -96,10 +123,18 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	removeLeftovers(reports)
 	removeLeftovers(opts.Out)
 
+	exDigest, err := grader.ExerciseDigest(opts.Exercise, opts.Grade)
+	if err != nil {
+		return nil, err
+	}
 	res := &Result{Students: students, Failed: map[string]error{}}
 	rows := make(map[string]Row)
+	graded := make(map[string]grader.Graded)
 	var todo []Student
 	for _, s := range students {
+		g := grader.Graded{Exercise: exDigest, Grader: opts.Version}
+		g.Submission = digestStudent(s)
+		graded[s.Name] = g
 		path := filepath.Join(reports, s.Name+".json")
 		r, err := ReadRow(path)
 		switch {
@@ -113,9 +148,20 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		case r.Exercise != opts.Exercise.ID:
 			return nil, fmt.Errorf("grader: %s holds reports for exercise %s, not %s: choose another output folder",
 				opts.Out, r.Exercise, opts.Exercise.ID)
+		case opts.Regrade:
+			res.Regraded.Forced++
+		case r.Graded.Grader != g.Grader || r.Graded.Exercise == "":
+			res.Regraded.Grader++
+		case r.Graded.Exercise != g.Exercise:
+			res.Regraded.Exercise++
+		case r.Graded.Submission != g.Submission:
+			res.Regraded.Submissions++
+		default:
+			rows[s.Name] = r
+			res.Resumed++
+			continue
 		}
-		rows[s.Name] = r
-		res.Resumed++
+		todo = append(todo, s)
 	}
 
 	var mu sync.Mutex
@@ -158,7 +204,8 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		go func() {
 			defer wg.Done()
 			for s := range queue {
-				row, err := gradeOne(ctx, opts.Exercise, s, gopts, reports)
+				g := graded[s.Name]
+				row, err := gradeOne(ctx, opts.Exercise, s, gopts, reports, opts.Dir, &g)
 				report(Progress{Student: s, Row: row, Err: err})
 			}
 		}()
@@ -195,10 +242,14 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 }
 
 // gradeOne grades one student and writes their report.
-func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.Options, reports string) (Row, error) {
+func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.Options, reports, class string, g *grader.Graded) (Row, error) {
 	var rep *grader.Report
 	if s.Problem != "" {
-		rep = ungradable(ex, s.Path, s.Problem, opts)
+		path := s.Path
+		if path == "" && len(s.Entries) > 0 {
+			path = s.Entries[0]
+		}
+		rep = grader.UngradableReport(ex, path, s.Problem, false, opts)
 	} else {
 		var err error
 		rep, err = grader.GradePath(ctx, ex, s.Path, opts)
@@ -210,11 +261,13 @@ func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.O
 			// not this student's verdict.
 			return Row{}, ctx.Err()
 		case errors.As(err, &sub):
-			rep = ungradable(ex, s.Path, strings.TrimPrefix(sub.Error(), "grader: "), opts)
+			rep = grader.UngradableReport(ex, s.Path, strings.TrimPrefix(sub.Error(), "grader: "), sub.Machine, opts)
 		case err != nil:
 			return Row{}, err
 		}
 	}
+	rep.Graded = g
+	relativize(rep, class)
 	if err := writeHTMLReport(reports, s.Name, rep); err != nil {
 		return Row{}, err
 	}
@@ -232,67 +285,70 @@ func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.O
 	return parseRow(s.Name, buf.Bytes())
 }
 
-// ungradable is the report of a submission that could not be run at all: a
-// failed check "submission" saying why, every check of the exercise skipped
-// because of it, as a compile error is reported.
-func ungradable(ex *grader.Exercise, path, problem string, opts grader.Options) *grader.Report {
-	r := &grader.Report{
-		Exercise:   ex.ID,
-		Title:      ex.Title,
-		Submission: path,
-		Checks: []grader.CheckResult{{
-			Name:    UngradableCheck,
-			Title:   "The submission can be run",
-			Status:  grader.Fail,
-			Message: problem,
-		}},
-	}
-	want := map[string]bool{}
-	for _, n := range opts.Run {
-		want[n] = true
-	}
-	for _, c := range ex.Checks {
-		if len(want) > 0 && !want[c.Name] && !neededBy(ex, c.Name, want) {
-			continue
+// digestStudent is the digest of a student's entries in the class folder
+// and of which file in them is the submission (--pattern may pick another),
+// or why none is.
+func digestStudent(s Student) string {
+	var parts []string
+	if len(s.Entries) > 0 {
+		if rel, err := filepath.Rel(filepath.Dir(s.Entries[0]), s.Path); err == nil && s.Path != "" {
+			parts = append(parts, "submission "+filepath.ToSlash(rel))
 		}
-		r.Checks = append(r.Checks, grader.CheckResult{
-			Name: c.Name, Title: c.Title, Status: grader.Skip, MaxScore: c.Points, Hint: c.Hint,
-			SkippedBecause: UngradableCheck,
-			Message:        "not run: the submission could not be run",
-		})
-		r.MaxScore += c.Points
 	}
-	return r
+	if s.Problem != "" {
+		parts = append(parts, "problem "+s.Problem)
+	}
+	for _, e := range s.Entries {
+		d, err := grader.DigestPath(e)
+		if err != nil {
+			// A link to nowhere: unchanged while it stays one.
+			d = "unreadable: " + err.Error()
+		}
+		parts = append(parts, filepath.Base(e)+" "+d)
+	}
+	return "sha256:" + fmt.Sprintf("%x", sha256.Sum256([]byte(strings.Join(parts, "\n"))))
 }
 
-// neededBy reports whether check name is needed, directly or not, by one of
-// the checks in want: --run grades those too.
-func neededBy(ex *grader.Exercise, name string, want map[string]bool) bool {
-	seen := map[string]bool{}
-	var needs func(c string) bool
-	needs = func(c string) bool {
-		if seen[c] {
-			return false
-		}
-		seen[c] = true
-		for _, ch := range ex.Checks {
-			if ch.Name != c {
-				continue
-			}
-			for _, n := range ch.Needs {
-				if n == name || needs(n) {
-					return true
-				}
-			}
-		}
-		return false
+// relativize makes the paths of rep that name the class folder relative to
+// it: a report is the student's to read, and the instructor's folders
+// (/home/prof/class/carol.js) are none of their business. The student's
+// own file names stay.
+func relativize(rep *grader.Report, class string) {
+	abs, err := filepath.Abs(class)
+	if err != nil {
+		return
 	}
-	for w := range want {
-		if needs(w) {
-			return true
+	var prefixes []string
+	for _, p := range []string{abs, filepath.Clean(class)} {
+		if p != "." && !slices.Contains(prefixes, p+string(filepath.Separator)) {
+			prefixes = append(prefixes, p+string(filepath.Separator))
 		}
 	}
-	return false
+	if real, err := filepath.EvalSymlinks(abs); err == nil && real != abs {
+		prefixes = append(prefixes, real+string(filepath.Separator))
+	}
+	rel := func(s string) string {
+		for _, p := range prefixes {
+			s = strings.ReplaceAll(s, p, "")
+		}
+		return s
+	}
+	args := func(argv []string) {
+		for i := range argv {
+			argv[i] = rel(argv[i])
+		}
+	}
+	rep.Submission = rel(rep.Submission)
+	args(rep.Command)
+	for i := range rep.Checks {
+		c := &rep.Checks[i]
+		c.Message = rel(c.Message)
+		c.Log = rel(c.Log)
+		for j := range c.Runs {
+			args(c.Runs[j].Command)
+			c.Runs[j].Stderr = rel(c.Runs[j].Stderr)
+		}
+	}
 }
 
 // removeLeftovers deletes the temporary files a killed run left in dir.

@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/internal/atomicfile"
 )
 
@@ -34,15 +36,24 @@ const (
 //	score          points earned
 //	max_score      points available
 //	passed         true when every check passed, else false
-//	failed_checks  the checks that failed or could not be judged, by name,
-//	               separated by spaces, in the exercise's order ("build" when
-//	               the submission does not compile, "submission" when it
-//	               could not be run at all); skipped checks are left out, as
-//	               they follow from these
+//	failed_checks  every check that did not pass (failed, skipped, or
+//	               could not be judged), by name, separated by spaces, in
+//	               the exercise's order ("build" when the submission does
+//	               not compile, "submission" when it could not be run at all)
+//	CHECK...       one column per check of the exercise, named by its id:
+//	               the points the student earned on it; empty when the
+//	               check was not run for that student (--run)
 //
 // The file is RFC 4180 CSV (encoding/csv, CRLF line ends), sorted by
 // student.
 var GradebookHeader = []string{"student", "score", "max_score", "passed", "failed_checks"}
+
+// A CheckCell is one check of a student's report, as the gradebook has it.
+type CheckCell struct {
+	Name   string
+	Status string // pass, fail, skip or error
+	Score  int
+}
 
 // A Row is one student's line in the gradebook.
 type Row struct {
@@ -51,7 +62,11 @@ type Row struct {
 	Score        int
 	MaxScore     int
 	Passed       bool
-	FailedChecks []string
+	FailedChecks []string // every check that did not pass, skipped too
+	// Checks are the report's checks, in its order.
+	Checks []CheckCell
+	// Graded is what the report was graded from; zero when it says not.
+	Graded grader.Graded
 }
 
 // reportFields are the parts of the JSON report (its contract: see
@@ -64,7 +79,25 @@ type reportFields struct {
 	Checks   []struct {
 		Name   string `json:"name"`
 		Status string `json:"status"`
+		Score  int    `json:"score"`
 	} `json:"checks"`
+	Graded *struct {
+		Submission string `json:"submission"`
+		Exercise   string `json:"exercise"`
+		Grader     string `json:"grader"`
+	} `json:"graded"`
+}
+
+// Failed are the checks of r that failed or could not be judged, by name:
+// FailedChecks without the skipped ones, which follow from these.
+func (r Row) Failed() []string {
+	var names []string
+	for _, c := range r.Checks {
+		if c.Status == "fail" || c.Status == "error" {
+			names = append(names, c.Name)
+		}
+	}
+	return names
 }
 
 // ReadRow reads a student's report.
@@ -86,9 +119,13 @@ func parseRow(student string, data []byte) (Row, error) {
 	}
 	r := Row{Student: student, Exercise: *f.Exercise, Score: *f.Score, MaxScore: *f.MaxScore, Passed: *f.Passed}
 	for _, c := range f.Checks {
-		if c.Status == "fail" || c.Status == "error" {
+		if c.Status != "pass" {
 			r.FailedChecks = append(r.FailedChecks, c.Name)
 		}
+		r.Checks = append(r.Checks, CheckCell{Name: c.Name, Status: c.Status, Score: c.Score})
+	}
+	if g := f.Graded; g != nil {
+		r.Graded = grader.Graded{Submission: g.Submission, Exercise: g.Exercise, Grader: g.Grader}
 	}
 	return r, nil
 }
@@ -96,21 +133,63 @@ func parseRow(student string, data []byte) (Row, error) {
 // Gradebook renders rows (in any order) as the gradebook file.
 func Gradebook(rows []Row) []byte {
 	rows = sortedRows(rows)
+	columns := checkColumns(rows)
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	w.UseCRLF = true
-	w.Write(GradebookHeader)
+	header := slices.Clone(GradebookHeader)
+	for _, c := range columns {
+		header = append(header, spreadsheetSafe(c))
+	}
+	w.Write(header)
 	for _, r := range rows {
-		w.Write([]string{
+		line := []string{
 			spreadsheetSafe(r.Student),
 			strconv.Itoa(r.Score),
 			strconv.Itoa(r.MaxScore),
 			strconv.FormatBool(r.Passed),
 			strings.Join(r.FailedChecks, " "),
-		})
+		}
+		scores := map[string]int{}
+		for _, c := range r.Checks {
+			scores[c.Name] = c.Score
+		}
+		for _, c := range columns {
+			if n, ok := scores[c]; ok {
+				line = append(line, strconv.Itoa(n))
+			} else {
+				line = append(line, "")
+			}
+		}
+		w.Write(line)
 	}
 	w.Flush()
 	return buf.Bytes()
+}
+
+// checkColumns are the gradebook's check columns: every check of the
+// reports but the two that stand for the whole submission (build,
+// submission: worth no points, and in failed_checks), in the exercise's
+// order. The reports are the only record of that order, so it is rebuilt
+// from them: a check first met in a later report goes after the one
+// before it in that report.
+func checkColumns(rows []Row) []string {
+	var cols []string
+	for _, r := range rows {
+		prev := -1
+		for _, c := range r.Checks {
+			if c.Name == UngradableCheck || c.Name == grader.BuildCheck {
+				continue
+			}
+			if i := slices.Index(cols, c.Name); i >= 0 {
+				prev = i
+				continue
+			}
+			cols = slices.Insert(cols, prev+1, c.Name)
+			prev++
+		}
+	}
+	return cols
 }
 
 // spreadsheetSafe keeps a student's name from being run as a formula when
@@ -187,9 +266,12 @@ func Summarize(rows []Row) Summary {
 		if r.Passed {
 			s.AllPassed++
 		}
-		for _, c := range r.FailedChecks {
-			failed[c]++
-			if c == UngradableCheck {
+		for _, c := range r.Checks {
+			if c.Status != "fail" && c.Status != "error" {
+				continue // a skipped check follows from one of these
+			}
+			failed[c.Name]++
+			if c.Name == UngradableCheck {
 				s.Ungradable = append(s.Ungradable, r.Student)
 			}
 		}

@@ -87,9 +87,36 @@ func TestStudents(t *testing.T) {
 	if got, _ := Students(dir, "*.js", ""); got[2].Path != filepath.Join(dir, "noah", "b.js") {
 		t.Errorf("--pattern *.js picked %q for noah", got[2].Path)
 	}
+	// Entries that would be one student make that student's problem,
+	// not the class's: the others are still listed.
 	write(t, filepath.Join(dir, "zoe.c"), "x")
-	if _, err := Students(dir, "", ""); err == nil || !strings.Contains(err.Error(), `would both be student "zoe"`) {
-		t.Errorf("zoe.c beside zoe.py: got %v; want an error naming both", err)
+	write(t, filepath.Join(dir, "mia.sh"), "x")
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), filepath.Join(dir, "paul.py")); err != nil {
+		t.Fatal(err)
+	}
+	got, err = Students(dir, "", filepath.Join(dir, "out"))
+	if err != nil {
+		t.Fatalf("zoe.c beside zoe.py: %v; want zoe's problem", err)
+	}
+	problems := map[string]string{}
+	for _, s := range got {
+		problems[s.Name] = s.Problem
+		if s.Problem != "" && s.Path != "" {
+			t.Errorf("%s: a problem and a submission %s", s.Name, s.Path)
+		}
+	}
+	for name, want := range map[string]string{
+		"adam": "",
+		"mia":  "mia and mia.sh would all be student mia: the instructor must rename all but one, or keep the submission in one folder",
+		"paul": "paul.py cannot be read: no such file or directory",
+		"zoe":  "zoe.c and zoe.py would all be student zoe: the instructor must rename all but one, or keep the submission in one folder",
+	} {
+		if problems[name] != want {
+			t.Errorf("%s: got problem %q; want %q", name, problems[name], want)
+		}
+	}
+	if len(got) != 6 {
+		t.Errorf("got %d students; want adam, mia, noah, olga, paul, zoe", len(got))
 	}
 }
 
@@ -97,9 +124,12 @@ func TestStudents(t *testing.T) {
 // sorted, and a name that a spreadsheet would run as a formula defused.
 func TestGradebookCSV(t *testing.T) {
 	rows := []Row{
-		{Student: "zed", Score: 1, MaxScore: 3, FailedChecks: []string{"count", "n4"}},
-		{Student: `ann, "the" best`, Score: 3, MaxScore: 3, Passed: true},
-		{Student: "=HYPERLINK(1)", Score: 0, MaxScore: 3, FailedChecks: []string{"submission"}},
+		{Student: "zed", Score: 1, MaxScore: 3, FailedChecks: []string{"count", "n4"},
+			Checks: []CheckCell{{"usage", "pass", 1}, {"count", "fail", 0}, {"n4", "skip", 0}}},
+		{Student: `ann, "the" best`, Score: 3, MaxScore: 3, Passed: true,
+			Checks: []CheckCell{{"usage", "pass", 1}, {"n4", "pass", 2}}}, // --run n4: no count
+		{Student: "=HYPERLINK(1)", Score: 0, MaxScore: 3, FailedChecks: []string{"submission", "usage", "count", "n4"},
+			Checks: []CheckCell{{"submission", "fail", 0}, {"usage", "skip", 0}, {"count", "skip", 0}, {"n4", "skip", 0}}},
 	}
 	data := Gradebook(rows)
 	if !strings.HasSuffix(string(data), "\r\n") || strings.Count(string(data), "\r\n") != 4 {
@@ -110,10 +140,10 @@ func TestGradebookCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := [][]string{
-		GradebookHeader,
-		{"'=HYPERLINK(1)", "0", "3", "false", "submission"},
-		{`ann, "the" best`, "3", "3", "true", ""},
-		{"zed", "1", "3", "false", "count n4"},
+		append(GradebookHeader, "usage", "count", "n4"),
+		{"'=HYPERLINK(1)", "0", "3", "false", "submission usage count n4", "0", "0", "0"},
+		{`ann, "the" best`, "3", "3", "true", "", "1", "", "2"},
+		{"zed", "1", "3", "false", "count n4", "1", "0", "0"},
 	}
 	for i := range want {
 		if strings.Join(recs[i], "|") != strings.Join(want[i], "|") {
@@ -125,9 +155,9 @@ func TestGradebookCSV(t *testing.T) {
 func TestSummarize(t *testing.T) {
 	s := Summarize([]Row{
 		{Student: "a", Score: 3, MaxScore: 3, Passed: true},
-		{Student: "b", Score: 1, MaxScore: 3, FailedChecks: []string{"count"}},
-		{Student: "c", Score: 0, MaxScore: 3, FailedChecks: []string{"submission"}},
-		{Student: "d", Score: 0, MaxScore: 3, FailedChecks: []string{"count", "usage"}},
+		{Student: "b", Score: 1, MaxScore: 3, Checks: []CheckCell{{"count", "fail", 0}}},
+		{Student: "c", Score: 0, MaxScore: 3, Checks: []CheckCell{{"submission", "fail", 0}, {"count", "skip", 0}}},
+		{Student: "d", Score: 0, MaxScore: 3, Checks: []CheckCell{{"count", "error", 0}, {"usage", "fail", 0}}},
 	})
 	got := fmt.Sprintf("%d %.2f %d %d %v %v", s.Students, s.MeanScore, s.MaxScore, s.AllPassed, s.Ungradable, s.MostFailed)
 	want := "4 1.00 3 1 [c] [{count 2} {submission 1} {usage 1}]"

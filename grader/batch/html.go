@@ -58,7 +58,7 @@ func WriteGradebookHTML(outDir string, ex *grader.Exercise, rows []Row) error {
 		}
 		g.Rows = append(g.Rows, render.GradebookRow{
 			Student: r.Student, Score: r.Score, MaxScore: r.MaxScore, Passed: r.Passed,
-			FailedChecks: r.FailedChecks, Link: link,
+			FailedChecks: r.Failed(), Link: link,
 		})
 	}
 	var buf bytes.Buffer

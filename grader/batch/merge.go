@@ -16,7 +16,9 @@ import (
 // class) into out: every report is copied to out/reports, and the gradebook
 // is built from them, byte for byte what one run over the whole class
 // writes. A student found in two folders must have the same report in both
-// (a shard run twice); anything else is an error, as is a mix of exercises.
+// (a shard run twice); anything else is an error, as is a mix of exercises,
+// of versions of one exercise, or of grader versions: the shards of one
+// gradebook are graded alike.
 // out may be one of the inputs.
 func Merge(out string, dirs []string) ([]Row, error) {
 	if len(dirs) == 0 {
@@ -28,6 +30,8 @@ func Merge(out string, dirs []string) ([]Row, error) {
 	}
 	found := map[string]source{}
 	exercise, exerciseDir := "", ""
+	var graded Row // the first report's, which every other must share
+	gradedPath := ""
 	for _, dir := range dirs {
 		reports := filepath.Join(dir, ReportsDir)
 		entries, err := os.ReadDir(reports)
@@ -54,6 +58,16 @@ func Merge(out string, dirs []string) ([]Row, error) {
 			case row.Exercise != exercise:
 				return nil, fmt.Errorf("grader: merge: %s holds reports for exercise %s, %s for %s: merge one exercise at a time",
 					exerciseDir, exercise, dir, row.Exercise)
+			}
+			switch {
+			case gradedPath == "":
+				graded, gradedPath = row, path
+			case row.Graded.Grader != graded.Graded.Grader:
+				return nil, fmt.Errorf("grader: merge: %s was graded by grader %s, %s by %s: grade every shard with one grader",
+					gradedPath, orNone(graded.Graded.Grader), path, orNone(row.Graded.Grader))
+			case row.Graded.Exercise != graded.Graded.Exercise:
+				return nil, fmt.Errorf("grader: merge: %s and %s were graded against different versions of exercise %s (its files, --timeout or --run differ): grade every shard against the same one",
+					gradedPath, path, exercise)
 			}
 			if prev, dup := found[student]; dup && !sameVerdict(prev.data, data) {
 				return nil, fmt.Errorf("grader: merge: student %s was graded in both %s and %s, with different results: keep one",
@@ -97,6 +111,13 @@ func Merge(out string, dirs []string) ([]Row, error) {
 		return nil, fmt.Errorf("grader: merge: %w", err)
 	}
 	return rows, nil
+}
+
+func orNone(version string) string {
+	if version == "" {
+		return "(not recorded)"
+	}
+	return version
 }
 
 // sameVerdict reports whether two reports of one student agree on

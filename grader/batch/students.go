@@ -1,7 +1,9 @@
 package batch
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,6 +23,9 @@ type Student struct {
 	// none could be picked, and then Problem says why.
 	Path    string
 	Problem string
+	// Entries are the class folder's entries that make up the student:
+	// one, or several that clash (alice/ and alice.sh), which is a Problem.
+	Entries []string
 }
 
 // Students lists the entries of dir, sorted by name. A file is a
@@ -31,8 +36,8 @@ type Student struct {
 // exactly one file gets a Problem, which becomes the student's report, so
 // one odd folder does not stop the class. Entries whose names start with a
 // dot are left out, and so is skip (the output folder, when it is inside
-// dir). Two entries with the same name but for the extension are an error:
-// they would be the same student.
+// dir). Two entries with the same name but for the extension would be the
+// same student: that student gets a Problem naming both.
 func Students(dir, pattern, skip string) ([]Student, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -45,37 +50,56 @@ func Students(dir, pattern, skip string) ([]Student, error) {
 	}
 	skipAbs := ""
 	if skip != "" {
-		skipAbs, _ = filepath.Abs(skip)
+		skipAbs = resolve(skip)
 	}
-	byName := map[string]string{} // student name -> entry name
+	byName := map[string]int{} // student name -> index in students
 	var students []Student
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
-		if abs, _ := filepath.Abs(path); abs == skipAbs {
+		if resolve(path) == skipAbs {
 			continue
 		}
+		s := Student{Name: e.Name(), Entries: []string{path}}
 		info, err := os.Stat(path) // follows links: a link to a folder is a folder
-		if err != nil {
-			return nil, fmt.Errorf("grader: reading the class folder: %w", err)
-		}
-		s := Student{Name: e.Name()}
-		if info.IsDir() {
+		switch {
+		case err != nil:
+			// A link to nowhere, say: the student's problem, not the class's.
+			cause := err
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				cause = pe.Err
+			}
+			s.Problem = fmt.Sprintf("%s cannot be read: %v", e.Name(), cause)
+			if !e.IsDir() {
+				s.Name = strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))
+			}
+		case info.IsDir():
 			s.Path, s.Problem = pick(path, pattern)
-		} else {
+		default:
 			s.Name = strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))
 			s.Path = path
 		}
 		if s.Name == "" {
 			s.Name = e.Name()
 		}
-		if other, dup := byName[s.Name]; dup {
-			return nil, fmt.Errorf("grader: %s and %s in %s would both be student %q: rename one, or give each student a folder",
-				other, e.Name(), dir, s.Name)
+		if i, dup := byName[s.Name]; dup {
+			// Neither entry can be told to be the submission: the student
+			// is told, and the rest of the class is graded.
+			other := &students[i]
+			other.Entries = append(other.Entries, path)
+			var names []string
+			for _, p := range other.Entries {
+				names = append(names, filepath.Base(p))
+			}
+			other.Path = ""
+			other.Problem = fmt.Sprintf("%s would all be student %s: the instructor must rename all but one, or keep the submission in one folder",
+				strings.Join(names, " and "), s.Name)
+			continue
 		}
-		byName[s.Name] = e.Name()
+		byName[s.Name] = len(students)
 		students = append(students, s)
 	}
 	sort.Slice(students, func(i, j int) bool { return students[i].Name < students[j].Name })
@@ -126,4 +150,43 @@ func pick(folder, pattern string) (path, problem string) {
 		return "", fmt.Sprintf("no file in the folder matches %s", pattern)
 	}
 	return "", fmt.Sprintf("the folder holds no program (a file ending in %s)", strings.Join(grader.SourceExtensions(), ", "))
+}
+
+// CheckOut says whether out can be the output folder of class dir: not dir
+// itself, whose students would be graded beside reports, gradebook.csv and
+// index.html on the next run, nor a folder inside a student's entry, whose
+// submission would change with every report written. A folder directly
+// inside dir is fine: Students leaves it out. Links are followed.
+func CheckOut(dir, out string) error {
+	d, o := resolve(dir), resolve(out)
+	rel, err := filepath.Rel(d, o)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil
+	}
+	if rel == "." {
+		return fmt.Errorf("%s is the class folder: its reports would be graded as students; choose a folder outside it", out)
+	}
+	if parts := strings.Split(rel, string(filepath.Separator)); len(parts) > 1 {
+		return fmt.Errorf("%s is inside student %s's entry in the class folder: choose a folder outside it", out, parts[0])
+	}
+	return nil
+}
+
+// resolve is path made absolute with its links followed, as far as it
+// exists: an output folder may not exist yet.
+func resolve(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	var rest []string
+	for p := abs; ; p = filepath.Dir(p) {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(append([]string{real}, rest...)...)
+		}
+		if filepath.Dir(p) == p {
+			return abs
+		}
+		rest = append([]string{filepath.Base(p)}, rest...)
+	}
 }

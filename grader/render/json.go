@@ -40,6 +40,14 @@ type jsonReport struct {
 	Compiled    bool        `json:"compiled,omitempty"`
 	DurationMS  float64     `json:"duration_ms"`
 	Protections []string    `json:"protections,omitempty"`
+	Graded      *jsonGraded `json:"graded,omitempty"`
+}
+
+// jsonGraded is grader.Graded: what the report was graded from.
+type jsonGraded struct {
+	Submission string `json:"submission"`
+	Exercise   string `json:"exercise"`
+	Grader     string `json:"grader"`
 }
 
 type jsonCheck struct {
@@ -156,6 +164,9 @@ func toJSON(r *grader.Report) jsonReport {
 		Compiled:    r.Compiled,
 		DurationMS:  ms(r.Duration),
 		Protections: r.Protections,
+	}
+	if g := r.Graded; g != nil {
+		out.Graded = &jsonGraded{Submission: g.Submission, Exercise: g.Exercise, Grader: g.Grader}
 	}
 	for _, c := range r.Checks {
 		jc := jsonCheck{

@@ -36,6 +36,9 @@ func ReadJSON(data []byte) (*grader.Report, error) {
 		Duration:    fromMS(j.DurationMS),
 		Protections: j.Protections,
 	}
+	if g := j.Graded; g != nil {
+		r.Graded = &grader.Graded{Submission: g.Submission, Exercise: g.Exercise, Grader: g.Grader}
+	}
 	for _, jc := range j.Checks {
 		c := grader.CheckResult{
 			Name:           jc.Name,

@@ -22,6 +22,12 @@ const (
 	maxMessageRunes = 1000
 )
 
+// Escape is s as it may be printed on a terminal: every character that
+// could move the cursor or change how the rest of the line is drawn
+// replaced by a visible escape (\r, \x1b, \u202e), as escapeLine does. A
+// student's name is a file name they chose, and is printed through it.
+func Escape(s string) string { return escapeLine(s, maxMessageRunes, nil) }
+
 // escapeLine returns s with every character that could move the cursor or
 // change how the rest of the line is drawn replaced by a visible Go-style
 // escape (\r, \x1b, \u202e), and cut at limit characters. mark styles the

@@ -8,14 +8,17 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/batch"
+	"github.com/boardcheck/boardcheck/grader/render"
 )
 
 // batchFlags are grader batch's flags.
@@ -28,6 +31,7 @@ type batchFlags struct {
 	run     listFlag
 	// requireIsolation is on by default: a class is untrusted code in bulk.
 	requireIsolation bool
+	regrade          bool
 }
 
 func batchFlagSet() (*flag.FlagSet, *batchFlags) {
@@ -36,6 +40,7 @@ func batchFlagSet() (*flag.FlagSet, *batchFlags) {
 	fs.Var(&f.jobs, "jobs", "grade `N` submissions at once (default: one per CPU)")
 	fs.StringVar(&f.out, "out", "", "write the reports and the gradebook to folder `DIR`; must be set")
 	fs.StringVar(&f.pattern, "pattern", "", "in a student's folder, the submission is the one file matching `GLOB` (default: the one file with a known extension)")
+	fs.BoolVar(&f.regrade, "regrade", false, "grade every student again, keeping no report of an earlier run")
 	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs; repeatable, or comma-separated")
 	fs.Var(&f.shard, "shard", "grade only slice `K/N` of the class (students sorted by name, dealt round-robin)")
 	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
@@ -69,6 +74,9 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 	if parent := filepath.Dir(filepath.Clean(f.out)); !isDir(parent) {
 		return usageErrorf("batch: --out %s: folder %s does not exist: create it first", f.out, parent)
 	}
+	if err := batch.CheckOut(pos[1], f.out); err != nil {
+		return usageErrorf("batch: --out %v", err)
+	}
 	if f.requireIsolation {
 		if err := requireIsolation("batch"); err != nil {
 			return err
@@ -82,7 +90,11 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 		return err
 	}
 
-	p := newBatchProgress(sys, ex.ID)
+	jobs := f.jobs.n
+	if jobs == 0 {
+		jobs = runtime.NumCPU()
+	}
+	p := newBatchProgress(sys, ex.ID, jobs)
 	start := time.Now()
 	res, err := batch.Run(ctx, batch.Options{
 		Exercise: ex,
@@ -93,6 +105,8 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 		Jobs:     f.jobs.n,
 		Grade:    grader.Options{Timeout: f.timeout.d, Run: f.run.names},
 		Progress: p.update,
+		Version:  version(),
+		Regrade:  f.regrade,
 	})
 	p.finish()
 	if errors.Is(err, context.Canceled) && res != nil {
@@ -104,12 +118,15 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 		return err
 	}
 	printBatchSummary(sys.stdout, ex.ID, f.out, res.Rows, res.Resumed, time.Since(start))
+	if why := regradedReasons(res.Regraded, len(res.Students)); why != "" {
+		printf(sys.stdout, "graded again: %s\n", why)
+	}
 	if len(res.Failed) > 0 {
 		var names []string
 		for _, s := range res.Students {
 			if err, ok := res.Failed[s.Name]; ok {
-				names = append(names, s.Name)
-				printf(sys.stderr, "grader: %s: %v\n", s.Name, strings.TrimPrefix(err.Error(), "grader: "))
+				names = append(names, render.Escape(s.Name))
+				printf(sys.stderr, "grader: %s: %v\n", render.Escape(s.Name), render.Escape(strings.TrimPrefix(err.Error(), "grader: ")))
 			}
 		}
 		return fmt.Errorf("the grader failed on %d %s (%s), who have no report; run the same command again to retry",
@@ -136,7 +153,11 @@ func printBatchSummary(w io.Writer, exercise, out string, rows []batch.Row, resu
 	}
 	printf(w, "mean score: %.1f/%d; every check passed: %d of %d\n", s.MeanScore, s.MaxScore, s.AllPassed, s.Students)
 	if n := len(s.Ungradable); n > 0 {
-		printf(w, "could not be run: %d (%s)\n", n, strings.Join(s.Ungradable, ", "))
+		var names []string
+		for _, u := range s.Ungradable {
+			names = append(names, render.Escape(u))
+		}
+		printf(w, "could not be run: %d (%s)\n", n, strings.Join(names, ", "))
 	}
 	if len(s.MostFailed) > 0 {
 		var parts []string
@@ -151,6 +172,32 @@ func printBatchSummary(w io.Writer, exercise, out string, rows []batch.Row, resu
 	}
 }
 
+// regradedReasons says why reports of an earlier run were graded again:
+// "3 changed submissions, exercise changed: all", or "" when none were.
+// "all" is every student of the run.
+func regradedReasons(r batch.Regraded, students int) string {
+	count := func(n int) string {
+		if n == students {
+			return "all"
+		}
+		return strconv.Itoa(n)
+	}
+	var parts []string
+	if r.Submissions > 0 {
+		parts = append(parts, fmt.Sprintf("%d changed %s", r.Submissions, plural(r.Submissions, "submission", "submissions")))
+	}
+	if r.Exercise > 0 {
+		parts = append(parts, "exercise changed: "+count(r.Exercise))
+	}
+	if r.Grader > 0 {
+		parts = append(parts, "grader version changed: "+count(r.Grader))
+	}
+	if r.Forced > 0 {
+		parts = append(parts, "--regrade: "+count(r.Forced))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // batchProgress shows a batch's progress: a bar on a terminal, else a line
 // per student graded, which reads well in a CI log.
 type batchProgress struct {
@@ -159,31 +206,107 @@ type batchProgress struct {
 	bar      *progressbar.ProgressBar
 	resumed  int
 	said     bool // the resumed count was printed
+
+	// The bar's time estimate is grader's own (see timeLeft): the
+	// library's counts the reports kept as graded in no time, and says 0s
+	// while the last students run.
+	mu     sync.Mutex
+	jobs   int       // submissions graded at once
+	start  time.Time // when the first student of this run started
+	last   time.Time // when the last student finished
+	graded int       // students graded by this run so far
+	left   int       // students still to grade
+	stop   chan struct{}
+	tty    bool // show a bar, made at the first student, who tells the total
 }
 
-func newBatchProgress(sys stdio, exercise string) *batchProgress {
-	p := &batchProgress{w: sys.stderr, exercise: exercise}
+func newBatchProgress(sys stdio, exercise string, jobs int) *batchProgress {
+	p := &batchProgress{w: sys.stderr, exercise: exercise, jobs: max(jobs, 1), start: time.Now()}
 	if sys.progress && sys.getenv("TERM") != "dumb" {
-		p.bar = progressbar.NewOptions(-1,
-			progressbar.OptionSetWriter(sys.stderr),
-			progressbar.OptionSetDescription("grading "+exercise),
+		p.tty = true
+		// The estimate counts down between students.
+		p.stop = make(chan struct{})
+		go func() {
+			t := time.NewTicker(time.Second)
+			defer t.Stop()
+			for {
+				select {
+				case <-p.stop:
+					return
+				case <-t.C:
+					p.mu.Lock()
+					p.describe()
+					p.mu.Unlock()
+				}
+			}
+		}()
+	}
+	return p
+}
+
+// describe shows the estimate in the bar's description; p.mu is held.
+func (p *batchProgress) describe() {
+	if p.bar == nil || p.left == 0 && p.graded == 0 {
+		return
+	}
+	desc := "grading " + p.exercise
+	if d, ok := timeLeft(p.last.Sub(p.start), time.Since(p.last), p.graded, p.left, p.jobs); ok && p.left > 0 {
+		desc += fmt.Sprintf(", about %s left", d)
+	}
+	p.bar.Describe(desc)
+}
+
+// timeLeft estimates how long the students left take, from this run's
+// pace: graded students took elapsed, jobs at a time, so one takes
+// elapsed*jobs/graded, and the left ones go jobs at a time. since is the
+// time since the last one finished, which the estimate counts down. It is
+// rounded up to the second and never under 1s while a student is left: a
+// grading still running is never "0s left". Unknown (false) until one
+// student of this run is graded.
+func timeLeft(elapsed, since time.Duration, graded, left, jobs int) (time.Duration, bool) {
+	if left <= 0 {
+		return 0, true
+	}
+	if graded == 0 {
+		return 0, false
+	}
+	jobs = max(jobs, 1)
+	per := elapsed * time.Duration(min(jobs, graded)) / time.Duration(graded)
+	rounds := (left + jobs - 1) / jobs
+	d := per*time.Duration(rounds) - since
+	if d%time.Second != 0 {
+		d = d.Truncate(time.Second) + time.Second
+	}
+	return max(d, time.Second), true
+}
+
+// update is batch.Options.Progress: calls come one at a time.
+func (p *batchProgress) update(pr batch.Progress) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if pr.Resumed {
+		// Kept reports are told first, all at once: this run's grading
+		// starts after them.
+		p.start = time.Now()
+	} else {
+		p.last = time.Now()
+		p.graded++
+	}
+	p.left = pr.Total - pr.Done
+	if p.tty && p.bar == nil {
+		p.bar = progressbar.NewOptions(pr.Total,
+			progressbar.OptionSetWriter(p.w),
+			progressbar.OptionSetDescription("grading "+p.exercise),
 			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionSetPredictTime(false), // timeLeft is ours
 			progressbar.OptionSetElapsedTime(true),
 			progressbar.OptionThrottle(100*time.Millisecond),
 			progressbar.OptionClearOnFinish(),
 			progressbar.OptionSetWidth(30),
 		)
 	}
-	return p
-}
-
-// update is batch.Options.Progress: calls come one at a time.
-func (p *batchProgress) update(pr batch.Progress) {
 	if p.bar != nil {
-		if p.bar.GetMax() != pr.Total {
-			p.bar.ChangeMax(pr.Total)
-		}
+		p.describe()
 		p.bar.Set(pr.Done)
 		return
 	}
@@ -197,13 +320,19 @@ func (p *batchProgress) update(pr batch.Progress) {
 	}
 	width := len(strconv.Itoa(pr.Total))
 	if pr.Err != nil {
-		printf(p.w, "[%*d/%d] %s: grader error: %v\n", width, pr.Done, pr.Total, pr.Student.Name, strings.TrimPrefix(pr.Err.Error(), "grader: "))
+		printf(p.w, "[%*d/%d] %s: grader error: %v\n", width, pr.Done, pr.Total, render.Escape(pr.Student.Name),
+			render.Escape(strings.TrimPrefix(pr.Err.Error(), "grader: ")))
 		return
 	}
-	printf(p.w, "[%*d/%d] %s: %d/%d\n", width, pr.Done, pr.Total, pr.Student.Name, pr.Row.Score, pr.Row.MaxScore)
+	printf(p.w, "[%*d/%d] %s: %d/%d\n", width, pr.Done, pr.Total, render.Escape(pr.Student.Name), pr.Row.Score, pr.Row.MaxScore)
 }
 
 func (p *batchProgress) finish() {
+	if p.stop != nil {
+		close(p.stop)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.bar != nil {
 		p.bar.Finish()
 	} else if p.resumed > 0 && !p.said {
@@ -268,8 +397,11 @@ by student), with the columns:
   score          points earned
   max_score      points available
   passed         true when every check passed, else false
-  failed_checks  the checks that failed, by name, separated by spaces
-                 ("build": does not compile; "submission": cannot be run)
+  failed_checks  every check that did not pass (skipped ones too), by
+                 name, separated by spaces ("build": does not compile;
+                 "submission": cannot be run)
+  CHECK...       one column per check, named by its id: its score (empty
+                 when --run left it out)
 
 then prints a summary: the mean score and the checks failed most often.
 
@@ -281,15 +413,25 @@ JUnit XML, one testsuite per student ("EXERCISE: STUDENT"), for a CI
 server's test report.
 
 A student whose submission cannot be run (an empty file, a folder without a
-program) gets a report saying so, and the batch goes on. Interrupted (Ctrl-C,
-or killed), batch can be run again with the same OUTDIR: the reports already
-written are kept and not graded again, and no file is ever half-written. To
-grade a student again, delete their report.
+program, alice/ beside alice.sh) gets a report saying so, and the batch goes
+on. A report names the student's files relative to DIR. OUTDIR may be inside
+DIR, directly (it is then no student), not DIR itself nor inside a student's
+folder.
+
+Interrupted (Ctrl-C, or killed), batch can be run again with the same OUTDIR,
+and no file is ever half-written. Each report records what it was graded
+from: a digest of the student's files, one of the exercise (its manifest,
+scenarios and limits, and --timeout and --run), and the grader's version. A
+run keeps a report only when all three are this run's, grades the others
+again and says why ("graded again: 3 changed submissions, exercise changed:
+all"); --regrade grades every student again.
 
 --shard K/N grades the K-th of N slices of the class: students sorted by
 name, dealt round-robin (student i, from 0, goes to slice i mod N + 1). Each
 slice goes to its own OUTDIR; "grader merge" joins them into one gradebook,
-the same byte for byte as one run over the whole class.
+the same byte for byte as one run over the whole class; it refuses
+slices graded against different versions of the exercise, or by different
+graders.
 
 ` + flagDefaults(fs) + `
 Exit status: 0 when every student has a report (whatever their scores), 2

@@ -99,6 +99,14 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	}
 	rep, err := grader.GradePath(ctx, ex, pos[1], opts)
 	p.erase()
+	var sub *grader.SubmissionError
+	if errors.As(err, &sub) && ctx.Err() == nil {
+		// A submission that cannot be run still gets its report, in every
+		// format, so that a platform (Gradescope, CI) shows the student
+		// why: a failing check "The submission can be run", or a broken
+		// one when the machine lacks what it needs (exit status 3).
+		rep, err = grader.UngradableReport(ex, pos[1], strings.TrimPrefix(sub.Error(), "grader: "), sub.Machine, opts), nil
+	}
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/mattn/go-isatty"
 )
 
@@ -182,7 +183,13 @@ func report(sys stdio, err error, cmd string) int {
 	case errors.As(err, &sub):
 		status = exitUsage
 	}
-	fmt.Fprintln(sys.stderr, "grader: "+strings.TrimPrefix(msg, "grader: "))
+	// A message may quote a file name a student chose (merge's "student
+	// NAME was graded in both ..."): each line is printed escaped.
+	lines := strings.Split(strings.TrimPrefix(msg, "grader: "), "\n")
+	for i, l := range lines {
+		lines[i] = render.Escape(l)
+	}
+	fmt.Fprintln(sys.stderr, "grader: "+strings.Join(lines, "\n"))
 	return status
 }
 

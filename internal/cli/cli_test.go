@@ -201,6 +201,8 @@ func TestReport(t *testing.T) {
 			"grader: ex/tests/a.txtar:3: bad\n", exitBroken},
 		{"anything else", errors.New("writing the report: disk full"), "check",
 			"grader: writing the report: disk full\n", exitBroken},
+		{"a student's name", errors.New("grader: merge: student \x1b[2Jevil\r was graded in both a and b"), "merge",
+			"grader: merge: student \\x1b[2Jevil\\r was graded in both a and b\n", exitBroken},
 		{"interrupted", fmt.Errorf("grader: grading interrupted: %w", context.Canceled), "check",
 			"grader: interrupted\n", exitInterrupted},
 	} {
@@ -208,6 +210,33 @@ func TestReport(t *testing.T) {
 		code := report(stdio{stderr: &stderr}, tt.err, tt.cmd)
 		if code != tt.code || stderr.String() != tt.want {
 			t.Errorf("%s: got exit status %d and %q; want %d and %q", tt.name, code, stderr.String(), tt.code, tt.want)
+		}
+	}
+}
+
+// TestTimeLeft: the batch's estimate goes by this run's pace, and says 0s
+// only when no student is left, never while the last ones run.
+func TestTimeLeft(t *testing.T) {
+	s := time.Second
+	for _, tt := range []struct {
+		elapsed, since     time.Duration
+		graded, left, jobs int
+		want               time.Duration
+		known              bool
+	}{
+		{0, 0, 0, 10, 2, 0, false},           // nothing graded yet: no estimate
+		{10 * s, 0, 10, 10, 2, 10 * s, true}, // 2 s each, 2 at a time: 5 rounds of 2 s
+		{10 * s, 0, 10, 10, 1, 10 * s, true},
+		{10 * s, 0, 10, 1, 2, 2 * s, true},                       // the last one alone takes a whole 2 s
+		{10 * s, 1500 * time.Millisecond, 10, 1, 2, 1 * s, true}, // counted down, rounded up
+		{10 * s, 9 * s, 10, 1, 2, 1 * s, true},                   // late: still not 0s
+		{10 * s, 0, 1, 1, 4, 10 * s, true},                       // one graded of 4 at once
+		{10 * s, 0, 10, 0, 2, 0, true},                           // done
+	} {
+		got, known := timeLeft(tt.elapsed, tt.since, tt.graded, tt.left, tt.jobs)
+		if got != tt.want || known != tt.known {
+			t.Errorf("timeLeft(%v, %v, %d, %d, %d) = %v, %v; want %v, %v",
+				tt.elapsed, tt.since, tt.graded, tt.left, tt.jobs, got, known, tt.want, tt.known)
 		}
 	}
 }

@@ -10,10 +10,13 @@ import (
 
 const exitStatusHelp = `Exit status:
   0    every check passed
-  1    a check failed, or was skipped because a check it needs failed
-  2    a usage error, an unknown exercise or check, or a submission that
-       cannot be found or run; the message says what to do
-  3    the grader or the exercise is broken (not the submission's fault)
+  1    a check failed, or was skipped because a check it needs failed,
+       or the submission cannot be run (missing, empty, not executable):
+       the report's check "submission" says what to do
+  2    a usage error, an unknown exercise or check
+  3    the grader, the exercise or the machine is broken (not the
+       submission's fault; an interpreter missing: the report says what
+       to install)
   130  interrupted (Ctrl-C)
 `
 
@@ -110,6 +113,11 @@ exercise.toml.
 SUBMISSION is the program to check: an executable file, or a source file run
 by its extension: .py (python3), .rb (ruby), .js (node), .sh (sh), .c (cc),
 .cpp (c++), .go (go build), .java (java). Compiled languages are compiled once.
+A submission that cannot be run at all (missing, empty, a folder, not
+executable) still gets a report, in every format: a failing check "The
+submission can be run" saying why, every other check skipped, exit status 1.
+When the machine lacks its interpreter or compiler, that check is broken (!),
+says what to install, and the exit status is 3.
 
 Flags may come before or after ID and SUBMISSION, with one dash or two
 (-v, --timeout 30s, --color=never). After --, every argument is positional.

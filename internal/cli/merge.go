@@ -64,8 +64,9 @@ every report is copied to DIR/reports, and DIR/gradebook.csv is built from
 them, the same byte for byte as one batch run over the whole class (and
 DIR/index.html and DIR/junit.xml, the class as JUnit XML, likewise). A
 student graded in two folders must have the same score and failed checks in
-both; the folders must hold reports of one exercise. DIR may be one of the
-OUTDIRs.
+both; the folders must hold reports of one exercise, graded against the
+same version of it (its files, --timeout and --run) by the same grader
+version. DIR may be one of the OUTDIRs.
 
 ` + flagDefaults(fs) + `
 Exit status: 0 when merged, 2 for a usage error, 3 when the folders

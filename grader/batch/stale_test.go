@@ -1,0 +1,102 @@
+package batch
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boardcheck/boardcheck/grader"
+)
+
+// TestRerunRegradesWhatChanged: a rerun keeps a report only when the
+// submission, the exercise and the grader's version it was graded from are
+// this run's; it grades again exactly the others, and says why.
+func TestRerunRegradesWhatChanged(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	ex, class, _ := makeClass(t, 6, out)
+	ctx := context.Background()
+	run := func(ex *grader.Exercise, mod func(*Options)) *Result {
+		t.Helper()
+		opts := Options{Exercise: ex, Dir: class, Out: out, Version: "v1"}
+		if mod != nil {
+			mod(&opts)
+		}
+		res, err := Run(ctx, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	score := func(student string) int {
+		t.Helper()
+		r, err := ReadRow(filepath.Join(out, ReportsDir, student+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Score
+	}
+	run(ex, nil)
+	if score("s001") != 3 {
+		t.Fatalf("s001 (right) scored %d; want 3", score("s001"))
+	}
+
+	// The student fixes nothing but breaks s001 and adds a file to the
+	// folder of s005: those two are graded again, no one else.
+	write(t, filepath.Join(class, "s001.sh"), wrongSh)
+	write(t, filepath.Join(class, "s005", "more.txt"), "more")
+	same := func() *grader.Exercise { return ex }
+	for _, tt := range []struct {
+		name    string
+		ex      func() *grader.Exercise
+		mod     func(*Options)
+		want    Regraded
+		resumed int
+	}{
+		{"two changed", same, nil, Regraded{Submissions: 2}, 4},
+		{"nothing changed", same, nil, Regraded{}, 6},
+		{"grader version", same, func(o *Options) { o.Version = "v2" }, Regraded{Grader: 6}, 0},
+		{"--timeout", same, func(o *Options) { o.Version = "v2"; o.Grade.Timeout = 5e9 }, Regraded{Exercise: 6}, 0},
+		{"--regrade", same, func(o *Options) { o.Version = "v2"; o.Grade.Timeout = 5e9; o.Regrade = true }, Regraded{Forced: 6}, 0},
+		{"exercise", func() *grader.Exercise { return changedExercise(t, ex) }, func(o *Options) { o.Version = "v2"; o.Grade.Timeout = 5e9 }, Regraded{Exercise: 6}, 0},
+	} {
+		res := run(tt.ex(), tt.mod)
+		if res.Regraded != tt.want || res.Resumed != tt.resumed || res.Graded != 6-tt.resumed {
+			t.Errorf("%s: regraded %+v, kept %d, graded %d; want %+v, %d, %d",
+				tt.name, res.Regraded, res.Resumed, res.Graded, tt.want, tt.resumed, 6-tt.resumed)
+		}
+	}
+	if score("s001") != 1 {
+		t.Errorf("s001, now wrong, scored %d; want 1", score("s001"))
+	}
+
+	// A report written before reports said what they were graded from is
+	// graded again.
+	path := filepath.Join(out, ReportsDir, "s002.json")
+	data, _ := os.ReadFile(path)
+	i := strings.Index(string(data), `"graded"`)
+	if i < 0 {
+		t.Fatalf("s002's report records nothing of what it was graded from:\n%s", data)
+	}
+	os.WriteFile(path, []byte(strings.TrimRight(string(data[:i]), " \n,")+"\n}\n"), 0o644)
+	if _, err := ReadRow(path); err != nil {
+		t.Fatal(err)
+	}
+	res := run(changedExercise(t, ex), func(o *Options) { o.Version = "v2"; o.Grade.Timeout = 5e9 })
+	if res.Regraded != (Regraded{Grader: 1}) {
+		t.Errorf("a report without its digests: regraded %+v; want Grader 1", res.Regraded)
+	}
+}
+
+// changedExercise is ex with one scenario's title reworded.
+func changedExercise(t *testing.T, ex *grader.Exercise) *grader.Exercise {
+	t.Helper()
+	path := filepath.Join(ex.Source, "tests", "usage.txtar")
+	write(t, path, strings.Replace(usageTxtar, "No argument prints the usage", "Without an argument, the usage", 1))
+	changed, err := grader.LoadDir(ex.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return changed
+}

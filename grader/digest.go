@@ -1,0 +1,145 @@
+package grader
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Graded says what a report was graded from, so that a grade can be told
+// stale: a report is only as good as the submission, the exercise and the
+// grader it came from. Batch keeps a report from an earlier run only when
+// all three are the same.
+type Graded struct {
+	// Submission is DigestPath of the student's entry: the submission
+	// file, or every file of their folder.
+	Submission string
+	// Exercise is ExerciseDigest of the exercise and the options that
+	// change a grade (--timeout, --run).
+	Exercise string
+	// Grader is the grader's version ("v1.2.0", "(devel) 0123456789ab").
+	Grader string
+}
+
+// DigestPath is "sha256:" and the hex digest of the file at path, or of
+// every file under the folder at path: each file's path relative to it,
+// its mode's executable bit and its contents, in lexical order. Links are
+// followed, as grading follows them.
+func DigestPath(path string) (string, error) {
+	h := sha256.New()
+	info, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	if !info.IsDir() {
+		if err := digestFile(h, ".", path, info); err != nil {
+			return "", err
+		}
+		return sum(h), nil
+	}
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		info, err := os.Stat(p)
+		if err != nil {
+			return err
+		}
+		if info.IsDir() { // a link to a folder: its name stands for it
+			fmt.Fprintf(h, "link %q\n", p)
+			return nil
+		}
+		rel, _ := filepath.Rel(path, p)
+		return digestFile(h, filepath.ToSlash(rel), p, info)
+	})
+	if err != nil {
+		return "", err
+	}
+	return sum(h), nil
+}
+
+func digestFile(h hash.Hash, name, path string, info fs.FileInfo) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fmt.Fprintf(h, "file %q %d %t\n", name, info.Size(), info.Mode()&0o111 != 0)
+	_, err = io.Copy(h, f)
+	return err
+}
+
+// ExerciseDigest is "sha256:" and the hex digest of everything of ex that
+// a grade depends on: every file of its folder (the manifest, the
+// scenarios, the reference; its limits are in the manifest) but those only
+// verify and readers use (see notGraded), and of opts, the time limit and
+// the checks chosen.
+func ExerciseDigest(ex *Exercise, opts Options) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "exercise %q\n", ex.ID)
+	if ex.FS != nil {
+		err := fs.WalkDir(ex.FS, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if notGraded(ex, p) {
+				if d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() {
+				return nil
+			}
+			data, err := fs.ReadFile(ex.FS, p)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(h, "file %q %d\n", p, len(data))
+			h.Write(data)
+			return nil
+		})
+		if err != nil {
+			return "", fmt.Errorf("grader: reading exercise %s: %w", ex.ID, err)
+		}
+	}
+	// The checks as loaded: the same files give the same checks, but an
+	// exercise without a folder is known by them alone.
+	for _, c := range ex.Checks {
+		fmt.Fprintf(h, "check %q %d %q\n", c.Name, c.Points, c.Needs)
+		h.Write(c.Script)
+	}
+	fmt.Fprintf(h, "limits %+v\n", ex.Limits)
+	run := slices.Clone(opts.Run)
+	slices.Sort(run)
+	fmt.Fprintf(h, "timeout %s run %q\n", opts.Timeout, strings.Join(run, ","))
+	return sum(h), nil
+}
+
+// notGraded reports whether path, in ex's folder, is one no grade depends
+// on: the statement, and the submissions and outputs verify proves the
+// exercise with (good/, bad/, valid-output/, invalid-output/), unless the
+// reference lives there. An author who adds a bad submission does not make
+// a class be graded again.
+func notGraded(ex *Exercise, path string) bool {
+	switch path {
+	case "README.md":
+		return true
+	case "good", "bad", "valid-output", "invalid-output":
+		ref := filepath.ToSlash(filepath.Clean(ex.Reference))
+		return !strings.HasPrefix(ref, path+"/")
+	}
+	return false
+}
+
+func sum(h hash.Hash) string { return "sha256:" + hex.EncodeToString(h.Sum(nil)) }

@@ -1,0 +1,74 @@
+package grader
+
+// UngradableCheck is the check a submission that cannot be run at all (no
+// such file, empty, not executable, its interpreter missing) fails, in the
+// report written for it.
+const UngradableCheck = "submission"
+
+// UngradableReport is the report of a submission that could not be run at all: a
+// failed check "submission" saying why, every check of the exercise skipped
+// because of it, as a compile error is reported. When the machine is at
+// fault (machine: an interpreter missing), the check is an Error, not a
+// Fail: the student has nothing to fix.
+func UngradableReport(ex *Exercise, path, problem string, machine bool, opts Options) *Report {
+	r := &Report{
+		Exercise:   ex.ID,
+		Title:      ex.Title,
+		Submission: path,
+		Checks: []CheckResult{{
+			Name:    UngradableCheck,
+			Title:   "The submission can be run",
+			Status:  Fail,
+			Message: problem,
+		}},
+	}
+	if machine {
+		r.Checks[0].Status = Error
+	}
+	want := map[string]bool{}
+	for _, n := range opts.Run {
+		want[n] = true
+	}
+	for _, c := range ex.Checks {
+		if len(want) > 0 && !want[c.Name] && !neededBy(ex, c.Name, want) {
+			continue
+		}
+		r.Checks = append(r.Checks, CheckResult{
+			Name: c.Name, Title: c.Title, Status: Skip, MaxScore: c.Points, Hint: c.Hint,
+			SkippedBecause: UngradableCheck,
+			Message:        "not run: the submission could not be run",
+		})
+		r.MaxScore += c.Points
+	}
+	return r
+}
+
+// neededBy reports whether check name is needed, directly or not, by one of
+// the checks in want: --run grades those too.
+func neededBy(ex *Exercise, name string, want map[string]bool) bool {
+	seen := map[string]bool{}
+	var needs func(c string) bool
+	needs = func(c string) bool {
+		if seen[c] {
+			return false
+		}
+		seen[c] = true
+		for _, ch := range ex.Checks {
+			if ch.Name != c {
+				continue
+			}
+			for _, n := range ch.Needs {
+				if n == name || needs(n) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for w := range want {
+		if needs(w) {
+			return true
+		}
+	}
+	return false
+}
