@@ -580,7 +580,8 @@ func TestEscapeBatch(t *testing.T) {
 	// Without namespaces and Landlock, mallory does reach the others.
 	batch(e.hooked, filepath.Join(e.dir, "grades-unisolated"), "namespaces", "landlock")
 	if now, _ := os.ReadFile(filepath.Join(class, "zed", "hello.sh")); bytes.Equal(now, hello) {
-		t.Errorf("without namespaces and Landlock, mallory did not reach zed's file: the attack proves nothing")
+		rep, _ := os.ReadFile(filepath.Join(e.dir, "grades-unisolated", "reports", "mallory.json"))
+		t.Errorf("without namespaces and Landlock, mallory did not reach zed's file: the attack proves nothing\n%s", rep)
 	}
 	for name, data := range students {
 		file := "hello.sh"
