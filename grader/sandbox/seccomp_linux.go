@@ -46,7 +46,6 @@ const (
 	schedFIFO, schedRR, schedDeadline, schedResetOnFork = 1, 2, 6, 0x40000000
 	errnoENOSYS                                         = 38
 	errnoEPERM                                          = 1
-	auditArchX86_64                                     = 0xC000003E
 )
 
 var (
@@ -60,7 +59,7 @@ var (
 // counts memory, a memfd's pages would be seen by nothing.
 func seccompFilter(noMemfd bool) ([]byte, error) {
 	filterOnce.Do(func() {
-		if runtime.GOARCH != "amd64" {
+		if auditArch[runtime.GOARCH] == 0 {
 			filterErr = errNoSeccompArch
 			return
 		}
@@ -79,7 +78,11 @@ type errString string
 
 func (e errString) Error() string { return string(e) }
 
-const errNoSeccompArch = errString("the syscall filter is built for x86-64 only")
+const errNoSeccompArch = errString("the syscall filter is built for x86-64 and ARM64 only")
+
+// auditArch is seccomp_data.arch for the architectures the filter is
+// built for (AUDIT_ARCH_X86_64, AUDIT_ARCH_AARCH64).
+var auditArch = map[string]uint32{"amd64": 0xC000003E, "arm64": 0xC00000B7}
 
 func assembleFilter(extra []string) ([]byte, error) {
 	eq := func(arg uint32, v uint64) seccomp.ArgumentConditions {
@@ -112,7 +115,7 @@ func assembleFilter(extra []string) ([]byte, error) {
 	// which here is allow: refuse them first.
 	guard := []bpf.Instruction{
 		bpf.LoadAbsolute{Off: 4, Size: 4}, // seccomp_data.arch
-		bpf.JumpIf{Cond: bpf.JumpEqual, Val: auditArchX86_64, SkipTrue: 1},
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: auditArch[runtime.GOARCH], SkipTrue: 1},
 		bpf.RetConstant{Val: uint32(seccomp.ActionErrno) | errnoEPERM},
 	}
 	raw, err := bpf.Assemble(append(guard, prog...))

@@ -1,0 +1,6 @@
+//go:build linux
+
+package shim
+
+// sysSeccomp is seccomp(2)'s number, which package syscall does not have.
+const sysSeccomp uintptr = 277
