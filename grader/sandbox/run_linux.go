@@ -190,7 +190,7 @@ func (r *run) handOver() error {
 		})
 	}
 	if !r.m.root {
-		folders = r.writableFolders()
+		folders = append(folders, r.writableFolders()...)
 		tmp := filepath.Clean(os.TempDir())
 		for _, p := range append(slices.Clone(folders), r.spec.ReadOnly...) {
 			for d := filepath.Dir(p); under(d, tmp); d = filepath.Dir(d) {
