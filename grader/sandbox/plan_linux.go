@@ -24,10 +24,10 @@ import (
 var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix"}
 
 // plan writes what the shim is to do for this run (see package shim for
-// the records), and collects the host paths to bind, opened here, as
-// files the shim inherits: the shim binds them through /proc/self/fd, so
-// that it needs no right to the folders above them (a run's user may not
-// enter /root, where pyenv keeps Python).
+// the records). As root it also makes, with open_tree, a detached copy of
+// each host tree to bind, handed to the shim as a file (see bindSource):
+// the shim attaches them, and so needs no right to the folders above them
+// (a run's user may not enter /root, where pyenv keeps Python).
 func (r *run) plan() error {
 	m, s, l := r.m, r.spec, r.limits
 	rec := func(tag byte, v string) { r.planBytes = shim.AppendRecord(r.planBytes, tag, v) }

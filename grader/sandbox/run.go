@@ -71,7 +71,7 @@ type Result struct {
 // 512 MiB of memory", "printed more than 16 MiB on standard output", "printed
 // more than 16 MiB on standard error", "started more than 64 processes".
 // It is "" for a normal exit, whatever the exit status. l should be the limits
-// the run had (zero fields mean the defaults, as for Execute).
+// the run had (zero fields mean the defaults, as for Run).
 func (r *Result) Death(l Limits) string {
 	l = l.WithDefaults()
 	switch {

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"encoding/binary"
+	"errors"
 	"runtime"
 	"sync"
 
@@ -74,11 +75,7 @@ func seccompFilter(noMemfd bool) ([]byte, error) {
 	return filterBytes, filterErr
 }
 
-type errString string
-
-func (e errString) Error() string { return string(e) }
-
-const errNoSeccompArch = errString("the syscall filter is built for x86-64 and ARM64 only")
+var errNoSeccompArch = errors.New("the syscall filter is built for x86-64 and ARM64 only")
 
 // auditArch is seccomp_data.arch for the architectures the filter is
 // built for (AUDIT_ARCH_X86_64, AUDIT_ARCH_AARCH64).
