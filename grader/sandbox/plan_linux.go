@@ -41,6 +41,9 @@ func (r *run) plan() error {
 	rec(shim.TagMode, mode)
 	writable := r.writableFolders()
 	if m.root {
+		if !r.ownStage {
+			rec(shim.TagStage, r.stage)
+		}
 		rec(shim.TagRoot, filepath.Join(r.stage, "root"))
 		rec(shim.TagScratch, filepath.Join(r.stage, "scratch"))
 		rec(shim.TagScratchSize, fmt.Sprintf("size=%d", l.Memory))
@@ -59,7 +62,14 @@ func (r *run) plan() error {
 		}
 	}
 	if m.seccomp {
-		filter, err := seccompFilter(!r.cg.countsMemory())
+		// The run's cgroups may still be being made (see newRun): the
+		// machine's say whether they will count memory, and a run whose
+		// cgroup then does not is not started (cgroupsAsPlanned).
+		refuseMemfd := !m.cg.memV1Or2()
+		if r.probe {
+			refuseMemfd = !r.cg.countsMemory()
+		}
+		filter, err := seccompFilter(refuseMemfd)
 		if err != nil {
 			return fmt.Errorf("grader: the syscall filter: %w", err)
 		}
@@ -313,11 +323,17 @@ func (r *run) readableCopy(src string, mode os.FileMode) (string, error) {
 		return "", fmt.Errorf("grader: running %s: %w", r.spec.Argv[0], err)
 	}
 	defer in.Close()
-	dir := filepath.Join(r.stage, "copies")
-	if err := os.MkdirAll(dir, 0o711); err != nil {
-		return "", err
+	if r.copies == "" {
+		dir, err := os.MkdirTemp(stageBase(r.m.asRoot), "boardcheck-copies-")
+		if err != nil {
+			return "", fmt.Errorf("grader: running %s: %w", r.spec.Argv[0], err)
+		}
+		r.copies = dir
+		if err := os.Chmod(dir, 0o711); err != nil {
+			return "", err
+		}
 	}
-	out, err := os.CreateTemp(dir, "copy-")
+	out, err := os.CreateTemp(r.copies, "copy-")
 	if err != nil {
 		return "", err
 	}

@@ -21,6 +21,7 @@ const (
 // order of the mount records is the order the shim mounts them in.
 const (
 	TagMode        = 'M' // NS, Reaper or Probe
+	TagStage       = 'G' // a host folder to mount a small tmpfs over first, holding the Root and Scratch folders
 	TagRoot        = 'R' // an empty host folder on which to build the run's root
 	TagScratch     = 'S' // an empty host folder for the run's writable tmpfs
 	TagScratchSize = 'Z' // the writable tmpfs's size option, "size=N"
@@ -70,11 +71,11 @@ type rlimit struct {
 
 // plan is what the shim does for one run, decoded.
 type plan struct {
-	mode                string
-	rootDir, scratchDir string
-	scratchSize         string
-	mounts              []mountStep
-	dir, hostname       string
+	mode                          string
+	stageDir, rootDir, scratchDir string
+	scratchSize                   string
+	mounts                        []mountStep
+	dir, hostname                 string
 
 	landlock   bool
 	landlockRW []string
@@ -124,6 +125,8 @@ func (p *plan) set(tag byte, v string) error {
 	switch tag {
 	case TagMode:
 		p.mode = v
+	case TagStage:
+		p.stageDir = v
 	case TagRoot:
 		p.rootDir = v
 	case TagScratch:

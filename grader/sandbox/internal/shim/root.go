@@ -21,6 +21,17 @@ func buildRoot(p *plan) error {
 	if err := syscall.Mount("", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, ""); err != nil {
 		return failed("making mounts private", err)
 	}
+	if p.stageDir != "" {
+		// The two folders below, on a tmpfs of this namespace's own.
+		if err := syscall.Mount("tmpfs", p.stageDir, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "size=64k,mode=0755"); err != nil {
+			return failed("mounting the stage "+p.stageDir, err)
+		}
+		for _, d := range []string{root, scratch} {
+			if err := syscall.Mkdir(d, 0o755); err != nil {
+				return failed("making "+d, err)
+			}
+		}
+	}
 	if err := syscall.Mount("tmpfs", root, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "size=1m,mode=0755"); err != nil {
 		return failed("mounting the run's root", err)
 	}

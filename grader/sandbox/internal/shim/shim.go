@@ -58,6 +58,15 @@ func init() {
 func supervise() int {
 	syscall.CloseOnExec(StatusFD)
 	syscall.Close(ExeFD)
+	// signal.Notify's first call starts a thread of the runtime's, about
+	// 0.5 ms before it returns: let that happen while the root is built.
+	// It must be done before the submission starts, which may signal us
+	// from its first instruction.
+	signalsIgnored := make(chan struct{})
+	go func() {
+		ignoreSignals()
+		close(signalsIgnored)
+	}()
 	status := os.NewFile(StatusFD, "status")
 	p, err := readPlan(PlanFD)
 	if err == nil {
@@ -79,7 +88,7 @@ func supervise() int {
 		status.Write(exitMessage(0, 0))
 		return 0
 	}
-	ignoreSignals()
+	<-signalsIgnored
 	pid, err := start(p)
 	if err != nil {
 		status.Write([]byte("E" + err.Error()))
