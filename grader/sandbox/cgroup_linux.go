@@ -251,10 +251,10 @@ func makeCgroup(dir string, must, try [][2]string) bool {
 	return true
 }
 
-// join moves pid (the shim, before it starts anything) into the v1
-// cgroups; a v2 cgroup was joined at clone time.
+// join moves pid (the shim, before it starts anything, or the program
+// itself) into the run's cgroups.
 func (cg *cgroups) join(pid int) error {
-	for _, dir := range []string{cg.memV1, cg.pidsV1} {
+	for _, dir := range []string{cg.v2, cg.memV1, cg.pidsV1} {
 		if dir == "" {
 			continue
 		}

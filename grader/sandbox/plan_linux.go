@@ -289,7 +289,7 @@ func (r *run) bindSource(e mountEntry) (string, error) {
 		return "", fmt.Errorf("grader: running %s: opening %s for the run: %w", r.spec.Argv[0], src, err)
 	}
 	r.bindFiles = append(r.bindFiles, os.NewFile(uintptr(fd), src))
-	return fmt.Sprintf("fd:%d", shim.ExeFD+len(r.bindFiles)), nil
+	return fmt.Sprintf("fd:%d", len(r.bindFiles)-1), nil
 }
 
 // openTree makes a detached copy of the mount tree at path (Linux 5.2).

@@ -5,9 +5,10 @@ package sandbox
 // How a run is held on Linux.
 //
 // The grader does not start the submission itself. It starts a copy of its
-// own binary (package shim) in new namespaces, sends it the run's plan, and
-// the shim carries it out: it builds the run's root, locks itself down,
-// forks the submission, waits for it, and reports how it ended. The layers,
+// own binary (package shim) in new namespaces (supervisor_linux.go: usually
+// ahead of the run, as a spare), sends it the run's plan and files, and the
+// shim carries it out: it builds the run's root, locks itself down, forks
+// the submission, waits for it, and reports how it ended. The layers,
 // each of which the escape suite (cmd/grader TestEscape) attacks:
 //
 //   - a user namespace per run: the run is root inside with no
@@ -43,7 +44,6 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader/sandbox/internal/proctree"
-	"github.com/boardcheck/boardcheck/grader/sandbox/internal/shim"
 )
 
 const pollEvery = 20 * time.Millisecond
@@ -82,35 +82,36 @@ type run struct {
 	stopStdin func()
 	// The grader's ends of the pipes, and the child's, which the grader
 	// closes once the child has them.
-	outR, errR, statR, planW *os.File
-	outW, errW, statW, planR *os.File
-	bindFiles                []*os.File
-	cg                       *cgroups
-	cgMade                   chan *cgroups // where cg arrives when it is made during start
-	slot                     *uidSlot
-	stage                    string // the host folder the run's root is built on, "" for none
-	ownStage                 bool   // stage is this run's alone, to remove
-	copies                   string // this run's folder of readable copies, "" for none
-	planBytes                []byte
-	closers                  []func()
-	proc                     *os.Process
-	startTime                time.Time
-	statusc                  chan []byte
-	stdout, stderr           *capture
-	readers, pollers         sync.WaitGroup
-	timer                    atomic.Pointer[time.Timer]
-	done                     chan struct{}
-	state                    *os.ProcessState
-	waitErr                  error
-	duration                 time.Duration
-	status                   []byte
-	cpuAtTimeout             atomic.Int64
-	mainEnd                  atomic.Bool
-	o                        outcome
-	killMu                   sync.Mutex
-	reaped                   bool // the shim has been waited for: its pid may be reused
-	seenMu                   sync.Mutex
-	seen                     map[int]uint64 // every process seen in the tree, with its start time
+	outR, errR, statR *os.File
+	outW, errW        *os.File
+	sup               *supervisor // the run's shim, once it has one
+	bindFiles         []*os.File
+	cg                *cgroups
+	cgMade            chan *cgroups // where cg arrives when it is made during start
+	slot              *uidSlot
+	stage             string // the host folder the run's root is built on, "" for none
+	ownStage          bool   // stage is this run's alone, to remove
+	copies            string // this run's folder of readable copies, "" for none
+	planBytes         []byte
+	closers           []func()
+	proc              *os.Process
+	startTime         time.Time
+	statusc           chan []byte
+	stdout, stderr    *capture
+	readers, pollers  sync.WaitGroup
+	timer             atomic.Pointer[time.Timer]
+	done              chan struct{}
+	state             *os.ProcessState
+	waitErr           error
+	duration          time.Duration
+	status            []byte
+	cpuAtTimeout      atomic.Int64
+	mainEnd           atomic.Bool
+	o                 outcome
+	killMu            sync.Mutex
+	reaped            bool // the shim has been waited for: its pid may be reused
+	seenMu            sync.Mutex
+	seen              map[int]uint64 // every process seen in the tree, with its start time
 }
 
 // newRun prepares everything a run needs before it starts: the program,
@@ -146,31 +147,25 @@ func newRun(spec Spec, m machine, probe bool) (_ *run, err error) {
 		r.cg = newCgroups(m.cg, r.limits)
 		return r, nil
 	}
-	if r.statR, r.statW, err = r.pipe(); err != nil {
-		return nil, err
-	}
-	if r.planR, r.planW, err = r.pipe(); err != nil {
-		return nil, err
-	}
-	switch {
-	case probe:
+	if probe {
 		r.cg = &cgroups{fd: -1}
-	case m.cg.v2 != "":
-		// Joined at clone time: made first.
-		r.cg = newCgroups(m.cg, r.limits)
-		if err := r.cgroupsAsPlanned(); err != nil {
-			return nil, err
-		}
-	default:
-		// v1 cgroups are joined once the shim has started, before it
-		// gets its plan: making them (about 0.3 ms) is done meanwhile.
+	} else {
+		// The shim joins the cgroups just before it gets its plan (see
+		// start): they are made (about 0.3 ms) while the rest of the run
+		// is prepared.
 		r.cgMade = make(chan *cgroups, 1)
 		go func() { r.cgMade <- newCgroups(m.cg, r.limits) }()
 	}
-	if m.asRoot && (m.userns || m.switchUID) && !LayerOff(LayerRunUID) {
-		if r.slot, err = takeSlot(); err != nil {
+	key := keyFor(m)
+	if !probe {
+		r.sup = takeSpare(key)
+	}
+	if r.sup == nil {
+		if r.sup, err = launch(key, nil); err != nil {
 			return nil, err
 		}
+	}
+	if r.slot = r.sup.slot; r.slot != nil {
 		if err := r.handOver(); err != nil {
 			return nil, err
 		}
@@ -244,13 +239,16 @@ func (r *run) close() {
 	for _, c := range r.closers {
 		c()
 	}
+	if r.sup != nil {
+		// Dead by now; this frees the run's uid.
+		r.sup.discard()
+	}
 	if r.cg == nil && r.cgMade != nil {
 		r.cg = <-r.cgMade
 	}
 	if r.cg != nil {
 		r.cg.remove()
 	}
-	r.slot.release()
 	if r.ownStage {
 		os.RemoveAll(r.stage)
 	}
@@ -259,73 +257,82 @@ func (r *run) close() {
 	}
 }
 
-// start starts the shim (or, without one, the program) in the run's
-// namespaces, joins it to its cgroups and sends it the plan.
+// start starts the run: without a shim, the program itself; with one,
+// the shim joins the run's cgroups and gets its plan and files.
 func (r *run) start() error {
-	// A session of its own: the shim, and so the run, has no controlling
-	// terminal, whatever the grader was started from.
-	sys := &syscall.SysProcAttr{Setsid: !LayerOff(LayerSetsid), Setpgid: LayerOff(LayerSetsid), Pdeathsig: syscall.SIGKILL}
-	files := []*os.File{r.stdin, r.outW, r.errW}
-	path, argv, env, dir := r.path, r.spec.Argv, r.spec.Env, r.spec.Dir
-	if r.m.shim {
-		sys.Cloneflags = r.m.nsFlags
-		if r.m.userns {
-			r.mapUser(sys)
-		}
-		files = append(files, r.statW, r.planR, r.m.exeFile)
-		files = append(files, r.bindFiles...)
-		// Everything else the shim learns from its plan: its own
-		// environment and arguments say nothing a run could read. It is
-		// started through the grader's open file: as root the shim is
-		// already the run's own user, who may not enter the folder the
-		// grader's binary is in (a go-build folder, /root/go/bin).
-		// GODEBUG: the shim's runtime need not read the cgroup's CPU
-		// limit to size itself; a start is paid by every run.
-		path, argv, env, dir = fmt.Sprintf("/proc/self/fd/%d", shim.ExeFD), []string{shim.Arg0}, []string{"GODEBUG=cgroupgomaxprocs=0"}, "/"
-	} else {
-		sys.Setsid, sys.Setpgid = false, true
+	r.statusc = make(chan []byte, 1)
+	if !r.m.shim {
+		return r.startProgram()
 	}
-	if r.cg != nil && r.cg.fd >= 0 {
+	if r.cg == nil {
+		r.cg = <-r.cgMade
+		if err := r.cgroupsAsPlanned(); err != nil {
+			return err
+		}
+	}
+	files := append([]*os.File{r.stdin, r.outW, r.errW}, r.bindFiles...)
+	err := r.handToSupervisor(files)
+	if err != nil && !r.probe {
+		// A spare that died waiting (killed from outside): once more
+		// with a supervisor of the run's own, and its uid.
+		old := r.sup
+		old.proc.Kill()
+		old.proc.Wait()
+		if r.sup, err = launch(old.key, old.slot); err == nil {
+			old.slot = nil
+			err = r.handToSupervisor(files)
+		}
+		old.discard()
+	}
+	// Only the shim holds the run's ends now.
+	for _, f := range files {
+		f.Close()
+	}
+	if err != nil {
+		return err
+	}
+	r.proc, r.statR = r.sup.proc, r.sup.status
+	go r.readStatus()
+	if !r.probe {
+		makeSpare(keyFor(r.m))
+	}
+	return nil
+}
+
+// handToSupervisor joins the run's supervisor to the run's cgroups and sends
+// it the plan: from here on the run is under way.
+func (r *run) handToSupervisor(files []*os.File) error {
+	if err := r.cg.join(r.sup.proc.Pid); err != nil {
+		return fmt.Errorf("grader: running %s: joining the run's cgroup: %w", r.spec.Argv[0], err)
+	}
+	r.startTime = time.Now()
+	if err := r.sup.send(r.planBytes, files); err != nil {
+		return fmt.Errorf("grader: running %s: sending the run's supervisor its plan: %w", r.spec.Argv[0], err)
+	}
+	return nil
+}
+
+// startProgram starts the program itself, where no shim can be had: in a
+// process group of its own, in its cgroups from birth where the machine
+// has cgroup v2.
+func (r *run) startProgram() error {
+	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if r.cg.fd >= 0 {
 		sys.UseCgroupFD, sys.CgroupFD = true, r.cg.fd
 	}
 	r.startTime = time.Now()
-	p, err := os.StartProcess(path, argv, &os.ProcAttr{Dir: dir, Env: env, Files: files, Sys: sys})
-	// Only the child holds its ends now.
-	for _, f := range append([]*os.File{r.stdin, r.outW, r.errW, r.statW, r.planR}, r.bindFiles...) {
-		if f != nil {
-			f.Close()
-		}
+	p, err := os.StartProcess(r.path, r.spec.Argv, &os.ProcAttr{Dir: r.spec.Dir, Env: r.spec.Env, Files: []*os.File{r.stdin, r.outW, r.errW}, Sys: sys})
+	for _, f := range []*os.File{r.stdin, r.outW, r.errW} {
+		f.Close()
 	}
 	if err != nil {
 		return fmt.Errorf("grader: running %s: %w", r.spec.Argv[0], err)
 	}
 	r.proc = p
-	r.statusc = make(chan []byte, 1)
-	if !r.m.shim {
-		// Without a shim to wait for it, the program may fork before it
-		// is in its v1 cgroups: the poller of /proc still counts those.
-		r.cg.join(p.Pid)
-		r.statusc <- nil
-		return nil
-	}
-	go r.readStatus()
-	if r.cg == nil {
-		r.cg = <-r.cgMade
-		if err := r.cgroupsAsPlanned(); err != nil {
-			p.Kill()
-			p.Wait()
-			return err
-		}
-	}
-	if err := r.cg.join(p.Pid); err != nil {
-		p.Kill()
-		p.Wait()
-		return fmt.Errorf("grader: running %s: joining the run's cgroup: %w", r.spec.Argv[0], err)
-	}
-	// An error here means the shim died before reading its plan; its
-	// status says why.
-	r.planW.Write(r.planBytes)
-	r.planW.Close()
+	// The program may fork before it is in its v1 cgroups: the poller of
+	// /proc still counts those.
+	r.cg.join(p.Pid)
+	r.statusc <- nil
 	return nil
 }
 
@@ -337,23 +344,6 @@ func (r *run) cgroupsAsPlanned() error {
 		return fmt.Errorf("grader: running %s: the run's memory cgroup could not be made", r.spec.Argv[0])
 	}
 	return nil
-}
-
-// mapUser gives the run's user namespace its one user: root inside, and
-// outside the run's own uid (as root) or the grader's user.
-func (r *run) mapUser(sys *syscall.SysProcAttr) {
-	sys.Cloneflags |= syscall.CLONE_NEWUSER
-	uid, gid := os.Getuid(), os.Getgid()
-	if r.slot != nil {
-		uid, gid = r.slot.uid, r.slot.uid
-	}
-	sys.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: uid, Size: 1}}
-	sys.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: gid, Size: 1}}
-	// As root, the shim may set its groups, and drops them all; an
-	// unprivileged user namespace must deny setgroups, and the run keeps
-	// the groups of the grader's user (shown as nobody inside).
-	sys.GidMappingsEnableSetgroups = r.slot != nil
-	sys.Credential = &syscall.Credential{Uid: 0, Gid: 0, NoSetGroups: r.slot == nil}
 }
 
 // readStatus reads the shim's report until it closes its end.

@@ -89,18 +89,38 @@ type plan struct {
 
 	path      string
 	argv, env []string
+	stdio     [3]int // the run's standard input, output and error, as received
 }
 
-// readPlan reads the plan from fd to end of file. The grader writes it
-// once the shim is in the run's cgroups, so reading it is also the signal
-// to go on.
+// takeStdio puts the run's standard input, output and error at 0, 1 and 2,
+// which were /dev/null until the plan came.
+func (p *plan) takeStdio() error {
+	for i, fd := range p.stdio {
+		if err := syscall.Dup3(fd, i, 0); err != nil {
+			return failed("taking the run's standard files", err)
+		}
+		syscall.Close(fd)
+	}
+	return nil
+}
+
+// readPlan reads the plan from the socket at fd, to its end, and the files
+// that come with it: the run's standard input, output and error (see
+// takeStdio), then the host trees the plan binds as "fd:N", the Nth of
+// them. The grader sends it once the
+// shim is in the run's cgroups, so reading it is also the signal to go on:
+// a spare supervisor waits here until a run needs it.
 func readPlan(fd int) (*plan, error) {
-	data, err := readAll(fd)
+	data, files, err := receive(fd)
 	syscall.Close(fd)
 	if err != nil {
 		return nil, failed("reading the run's plan", err)
 	}
-	p := &plan{uid: -1, gid: -1}
+	if len(files) < 3 {
+		return nil, errors.New("reading the run's plan: it came without the run's standard input, output and error")
+	}
+	trees := files[3:]
+	p := &plan{uid: -1, gid: -1, stdio: [3]int(files[:3])}
 	for len(data) > 0 {
 		if len(data) < 5 {
 			return nil, errors.New("reading the run's plan: a record cut short")
@@ -117,6 +137,16 @@ func readPlan(fd int) (*plan, error) {
 	}
 	if p.mode == "" {
 		return nil, errors.New("reading the run's plan: no mode")
+	}
+	for i, m := range p.mounts {
+		n, ok := fdOf(m.source)
+		if !ok {
+			continue
+		}
+		if n >= len(trees) {
+			return nil, errors.New("reading the run's plan: it binds a tree it did not send")
+		}
+		p.mounts[i].source = "fd:" + itoa(trees[n])
 	}
 	return p, nil
 }
@@ -188,22 +218,40 @@ func (p *plan) set(tag byte, v string) error {
 	return nil
 }
 
-// readAll reads fd to end of file.
-func readAll(fd int) ([]byte, error) {
-	var out []byte
-	buf := make([]byte, 16*1024)
+// receive reads the messages of the plan's socket until its end: each
+// starts with one byte that is not the plan's (so that none is empty), and
+// any may carry files, received close-on-exec.
+func receive(fd int) (data []byte, files []int, err error) {
+	buf := make([]byte, 64<<10)
+	oob := make([]byte, syscall.CmsgSpace(253*4))
 	for {
-		n, err := syscall.Read(fd, buf)
+		n, oobn, flags, _, err := syscall.Recvmsg(fd, buf, oob, syscall.MSG_CMSG_CLOEXEC)
 		if err == syscall.EINTR {
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if n == 0 {
-			return out, nil
+			return data, files, nil
 		}
-		out = append(out, buf[:n]...)
+		if flags&(syscall.MSG_TRUNC|syscall.MSG_CTRUNC) != 0 {
+			return nil, nil, errors.New("a message cut short")
+		}
+		data = append(data, buf[1:n]...)
+		if oobn > 0 {
+			msgs, err := syscall.ParseSocketControlMessage(oob[:oobn])
+			if err != nil {
+				return nil, nil, err
+			}
+			for i := range msgs {
+				fds, err := syscall.ParseUnixRights(&msgs[i])
+				if err != nil {
+					return nil, nil, err
+				}
+				files = append(files, fds...)
+			}
+		}
 	}
 }
 

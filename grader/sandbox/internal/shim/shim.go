@@ -34,10 +34,9 @@ import (
 // it.
 const Arg0 = "boardcheck-run"
 
-// The file descriptors the grader hands the shim: it writes how the run
-// ended to StatusFD, reads its plan from PlanFD, to end of file, and was
-// started from ExeFD, the grader's binary; the trees its plan binds as
-// "fd:N" follow.
+// The file descriptors the grader starts the shim with: it writes how the
+// run ended to StatusFD, reads its plan and the run's files from PlanFD (a
+// socket), and was started from ExeFD, the grader's binary.
 const (
 	StatusFD = 3
 	PlanFD   = 4
@@ -69,6 +68,9 @@ func supervise() int {
 	}()
 	status := os.NewFile(StatusFD, "status")
 	p, err := readPlan(PlanFD)
+	if err == nil {
+		err = p.takeStdio()
+	}
 	if err == nil {
 		err = prepare(p)
 	}

@@ -1,0 +1,80 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+)
+
+// A run leaves a spare supervisor for the next, which the next run takes
+// rather than starting one; a spare killed while it waited is replaced by
+// a supervisor of the run's own, and the run does not fail for it.
+func TestSpares(t *testing.T) {
+	if !thisMachine().shim {
+		t.Skip("no supervisor for runs on this machine")
+	}
+	dir := t.TempDir()
+	spec := Spec{Argv: []string{"/bin/sh", "-c", "echo ran"}, Dir: dir, Env: []string{"PATH=/usr/bin:/bin", "HOME=" + dir}}
+	run := func(what string) {
+		t.Helper()
+		res, err := Run(context.Background(), spec)
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if res.ExitCode != 0 || string(res.Stdout) != "ran\n" {
+			t.Fatalf("%s: exit %d, output %q, errors %q; want 0 and \"ran\"", what, res.ExitCode, res.Stdout, res.Stderr)
+		}
+	}
+	run("the first run")
+	first := waitForSpare(t)
+	before := launches.Load()
+	run("a run with a spare")
+	second := waitForSpare(t)
+	if second == first {
+		t.Fatal("the run left the spare where it was")
+	}
+	if n := launches.Load() - before; n != 1 {
+		t.Errorf("a run with a spare started %d supervisors; want 1, the next run's", n)
+	}
+
+	second.proc.Kill()
+	waitForZombie(t, second.proc.Pid)
+	before = launches.Load()
+	run("a run whose spare was killed")
+	waitForSpare(t)
+	if n := launches.Load() - before; n != 2 {
+		t.Errorf("a run whose spare was killed started %d supervisors; want 2, its own and the next run's", n)
+	}
+}
+
+// waitForSpare waits for the spare supervisor that the last run started.
+func waitForSpare(t *testing.T) *supervisor {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		spares.Lock()
+		s, making := spares.spare, spares.making
+		spares.Unlock()
+		if s != nil && !making {
+			return s
+		}
+	}
+	t.Fatal("no spare supervisor 10 s after a run")
+	return nil
+}
+
+// waitForZombie waits until pid has died and not yet been waited for.
+func waitForZombie(t *testing.T, pid int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		stat, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if i := bytes.LastIndexByte(stat, ')'); i > 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
+			return
+		}
+	}
+	t.Fatalf("the killed spare %d is not dead 10 s later", pid)
+}
