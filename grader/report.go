@@ -59,6 +59,11 @@ type CheckResult struct {
 	// Empty on Pass.
 	Message string
 	Hint    string // from the scenario header; shown when the check does not pass
+	// Visibility is the check's, from the manifest: a report for a student
+	// shows a Hidden or AfterDueDate check only by its verdict
+	// (render.ForStudent); a platform that hides tests itself (Gradescope)
+	// is told it.
+	Visibility Visibility
 	// SkippedBecause names the check whose failure caused a Skip.
 	SkippedBecause string
 	// Line is the scenario line (1-based) at which the check failed, 0 if none.

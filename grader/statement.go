@@ -17,11 +17,12 @@ import (
 const checksTableHeader = "| check | points |"
 
 // checksTable is the statement's table of checks as the scenarios give it:
-// each check's title and points, in report order.
+// each check's title and points, in report order. A hidden check is
+// listed by its points alone: the statement is the student's.
 func checksTable(ex *Exercise) []string {
 	rows := []string{checksTableHeader, "|---|---|"}
 	for _, c := range ex.Checks {
-		rows = append(rows, fmt.Sprintf("| %s | %d |", c.Title, c.Points))
+		rows = append(rows, fmt.Sprintf("| %s | %d |", c.ShownTitle(), c.Points))
 	}
 	return rows
 }
