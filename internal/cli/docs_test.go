@@ -100,9 +100,10 @@ var graderFlagSets = map[string]struct {
 	fs       func() *flag.FlagSet
 	min, max int
 }{
-	"check": {func() *flag.FlagSet { fs, _ := checkFlagSet(); return fs }, 2, 2},
-	"batch": {func() *flag.FlagSet { fs, _ := batchFlagSet(); return fs }, 2, 2},
-	"merge": {func() *flag.FlagSet { fs, _ := mergeFlagSet(); return fs }, 1, -1},
+	"check":      {func() *flag.FlagSet { fs, _ := checkFlagSet(); return fs }, 2, 2},
+	"batch":      {func() *flag.FlagSet { fs, _ := batchFlagSet(); return fs }, 2, 2},
+	"merge":      {func() *flag.FlagSet { fs, _ := mergeFlagSet(); return fs }, 1, -1},
+	"gradescope": {func() *flag.FlagSet { fs, _ := gradescopeFlagSet(); return fs }, 1, 1},
 }
 
 func checkGraderCommand(t *testing.T, file string, args []string) {
