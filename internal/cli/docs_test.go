@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +14,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/render"
 )
 
@@ -256,5 +259,80 @@ func TestShellCommands(t *testing.T) {
 		if strings.Join(got[i], "|") != strings.Join(want[i], "|") {
 			t.Errorf("command %d: got %q; want %q", i, got[i], want[i])
 		}
+	}
+}
+
+// scriptGraderCommands checks every grader command of a shell script (one
+// whose first word is grader, or a path ending in /grader) and returns how
+// many there were.
+func scriptGraderCommands(t *testing.T, file, script string) int {
+	t.Helper()
+	n := 0
+	for _, cmd := range shellCommands(script) {
+		if cmd[0] == "grader" || strings.HasSuffix(cmd[0], "/grader") {
+			checkGraderCommand(t, file, cmd[1:])
+			n++
+		}
+	}
+	return n
+}
+
+// TestDocsPrairieLearn checks the PrairieLearn example as PrairieLearn
+// reads it ("External Grading"): info.json enables external grading with
+// an image, a timeout it allows (at most 600 s), files of
+// serverFilesCourse that exist, and an entrypoint among them that is
+// executable; its BOARDCHECK_EXERCISE is an exercise; and the entrypoint's
+// grader command exists and takes its flags.
+func TestDocsPrairieLearn(t *testing.T) {
+	const dir = "../../docs/prairielearn"
+	data, err := os.ReadFile(filepath.Join(dir, "questions/nqueens/info.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info struct {
+		UUID, Title, Topic, Type string
+		Tags                     []string
+		SingleVariant            bool   `json:"singleVariant"`
+		GradingMethod            string `json:"gradingMethod"`
+		External                 struct {
+			Enabled           bool              `json:"enabled"`
+			Image             string            `json:"image"`
+			ServerFilesCourse []string          `json:"serverFilesCourse"`
+			Entrypoint        string            `json:"entrypoint"`
+			Timeout           int               `json:"timeout"`
+			Environment       map[string]string `json:"environment"`
+		} `json:"externalGradingOptions"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&info); err != nil {
+		t.Fatalf("info.json: %v", err)
+	}
+	x := info.External
+	if info.UUID == "" || info.Title == "" || info.GradingMethod != "External" || !x.Enabled || x.Image == "" {
+		t.Errorf("info.json: want a uuid, a title, gradingMethod External, externalGradingOptions enabled with an image: %+v", info)
+	}
+	if x.Timeout < 1 || x.Timeout > 600 {
+		t.Errorf("info.json: timeout %d; PrairieLearn allows 1 to 600 seconds", x.Timeout)
+	}
+	for _, f := range x.ServerFilesCourse {
+		if _, err := os.Stat(filepath.Join(dir, "serverFilesCourse", f)); err != nil {
+			t.Errorf("info.json: serverFilesCourse %s: %v", f, err)
+		}
+	}
+	rel, ok := strings.CutPrefix(x.Entrypoint, "/grade/serverFilesCourse/")
+	if !ok {
+		t.Fatalf("info.json: entrypoint %s is not under /grade/serverFilesCourse/", x.Entrypoint)
+	}
+	st, err := os.Stat(filepath.Join(dir, "serverFilesCourse", rel))
+	if err != nil || st.Mode()&0o111 == 0 {
+		t.Fatalf("info.json: entrypoint %s: not an executable file of serverFilesCourse (%v)", x.Entrypoint, err)
+	}
+	if _, err := grader.Lookup(x.Environment["BOARDCHECK_EXERCISE"]); err != nil {
+		t.Errorf("info.json: BOARDCHECK_EXERCISE: %v", err)
+	}
+	script, _ := os.ReadFile(filepath.Join(dir, "serverFilesCourse", rel))
+	if n := scriptGraderCommands(t, x.Entrypoint, string(script)); n != 1 {
+		t.Errorf("%s runs %d grader commands; want one grader check", x.Entrypoint, n)
 	}
 }
