@@ -336,3 +336,15 @@ func TestDocsPrairieLearn(t *testing.T) {
 		t.Errorf("%s runs %d grader commands; want one grader check", x.Entrypoint, n)
 	}
 }
+
+// TestDocsVPL checks the grader command of docs/vpl/vpl_evaluate.sh, which
+// teachers paste into VPL as it is.
+func TestDocsVPL(t *testing.T) {
+	script, err := os.ReadFile("../../docs/vpl/vpl_evaluate.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := scriptGraderCommands(t, "docs/vpl/vpl_evaluate.sh", string(script)); n != 1 {
+		t.Errorf("docs/vpl/vpl_evaluate.sh runs %d grader commands; want one grader check", n)
+	}
+}
