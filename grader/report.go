@@ -42,8 +42,8 @@ type Report struct {
 	// Compiled says Command runs a program compiled from Submission into a
 	// temporary folder, which is deleted once grading ends.
 	Compiled bool
-	// Graded says what the report was graded from; nil when not recorded
-	// (grader check records none).
+	// Graded says what the report was graded from (grader batch and
+	// grader check record it); nil when not recorded.
 	Graded *Graded
 }
 

@@ -119,6 +119,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	if err != nil {
 		return err
 	}
+	rep.Graded = gradedFrom(ex, pos[1], opts)
 	// The report shows paths relative to where the student is; without a
 	// working folder it shows them whole.
 	dir, _ := os.Getwd()
@@ -126,6 +127,18 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		return err
 	}
 	return exitCode(verdict(rep))
+}
+
+// gradedFrom is what a report of check was graded from, as grader batch
+// records it: the submission as given (a file, or a folder and all its
+// files), the exercise with the options that change a grade, and this
+// grader. A digest that cannot be taken (a submission that does not exist)
+// is left empty: the report still stands.
+func gradedFrom(ex *grader.Exercise, submission string, opts grader.Options) *grader.Graded {
+	g := &grader.Graded{Grader: version()}
+	g.Submission, _ = grader.DigestPath(submission)
+	g.Exercise, _ = grader.ExerciseDigest(ex, opts)
+	return g
 }
 
 // pickSubmission is the file to grade: path itself, or, when path is a
