@@ -180,6 +180,21 @@ func TestLoadVisibility(t *testing.T) {
 	if !strings.Contains(table, "| "+HiddenTitle+" | 2 |") || !strings.Contains(table, "| "+ex.check("usage").Title+" |") {
 		t.Errorf("the table of checks does not list the hidden check by its points, or lost a visible one:\n%s", table)
 	}
+	// A statement written before the check was hidden shows its title:
+	// verify says to rewrite it.
+	var shown []*Check
+	for _, c := range ex.Checks {
+		v := *c
+		v.Visibility = Visible
+		shown = append(shown, &v)
+	}
+	old := withChecksTable(&Exercise{Checks: shown}, ex.Statement)
+	if p := statementTableProblem(&Exercise{Checks: ex.Checks, Statement: old}); !strings.Contains(p, HiddenTitle) || !strings.Contains(p, "grader verify --update") {
+		t.Errorf("statementTableProblem = %q; want the hidden row and how to write it", p)
+	}
+	if p := statementTableProblem(&Exercise{Checks: ex.Checks, Statement: withChecksTable(ex, ex.Statement)}); p != "" {
+		t.Errorf("after withChecksTable, statementTableProblem = %q; want none", p)
+	}
 	r, err := GradePath(t.Context(), ex, filepath.Join(dir, "good", "good.py"), Options{Run: []string{"n4", "count"}})
 	if err != nil {
 		t.Fatal(err)
