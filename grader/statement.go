@@ -68,6 +68,16 @@ func statementTableProblem(ex *Exercise) string {
 	return ""
 }
 
+// ShownStatement is the statement as grader show prints it: its table of
+// checks written from the checks, so that a hidden check is listed by its
+// points alone even before grader verify --update rewrites README.md.
+func (ex *Exercise) ShownStatement() string {
+	if ex.Statement == "" {
+		return ""
+	}
+	return withChecksTable(ex, ex.Statement)
+}
+
 // withChecksTable returns the statement with its table of checks rewritten
 // from the checks; a statement without one gets it at its end, under a
 // heading.
