@@ -54,13 +54,18 @@ const (
 )
 
 // Write writes the folder dir (created if need be) and dir/autograder.zip.
-// Files already there by those names are replaced.
+// Files already there by those names are replaced, and so is exercise/.
 func Write(dir string, c Config) error {
 	files, err := c.files()
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("grader: gradescope: %w", err)
+	}
+	// An exercise/ of an earlier run may hold files the exercise no longer
+	// has; the zip must not differ from the folder beside it.
+	if err := os.RemoveAll(filepath.Join(dir, ExerciseDir)); err != nil {
 		return fmt.Errorf("grader: gradescope: %w", err)
 	}
 	var zbuf bytes.Buffer
