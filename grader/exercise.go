@@ -45,8 +45,12 @@ type Check struct {
 	Name, Title, Hint, Description string
 	Points                         int
 	Needs                          []string
-	File                           string // the scenario's path for messages: "exercises/nqueens/tests/n4.txtar"
-	Script                         []byte // the txtar archive as written
+	// Visibility is when a student may see the check's scenario and
+	// verdict's detail: Visible ("") unless the manifest's [visibility]
+	// says Hidden or AfterDueDate.
+	Visibility Visibility
+	File       string // the scenario's path for messages: "exercises/nqueens/tests/n4.txtar"
+	Script     []byte // the txtar archive as written
 
 	// envNames are the variables the scenario sets with `env K=V`; runs see
 	// them (and nothing else of the scenario's environment).
@@ -240,6 +244,7 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 		if err != nil {
 			return nil, err
 		}
+		check.Visibility = m.visibility[c]
 		ex.Checks = append(ex.Checks, check)
 	}
 	if err := validateNeeds(ex); err != nil {

@@ -129,6 +129,8 @@ func TestLoadMalformed(t *testing.T) {
 		{"message shadows testscript's", "exercise.toml", `usage = "standard error"`, "usage = \"standard error\"\n\n[messages]\nWORK = \"x\"", "exercise.toml", 20, "one of testscript's own variables"},
 		{"message empty", "exercise.toml", `usage = "standard error"`, "usage = \"standard error\"\n\n[messages]\nusage = \" \"", "exercise.toml", 20, "message usage is empty"},
 		{"message ends with newline", "exercise.toml", `usage = "standard error"`, "usage = \"standard error\"\n\n[messages]\nusage = \"Usage\\n\"", "exercise.toml", 20, "ends with a newline"},
+		{"visibility of no check", "exercise.toml", `usage = "standard error"`, "usage = \"standard error\"\n\n[visibility]\nn5 = \"hidden\"", "exercise.toml", 20, `[visibility] names "n5", which is no check of checks (did you mean n4?)`},
+		{"visibility unknown", "exercise.toml", `usage = "standard error"`, "usage = \"standard error\"\n\n[visibility]\nn4 = \"secret\"", "exercise.toml", 20, `visibility of n4 is "secret": it must be "visible" (the default), "hidden" (never shown beyond its verdict) or "after_due_date"`},
 		{"points not positive", "exercise.toml", manifestTitle, manifestTitle + "\npoints = 0", "exercise.toml", 5, "points = 0: the exercise's maximum must be a positive number"},
 		{"unknown variable", "tests/n4.txtar", "run nqueens 4", "run nqueens $N", "tests/n4.txtar", 4, "$N is no message of exercise.toml ([messages] names none) and no env sets it"},
 		{"unterminated quote", "tests/usage.txtar", "stdout '^Usage: nqueens N$'", "stdout '^Usage", "tests/usage.txtar", 7, "unterminated quoted argument"},
@@ -152,6 +154,58 @@ func TestLoadMalformed(t *testing.T) {
 				t.Errorf("got %q; want it to start with grader: FILE", err)
 			}
 		})
+	}
+}
+
+// TestLoadVisibility loads the test exercise with two checks kept from
+// its students: the checks say so, and so do the verdicts on them, and the
+// statement's table lists them without their titles.
+func TestLoadVisibility(t *testing.T) {
+	dir := copyExercise(t)
+	edit(t, dir, "exercise.toml", `usage = "standard error"`, "usage = \"standard error\"\n\n[visibility]\nn4 = \"hidden\"\ncount = \"after_due_date\"\nusage = \"visible\"")
+	ex, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]Visibility{"n4": Hidden, "count": AfterDueDate}
+	for _, c := range ex.Checks {
+		if c.Visibility != want[c.Name] {
+			t.Errorf("check %s: visibility %q; want %q", c.Name, c.Visibility, want[c.Name])
+		}
+	}
+	table := strings.Join(checksTable(ex), "\n")
+	if strings.Contains(table, ex.check("n4").Title) || strings.Contains(table, ex.check("count").Title) {
+		t.Errorf("the table of checks names a hidden check's title:\n%s", table)
+	}
+	if !strings.Contains(table, "| "+HiddenTitle+" | 2 |") || !strings.Contains(table, "| "+ex.check("usage").Title+" |") {
+		t.Errorf("the table of checks does not list the hidden check by its points, or lost a visible one:\n%s", table)
+	}
+	// A statement written before the check was hidden shows its title:
+	// verify says to rewrite it.
+	var shown []*Check
+	for _, c := range ex.Checks {
+		v := *c
+		v.Visibility = Visible
+		shown = append(shown, &v)
+	}
+	old := withChecksTable(&Exercise{Checks: shown}, ex.Statement)
+	if p := statementTableProblem(&Exercise{Checks: ex.Checks, Statement: old}); !strings.Contains(p, HiddenTitle) || !strings.Contains(p, "grader verify --update") {
+		t.Errorf("statementTableProblem = %q; want the hidden row and how to write it", p)
+	}
+	if p := statementTableProblem(&Exercise{Checks: ex.Checks, Statement: withChecksTable(ex, ex.Statement)}); p != "" {
+		t.Errorf("after withChecksTable, statementTableProblem = %q; want none", p)
+	}
+	r, err := GradePath(t.Context(), ex, filepath.Join(dir, "good", "good.py"), Options{Run: []string{"n4", "count"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range r.Checks {
+		if c.Visibility != want[c.Name] {
+			t.Errorf("verdict on %s: visibility %q; want %q", c.Name, c.Visibility, want[c.Name])
+		}
+	}
+	if len(r.Checks) < 2 {
+		t.Errorf("graded %d checks; want n4, count and what they need", len(r.Checks))
 	}
 }
 

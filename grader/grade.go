@@ -109,6 +109,7 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*R
 		Passed:      true,
 		Protections: Protections(limits),
 	}
+	withVisibility(ex, r)
 	for _, c := range results {
 		r.Score += c.Score
 		r.MaxScore += c.MaxScore
@@ -390,6 +391,7 @@ func compileErrorReport(ex *Exercise, checks []*Check, path string, ce *CompileE
 			opts.OnCheck(s)
 		}
 	}
+	withVisibility(ex, r)
 	r.Duration = time.Since(start)
 	return r
 }

@@ -23,7 +23,10 @@ type manifest struct {
 	badLines       []int // badLines[i] is the line of the i-th [[bad]]
 	points         int   // what the checks' points must add up to
 	messages       map[string]string
-	text           string
+	// visibility is the [visibility] table: a check's name and when its
+	// student may see it (Hidden, AfterDueDate); a check absent is Visible.
+	visibility map[string]Visibility
+	text       string
 }
 
 // defaultPoints is an exercise's maximum when its manifest does not say.
@@ -41,8 +44,9 @@ type manifestTOML struct {
 		Memory string `toml:"memory"`
 		Output string `toml:"output"`
 	} `toml:"limits"`
-	Messages map[string]string `toml:"messages"`
-	Bad      []struct {
+	Messages   map[string]string `toml:"messages"`
+	Visibility map[string]string `toml:"visibility"`
+	Bad        []struct {
 		File  string            `toml:"file"`
 		Why   string            `toml:"why"`
 		Fails map[string]string `toml:"fails"`
@@ -83,7 +87,7 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 		if line == 0 { // a table: [limit]
 			line = lineOf(text, "["+k.String(), 1)
 		}
-		return nil, fail(line, "unknown key %q (known: title, program, reference, checks, points, [limits] time/memory/output, [messages], [[bad]] file/why/fails)", k.String())
+		return nil, fail(line, "unknown key %q (known: title, program, reference, checks, points, [limits] time/memory/output, [messages], [visibility], [[bad]] file/why/fails)", k.String())
 	}
 
 	m := &manifest{text: text}
@@ -164,6 +168,22 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 			return nil, fail(line, "message %s ends with a newline: leave it out, the program prints one after the message", name)
 		}
 		m.messages[name] = msg
+	}
+
+	m.visibility = make(map[string]Visibility, len(raw.Visibility))
+	for name, v := range raw.Visibility {
+		line := keyLineFrom(text, name, tableLine(text, "[visibility]", 1))
+		if !slices.Contains(m.checks, name) {
+			return nil, fail(line, "[visibility] names %q, which is no check of checks%s", name, closestHint(name, m.checks))
+		}
+		vis := Visibility(v)
+		if !slices.Contains(visibilities, vis) {
+			return nil, fail(line, "visibility of %s is %q: it must be \"visible\" (the default), %q (never shown beyond its verdict) or %q (shown on Gradescope once the due date has passed)", name, v, Hidden, AfterDueDate)
+		}
+		if vis == "visible" {
+			vis = Visible
+		}
+		m.visibility[name] = vis
 	}
 
 	line := 1

@@ -42,8 +42,8 @@ type Report struct {
 	// Compiled says Command runs a program compiled from Submission into a
 	// temporary folder, which is deleted once grading ends.
 	Compiled bool
-	// Graded says what the report was graded from; nil when not recorded
-	// (grader check records none).
+	// Graded says what the report was graded from (grader batch and
+	// grader check record it); nil when not recorded.
 	Graded *Graded
 }
 
@@ -59,6 +59,11 @@ type CheckResult struct {
 	// Empty on Pass.
 	Message string
 	Hint    string // from the scenario header; shown when the check does not pass
+	// Visibility is the check's, from the manifest: a report for a student
+	// shows a Hidden or AfterDueDate check only by its verdict
+	// (render.ForStudent); a platform that hides tests itself (Gradescope)
+	// is told it.
+	Visibility Visibility
 	// SkippedBecause names the check whose failure caused a Skip.
 	SkippedBecause string
 	// Line is the scenario line (1-based) at which the check failed, 0 if none.

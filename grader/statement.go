@@ -17,11 +17,12 @@ import (
 const checksTableHeader = "| check | points |"
 
 // checksTable is the statement's table of checks as the scenarios give it:
-// each check's title and points, in report order.
+// each check's title and points, in report order. A hidden check is
+// listed by its points alone: the statement is the student's.
 func checksTable(ex *Exercise) []string {
 	rows := []string{checksTableHeader, "|---|---|"}
 	for _, c := range ex.Checks {
-		rows = append(rows, fmt.Sprintf("| %s | %d |", c.Title, c.Points))
+		rows = append(rows, fmt.Sprintf("| %s | %d |", c.ShownTitle(), c.Points))
 	}
 	return rows
 }
@@ -65,6 +66,16 @@ func statementTableProblem(ex *Exercise) string {
 		}
 	}
 	return ""
+}
+
+// ShownStatement is the statement as grader show prints it: its table of
+// checks written from the checks, so that a hidden check is listed by its
+// points alone even before grader verify --update rewrites README.md.
+func (ex *Exercise) ShownStatement() string {
+	if ex.Statement == "" {
+		return ""
+	}
+	return withChecksTable(ex, ex.Statement)
 }
 
 // withChecksTable returns the statement with its table of checks rewritten

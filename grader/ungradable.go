@@ -40,6 +40,7 @@ func UngradableReport(ex *Exercise, path, problem string, machine bool, opts Opt
 		})
 		r.MaxScore += c.Points
 	}
+	withVisibility(ex, r)
 	return r
 }
 

@@ -9,6 +9,7 @@
 //	grader check [flags] ID SUBMISSION
 //	grader batch [flags] ID DIR --out OUTDIR
 //	grader merge OUTDIR... --out DIR
+//	grader gradescope [flags] ID --out DIR
 //	grader verify [flags] ID|PATH
 //	grader new [flags] ID
 //	grader help [COMMAND]
@@ -32,10 +33,13 @@
 //	--run NAME          run only the check NAME and the checks it needs (repeatable, or comma-separated)
 //	-v                  show every run: the real command line, exit status, time, output
 //	--color WHEN        auto (the default: on for a terminal, off if NO_COLOR is set), always or never
-//	--format FORMAT     text (the default), json, junit, tap, gradescope, github or html;
+//	--format FORMAT     text (the default), json, junit, tap, gradescope, github, html,
+//	                    classroom, prairielearn or vpl;
 //	                    repeatable, paired in order with --output
 //	--output FILE       write the report of the matching --format to FILE (written whole,
 //	                    through a temporary file); the terminal still shows the text report
+//	--pattern GLOB      when SUBMISSION is a folder, the file in it to grade (default: the
+//	                    one file with a known extension)
 //	--require-isolation refuse to run the submission unless the sandbox isolates it fully
 //	                    (grader batch requires it by default: --require-isolation=false)
 //
@@ -59,6 +63,12 @@
 // when the student's files, the exercise and the grader's version are the
 // ones it records; the others are graded again (--regrade: all of them). docs/ has GitHub Actions workflows
 // for a class and for a student's repository.
+//
+// Gradescope writes the autograder of a Gradescope programming assignment:
+// DIR/autograder.zip, holding setup.sh, run_autograder (which grades
+// /autograder/submission into /autograder/results/results.json) and the
+// grader itself. docs/ also has a GitHub Classroom workflow, a PrairieLearn
+// question, a Moodle VPL evaluation script and a Kubernetes Indexed Job.
 //
 // Verify proves an exercise for its authors: the reference program and every
 // good/ submission pass every check, every bad/ submission fails the checks

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -51,6 +55,10 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			// check-tour N: the last exec's standard output is an open knight's tour from (0,0).
 			"check-tour": checkTour,
+			// gradescope-results FILE SCORE [HIDDEN...]: FILE is a results.json Gradescope reads, scoring SCORE, the checks HIDDEN hidden.
+			"gradescope-results": gradescopeResults,
+			// prairielearn-results FILE SCORE GRADABLE: FILE is a results.json PrairieLearn reads, scoring SCORE (0 to 1), gradable or not.
+			"prairielearn-results": prairieLearnResults,
 		},
 	})
 }
@@ -82,5 +90,139 @@ func checkTour(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if err := reference.CheckTour(n, numbers, reference.TourOptions{}); err != nil {
 		ts.Fatalf("check-tour: %v", err)
+	}
+}
+
+// Gradescope's documented results.json fields ("Autograder
+// Specifications"), at the top and in each test.
+var (
+	gradescopeTop  = []string{"score", "execution_time", "output", "output_format", "test_output_format", "test_name_format", "visibility", "stdout_visibility", "extra_data", "tests", "leaderboard"}
+	gradescopeTest = []string{"score", "max_score", "status", "name", "number", "output", "output_format", "name_format", "tags", "visibility", "extra_data"}
+)
+
+// gradescopeResults checks a results.json as Gradescope reads it: only
+// its documented fields, of their documented kinds; the score the tests
+// add up to; text shown as written (output_format "text"), and each test
+// visible but those of the checks named hidden.
+func gradescopeResults(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! gradescope-results")
+	}
+	if len(args) < 2 {
+		ts.Fatalf("usage: gradescope-results FILE SCORE [HIDDEN...]")
+	}
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &doc); err != nil {
+		ts.Fatalf("gradescope-results: %s is not JSON: %v", args[0], err)
+	}
+	for k := range doc {
+		if !slices.Contains(gradescopeTop, k) {
+			ts.Fatalf("gradescope-results: field %q is none of Gradescope's", k)
+		}
+	}
+	score, ok := doc["score"].(float64)
+	if want := args[1]; !ok || strconv.FormatFloat(score, 'f', -1, 64) != want {
+		ts.Fatalf("gradescope-results: score %v; want %s", doc["score"], want)
+	}
+	if doc["output_format"] != "text" {
+		ts.Fatalf("gradescope-results: output_format %v; want text", doc["output_format"])
+	}
+	tests, _ := doc["tests"].([]any)
+	if len(tests) == 0 {
+		ts.Fatalf("gradescope-results: no tests")
+	}
+	sum := 0.0
+	for i, raw := range tests {
+		tc, _ := raw.(map[string]any)
+		for k := range tc {
+			if !slices.Contains(gradescopeTest, k) {
+				ts.Fatalf("gradescope-results: test %d: field %q is none of Gradescope's", i+1, k)
+			}
+		}
+		s, ok1 := tc["score"].(float64)
+		_, ok2 := tc["max_score"].(float64)
+		name, ok3 := tc["name"].(string)
+		if !ok1 || !ok2 || !ok3 || (tc["status"] != "passed" && tc["status"] != "failed") || tc["output_format"] != "text" {
+			ts.Fatalf("gradescope-results: test %d: score, max_score, name, status or output_format missing or wrong: %v", i+1, tc)
+		}
+		sum += s
+		tags, _ := tc["tags"].([]any)
+		want := "visible"
+		if len(tags) > 0 && slices.Contains(args[2:], fmt.Sprint(tags[0])) {
+			want = "hidden"
+		}
+		if tc["visibility"] != want {
+			ts.Fatalf("gradescope-results: test %d (%s): visibility %v; want %s", i+1, name, tc["visibility"], want)
+		}
+	}
+	if sum != score {
+		ts.Fatalf("gradescope-results: the tests' scores add up to %v, not the score %v", sum, score)
+	}
+}
+
+// PrairieLearn's documented results.json fields ("External Grading",
+// "Grading results"), at the top and in each test.
+var (
+	prairieLearnTop  = []string{"gradable", "score", "message", "output", "format_errors", "images", "tests"}
+	prairieLearnTest = []string{"name", "description", "points", "max_points", "message", "output", "images"}
+)
+
+// prairieLearnResults checks a results.json as PrairieLearn reads it: only
+// its documented fields; score from 0 to 1, and for a gradable submission
+// the tests' points over their max_points; format_errors exactly when not
+// gradable.
+func prairieLearnResults(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! prairielearn-results")
+	}
+	if len(args) != 3 {
+		ts.Fatalf("usage: prairielearn-results FILE SCORE GRADABLE")
+	}
+	data := ts.ReadFile(args[0])
+	if len(data) >= 1<<20 {
+		ts.Fatalf("prairielearn-results: %d bytes; PrairieLearn takes less than 1 MB", len(data))
+	}
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(data), &doc); err != nil {
+		ts.Fatalf("prairielearn-results: %s is not JSON: %v", args[0], err)
+	}
+	for k := range doc {
+		if !slices.Contains(prairieLearnTop, k) {
+			ts.Fatalf("prairielearn-results: field %q is none of PrairieLearn's", k)
+		}
+	}
+	want, err := strconv.ParseFloat(args[1], 64)
+	if err != nil {
+		ts.Fatalf("prairielearn-results: SCORE %q is not a number", args[1])
+	}
+	score, ok := doc["score"].(float64)
+	if !ok || score < 0 || score > 1 || math.Abs(score-want) > 1e-9 {
+		ts.Fatalf("prairielearn-results: score %v; want %v, from 0 to 1", doc["score"], want)
+	}
+	gradable := doc["gradable"] == true
+	if fmt.Sprint(gradable) != args[2] {
+		ts.Fatalf("prairielearn-results: gradable %v; want %s", doc["gradable"], args[2])
+	}
+	if _, has := doc["format_errors"]; has == gradable {
+		ts.Fatalf("prairielearn-results: format_errors %v on a submission gradable %t", doc["format_errors"], gradable)
+	}
+	tests, _ := doc["tests"].([]any)
+	points, max := 0.0, 0.0
+	for i, raw := range tests {
+		tc, _ := raw.(map[string]any)
+		for k := range tc {
+			if !slices.Contains(prairieLearnTest, k) {
+				ts.Fatalf("prairielearn-results: test %d: field %q is none of PrairieLearn's", i+1, k)
+			}
+		}
+		p, ok1 := tc["points"].(float64)
+		m, ok2 := tc["max_points"].(float64)
+		if _, ok3 := tc["name"].(string); !ok1 || !ok2 || !ok3 {
+			ts.Fatalf("prairielearn-results: test %d: name, points or max_points missing: %v", i+1, tc)
+		}
+		points, max = points+p, max+m
+	}
+	if gradable && (max == 0 || math.Abs(points/max-score) > 1e-9) {
+		ts.Fatalf("prairielearn-results: the tests' points, %v of %v, are not the score %v", points, max, score)
 	}
 }

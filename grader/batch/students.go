@@ -77,7 +77,7 @@ func Students(dir, pattern, skip string) ([]Student, error) {
 				s.Name = strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))
 			}
 		case info.IsDir():
-			s.Path, s.Problem = pick(path, pattern)
+			s.Path, s.Problem = Pick(path, pattern)
 		default:
 			s.Name = strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))
 			s.Path = path
@@ -106,8 +106,13 @@ func Students(dir, pattern, skip string) ([]Student, error) {
 	return students, nil
 }
 
-// pick finds the submission inside a student's folder.
-func pick(folder, pattern string) (path, problem string) {
+// Pick finds the submission inside a student's folder, as Students does:
+// the one file pattern matches, or without a pattern the one file directly
+// inside with an extension grader knows. When there is not exactly one,
+// path is "" and problem says why, for the student's report. grader check
+// picks a folder's submission with it too (Gradescope's
+// /autograder/submission).
+func Pick(folder, pattern string) (path, problem string) {
 	var found []string
 	if pattern != "" {
 		matches, _ := filepath.Glob(filepath.Join(folder, pattern))

@@ -81,3 +81,39 @@ func TestGradescopeSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestPrairieLearnSchema validates every fixture's results.json against
+// docs/prairielearn-results.schema.json, PrairieLearn's documented fields.
+func TestPrairieLearnSchema(t *testing.T) {
+	files := renderFiles(t, renderPrairieLearn, "json")
+	got := validate(t, "prairielearn-results.schema.json", paths(files))
+	for _, f := range files {
+		if v, ok := got[f.path]; !ok || !v.Valid {
+			t.Errorf("%s: results.json does not follow docs/prairielearn-results.schema.json: %v", f.name, v.Errors)
+		}
+	}
+}
+
+// TestPrairieLearnSchemaRejects makes sure the schema can fail: a score
+// in points rather than from 0 to 1, a field PrairieLearn does not
+// document, and format_errors on a gradable submission are invalid.
+func TestPrairieLearnSchemaRejects(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for name, doc := range map[string]string{
+		"points":     `{"gradable": true, "score": 30, "tests": []}`,
+		"unknown":    `{"gradable": true, "score": 0.5, "tests": [], "grade": 1}`,
+		"errors-too": `{"gradable": true, "score": 0.5, "tests": [], "format_errors": ["x"]}`,
+	} {
+		path := filepath.Join(dir, name+".json")
+		if err := os.WriteFile(path, []byte(doc), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
+	}
+	for path, v := range validate(t, "prairielearn-results.schema.json", files) {
+		if v.Valid {
+			t.Errorf("%s: docs/prairielearn-results.schema.json accepted it", filepath.Base(path))
+		}
+	}
+}

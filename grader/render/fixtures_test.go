@@ -110,6 +110,22 @@ func mixedReport() *grader.Report {
 	}
 }
 
+// hiddenReport is mixedReport with two checks kept from the student: n4,
+// failed, hidden, and the check n8 skipped for it; usage-two-arguments,
+// passed, shown after the due date.
+func hiddenReport() *grader.Report {
+	r := mixedReport()
+	for i, c := range r.Checks {
+		switch c.Name {
+		case "n4":
+			r.Checks[i].Visibility = grader.Hidden
+		case "usage-two-arguments":
+			r.Checks[i].Visibility = grader.AfterDueDate
+		}
+	}
+	return r
+}
+
 func tourReport() *grader.Report {
 	return &grader.Report{
 		Exercise: "knights-tour", Title: "Knight's tour", Submission: "tour.c",
@@ -283,7 +299,7 @@ func twelveReport() *grader.Report {
 // fixture, nastyReport, whose texts hold what each format must escape, and
 // twelveReport, with more failures than GitHub shows.
 func machineFixtures() map[string]func() *grader.Report {
-	all := map[string]func() *grader.Report{"nasty": nastyReport, "twelve": twelveReport}
+	all := map[string]func() *grader.Report{"nasty": nastyReport, "twelve": twelveReport, "hidden": hiddenReport}
 	for name, f := range fixtures {
 		all[name] = f
 	}

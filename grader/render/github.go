@@ -42,6 +42,7 @@ func init() {
 const maxErrorAnnotations = 10
 
 func renderGitHub(w io.Writer, r *grader.Report, o Options) error {
+	r = ForStudent(r)
 	var b strings.Builder
 	token := strings.ToLower(rand.Text())
 	fmt.Fprintf(&b, "::stop-commands::%s\n", token)
@@ -147,6 +148,7 @@ func gitHubProperty(s string) string {
 // score, then a table of the checks. The caller appends it to that file;
 // renderers never look at the environment.
 func GitHubSummary(w io.Writer, r *grader.Report) error {
+	r = ForStudent(r)
 	var b strings.Builder
 	verdict := "❌"
 	if r.Passed {

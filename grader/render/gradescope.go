@@ -27,9 +27,12 @@ func init() {
 // plain explanation. A skipped or broken check is "failed"
 // with score 0: Gradescope has no other status, and the points were not
 // earned; a skipped one says which check, by its title, it waits for.
-// Everything is visible to the student at once, since the feedback is the
-// point; an instructor who wants otherwise can rewrite visibility in the
-// run_autograder script.
+// A test is visible to the student at once, since the feedback is the
+// point, unless the exercise's manifest says otherwise ([visibility]: hidden
+// or after_due_date, Gradescope's own words): Gradescope then hides it
+// itself, so its output stays whole for the instructor. The summary above
+// the tests, which Gradescope shows with the score, names a hidden check
+// only as render.ForStudent does.
 
 type gsResults struct {
 	Score         int            `json:"score"`
@@ -57,7 +60,7 @@ func renderGradescope(w io.Writer, r *grader.Report, o Options) error {
 	res := gsResults{
 		Score:         r.Score,
 		ExecutionTime: int(math.Round(r.Duration.Seconds())),
-		Output:        gradescopeSummary(r),
+		Output:        gradescopeSummary(ForStudent(r)),
 		OutputFormat:  "text",
 		Visibility:    "visible",
 		ExtraData: map[string]any{
@@ -80,6 +83,9 @@ func renderGradescope(w io.Writer, r *grader.Report, o Options) error {
 			Tags:         []string{c.Name},
 			Visibility:   "visible",
 		}
+		if !c.Visibility.Shown() {
+			t.Visibility = string(c.Visibility)
+		}
 		if c.Status == grader.Pass {
 			t.Status = "passed"
 		}
@@ -94,8 +100,13 @@ func renderGradescope(w io.Writer, r *grader.Report, o Options) error {
 // gradescopeSummary is the output shown above the tests: the exercise, the
 // score, and which check to fix first, as the text report ends.
 func gradescopeSummary(r *grader.Report) string {
+	return fmt.Sprintf("%s: %s\n%s", safeText(r.Exercise), oneLine(r.Title), scoreSummary(r))
+}
+
+// scoreSummary is the score and which check to fix first, or that every
+// check passed.
+func scoreSummary(r *grader.Report) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s\n", safeText(r.Exercise), oneLine(r.Title))
 	fmt.Fprintf(&b, "Score: %d/%d", r.Score, r.MaxScore)
 	if r.Passed {
 		b.WriteString(", every check passed")

@@ -100,6 +100,7 @@ type htmlLine struct {
 }
 
 func renderHTML(w io.Writer, r *grader.Report, o Options) error {
+	r = ForStudent(r)
 	return htmlTemplates.ExecuteTemplate(w, "report.tmpl", newHTMLPage(r, o))
 }
 

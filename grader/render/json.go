@@ -58,6 +58,7 @@ type jsonCheck struct {
 	MaxScore       int         `json:"max_score"`
 	Message        string      `json:"message"`
 	Hint           string      `json:"hint"`
+	Visibility     string      `json:"visibility,omitempty"`
 	SkippedBecause string      `json:"skipped_because,omitempty"`
 	Line           int         `json:"line,omitempty"`
 	DurationMS     float64     `json:"duration_ms"`
@@ -177,6 +178,7 @@ func toJSON(r *grader.Report) jsonReport {
 			MaxScore:       c.MaxScore,
 			Message:        c.Message,
 			Hint:           c.Hint,
+			Visibility:     string(c.Visibility),
 			SkippedBecause: c.SkippedBecause,
 			Line:           c.Line,
 			DurationMS:     ms(c.Duration),

@@ -48,6 +48,7 @@ func ReadJSON(data []byte) (*grader.Report, error) {
 			MaxScore:       jc.MaxScore,
 			Message:        jc.Message,
 			Hint:           jc.Hint,
+			Visibility:     grader.Visibility(jc.Visibility),
 			SkippedBecause: jc.SkippedBecause,
 			Line:           jc.Line,
 			Duration:       fromMS(jc.DurationMS),

@@ -47,7 +47,7 @@ type text struct {
 
 func renderText(w io.Writer, r *grader.Report, o Options) error {
 	t := &text{pal: newPalette(o.Color), o: o}
-	t.report(r)
+	t.report(ForStudent(r))
 	_, err := io.WriteString(w, t.b.String())
 	return err
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/batch"
 	"github.com/boardcheck/boardcheck/grader/render"
 )
 
@@ -20,6 +21,7 @@ import (
 type checkFlags struct {
 	timeout durationFlag
 	run     listFlag
+	pattern string
 	verbose bool
 	color   colorFlag
 	out     outputFlags
@@ -34,6 +36,7 @@ func checkFlagSet() (*flag.FlagSet, *checkFlags) {
 	fs.Var(&f.color, "color", "colour: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
 	f.out.register(fs)
 	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs; repeatable, or comma-separated")
+	fs.StringVar(&f.pattern, "pattern", "", "when SUBMISSION is a folder, the file in it to grade: a `GLOB` relative to it, such as \"nqueens.*\"")
 	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
 	fs.BoolVar(&f.verbose, "v", false, "verbose: every run's real command line, exit status, time and output")
 	fs.BoolVar(&f.requireIsolation, "require-isolation", false, "refuse to run the submission unless the sandbox isolates it fully (\"grader check -v\" lists its layers)")
@@ -97,7 +100,13 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		p = &progress{w: sys.stderr, exercise: ex.ID, total: total}
 		opts.OnCheck = p.done
 	}
-	rep, err := grader.GradePath(ctx, ex, pos[1], opts)
+	path, problem := pickSubmission(pos[1], f.pattern)
+	var rep *grader.Report
+	if problem != "" {
+		err = &grader.SubmissionError{Path: pos[1], Problem: problem}
+	} else {
+		rep, err = grader.GradePath(ctx, ex, path, opts)
+	}
 	p.erase()
 	var sub *grader.SubmissionError
 	if errors.As(err, &sub) && ctx.Err() == nil {
@@ -110,6 +119,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	if err != nil {
 		return err
 	}
+	rep.Graded = gradedFrom(ex, pos[1], opts)
 	// The report shows paths relative to where the student is; without a
 	// working folder it shows them whole.
 	dir, _ := os.Getwd()
@@ -117,6 +127,29 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		return err
 	}
 	return exitCode(verdict(rep))
+}
+
+// gradedFrom is what a report of check was graded from, as grader batch
+// records it: the submission as given (a file, or a folder and all its
+// files), the exercise with the options that change a grade, and this
+// grader. A digest that cannot be taken (a submission that does not exist)
+// is left empty: the report still stands.
+func gradedFrom(ex *grader.Exercise, submission string, opts grader.Options) *grader.Graded {
+	g := &grader.Graded{Grader: version()}
+	g.Submission, _ = grader.DigestPath(submission)
+	g.Exercise, _ = grader.ExerciseDigest(ex, opts)
+	return g
+}
+
+// pickSubmission is the file to grade: path itself, or, when path is a
+// folder (a platform's upload folder, a student's clone), the one program
+// in it, picked as grader batch picks a student's. problem says why none
+// could be.
+func pickSubmission(path, pattern string) (file, problem string) {
+	if info, err := os.Stat(path); err != nil || !info.IsDir() {
+		return path, ""
+	}
+	return batch.Pick(path, pattern)
 }
 
 // progress draws "checking nqueens: 3 of 12 checks done" on a terminal's

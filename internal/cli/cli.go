@@ -81,6 +81,7 @@ func init() {
 		{"check", "check a submission against an exercise", runCheck},
 		{"batch", "grade a whole class into reports and a gradebook", runBatch},
 		{"merge", "join the gradebooks of batch shards", runMerge},
+		{"gradescope", "write a Gradescope autograder for an exercise", runGradescope},
 		{"verify", "prove an exercise: reference, submissions, checkers", runVerify},
 		{"new", "start an exercise folder, or copy one to vary it", runNew},
 		{"help", "explain a command", runHelp},

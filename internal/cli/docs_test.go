@@ -1,17 +1,22 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/render"
 )
 
@@ -100,9 +105,10 @@ var graderFlagSets = map[string]struct {
 	fs       func() *flag.FlagSet
 	min, max int
 }{
-	"check": {func() *flag.FlagSet { fs, _ := checkFlagSet(); return fs }, 2, 2},
-	"batch": {func() *flag.FlagSet { fs, _ := batchFlagSet(); return fs }, 2, 2},
-	"merge": {func() *flag.FlagSet { fs, _ := mergeFlagSet(); return fs }, 1, -1},
+	"check":      {func() *flag.FlagSet { fs, _ := checkFlagSet(); return fs }, 2, 2},
+	"batch":      {func() *flag.FlagSet { fs, _ := batchFlagSet(); return fs }, 2, 2},
+	"merge":      {func() *flag.FlagSet { fs, _ := mergeFlagSet(); return fs }, 1, -1},
+	"gradescope": {func() *flag.FlagSet { fs, _ := gradescopeFlagSet(); return fs }, 1, 1},
 }
 
 func checkGraderCommand(t *testing.T, file string, args []string) {
@@ -255,5 +261,266 @@ func TestShellCommands(t *testing.T) {
 		if strings.Join(got[i], "|") != strings.Join(want[i], "|") {
 			t.Errorf("command %d: got %q; want %q", i, got[i], want[i])
 		}
+	}
+}
+
+// scriptGraderCommands checks every grader command of a shell script (one
+// whose first word is grader, or a path ending in /grader) and returns how
+// many there were.
+func scriptGraderCommands(t *testing.T, file, script string) int {
+	t.Helper()
+	n := 0
+	for _, cmd := range shellCommands(script) {
+		if cmd[0] == "grader" || strings.HasSuffix(cmd[0], "/grader") {
+			checkGraderCommand(t, file, withoutRedirections(cmd[1:]))
+			n++
+		}
+	}
+	return n
+}
+
+// withoutRedirections drops a command's redirections ("> /dev/null",
+// "2>&1"), which are the shell's, not the command's arguments.
+func withoutRedirections(words []string) []string {
+	var out []string
+	for i := 0; i < len(words); i++ {
+		w := strings.TrimLeft(words[i], "0123456789")
+		switch {
+		case w == ">" || w == ">>" || w == "<":
+			i++ // and its file
+		case strings.HasPrefix(w, ">") || strings.HasPrefix(w, "<"):
+		default:
+			out = append(out, words[i])
+		}
+	}
+	return out
+}
+
+// TestDocsPrairieLearn checks the PrairieLearn example as PrairieLearn
+// reads it ("External Grading"): info.json enables external grading with
+// an image, a timeout it allows (at most 600 s), files of
+// serverFilesCourse that exist, and an entrypoint among them that is
+// executable; its BOARDCHECK_EXERCISE is an exercise; and the entrypoint's
+// grader command exists and takes its flags.
+func TestDocsPrairieLearn(t *testing.T) {
+	const dir = "../../docs/prairielearn"
+	data, err := os.ReadFile(filepath.Join(dir, "questions/nqueens/info.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info struct {
+		UUID, Title, Topic, Type string
+		Tags                     []string
+		SingleVariant            bool   `json:"singleVariant"`
+		GradingMethod            string `json:"gradingMethod"`
+		External                 struct {
+			Enabled           bool              `json:"enabled"`
+			Image             string            `json:"image"`
+			ServerFilesCourse []string          `json:"serverFilesCourse"`
+			Entrypoint        string            `json:"entrypoint"`
+			Timeout           int               `json:"timeout"`
+			Environment       map[string]string `json:"environment"`
+		} `json:"externalGradingOptions"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&info); err != nil {
+		t.Fatalf("info.json: %v", err)
+	}
+	x := info.External
+	if info.UUID == "" || info.Title == "" || info.GradingMethod != "External" || !x.Enabled || x.Image == "" {
+		t.Errorf("info.json: want a uuid, a title, gradingMethod External, externalGradingOptions enabled with an image: %+v", info)
+	}
+	if x.Timeout < 1 || x.Timeout > 600 {
+		t.Errorf("info.json: timeout %d; PrairieLearn allows 1 to 600 seconds", x.Timeout)
+	}
+	for _, f := range x.ServerFilesCourse {
+		if _, err := os.Stat(filepath.Join(dir, "serverFilesCourse", f)); err != nil {
+			t.Errorf("info.json: serverFilesCourse %s: %v", f, err)
+		}
+	}
+	rel, ok := strings.CutPrefix(x.Entrypoint, "/grade/serverFilesCourse/")
+	if !ok {
+		t.Fatalf("info.json: entrypoint %s is not under /grade/serverFilesCourse/", x.Entrypoint)
+	}
+	st, err := os.Stat(filepath.Join(dir, "serverFilesCourse", rel))
+	if err != nil || st.Mode()&0o111 == 0 {
+		t.Fatalf("info.json: entrypoint %s: not an executable file of serverFilesCourse (%v)", x.Entrypoint, err)
+	}
+	if _, err := grader.Lookup(x.Environment["BOARDCHECK_EXERCISE"]); err != nil {
+		t.Errorf("info.json: BOARDCHECK_EXERCISE: %v", err)
+	}
+	script, _ := os.ReadFile(filepath.Join(dir, "serverFilesCourse", rel))
+	if n := scriptGraderCommands(t, x.Entrypoint, string(script)); n != 1 {
+		t.Errorf("%s runs %d grader commands; want one grader check", x.Entrypoint, n)
+	}
+}
+
+// TestDocsVPL checks the grader command of docs/vpl/vpl_evaluate.sh, which
+// teachers paste into VPL as it is.
+func TestDocsVPL(t *testing.T) {
+	script, err := os.ReadFile("../../docs/vpl/vpl_evaluate.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := scriptGraderCommands(t, "docs/vpl/vpl_evaluate.sh", string(script)); n != 1 {
+		t.Errorf("docs/vpl/vpl_evaluate.sh runs %d grader commands; want one grader check", n)
+	}
+}
+
+// k8sJob is the part of a Kubernetes Job the examples under docs/kubernetes
+// use; decoding with known fields only catches a misspelt key.
+type k8sJob struct {
+	APIVersion string `yaml:"apiVersion"`
+	Kind       string `yaml:"kind"`
+	Metadata   struct {
+		Name string `yaml:"name"`
+	} `yaml:"metadata"`
+	Spec struct {
+		CompletionMode       string `yaml:"completionMode"`
+		Completions          int    `yaml:"completions"`
+		Parallelism          int    `yaml:"parallelism"`
+		BackoffLimit         *int   `yaml:"backoffLimit"`
+		BackoffLimitPerIndex *int   `yaml:"backoffLimitPerIndex"`
+		Template             struct {
+			Spec struct {
+				RestartPolicy string `yaml:"restartPolicy"`
+				Containers    []struct {
+					Name            string   `yaml:"name"`
+					Image           string   `yaml:"image"`
+					Command         []string `yaml:"command"`
+					Args            []string `yaml:"args"`
+					SecurityContext struct {
+						Privileged bool `yaml:"privileged"`
+					} `yaml:"securityContext"`
+					VolumeMounts []struct {
+						Name      string `yaml:"name"`
+						MountPath string `yaml:"mountPath"`
+					} `yaml:"volumeMounts"`
+				} `yaml:"containers"`
+				Volumes []k8sVolume `yaml:"volumes"`
+			} `yaml:"spec"`
+		} `yaml:"template"`
+	} `yaml:"spec"`
+}
+
+type k8sVolume struct {
+	Name                  string `yaml:"name"`
+	PersistentVolumeClaim struct {
+		ClaimName string `yaml:"claimName"`
+	} `yaml:"persistentVolumeClaim"`
+}
+
+func readJob(t *testing.T, path string) k8sJob {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	dec := yaml.NewDecoder(f)
+	dec.KnownFields(true)
+	var j k8sJob
+	if err := dec.Decode(&j); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	p := j.Spec.Template.Spec
+	if j.APIVersion != "batch/v1" || j.Kind != "Job" || j.Metadata.Name == "" || len(p.Containers) != 1 {
+		t.Fatalf("%s: want one batch/v1 Job with a name and one container: %+v", path, j)
+	}
+	if p.RestartPolicy != "Never" && p.RestartPolicy != "OnFailure" {
+		t.Errorf("%s: restartPolicy %q: a Job's must be Never or OnFailure", path, p.RestartPolicy)
+	}
+	for _, m := range p.Containers[0].VolumeMounts {
+		if !slices.ContainsFunc(p.Volumes, func(v k8sVolume) bool { return v.Name == m.Name }) {
+			t.Errorf("%s: volume mount %s names no volume", path, m.Name)
+		}
+	}
+	return j
+}
+
+// runPod runs a Job's container command with the real sh, as the pod
+// would, but with a grader that only records its arguments, and returns
+// them. mount stands for the class volume's mount path.
+func runPod(t *testing.T, j k8sJob, mount string, env ...string) []string {
+	t.Helper()
+	c := j.Spec.Template.Spec.Containers[0]
+	argv := append(slices.Clone(c.Command), c.Args...)
+	if len(argv) < 3 || argv[0] != "/bin/sh" || argv[1] != "-c" {
+		t.Fatalf("%s: want the command /bin/sh -c SCRIPT, got %q", j.Metadata.Name, argv)
+	}
+	script := strings.ReplaceAll(argv[2], c.VolumeMounts[0].MountPath, mount)
+	bin := t.TempDir()
+	record := filepath.Join(bin, "args")
+	fake := "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > " + record + "\n"
+	if err := os.WriteFile(filepath.Join(bin, "grader"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("/bin/sh", "-c", script)
+	cmd.Env = append([]string{"PATH=" + bin + ":/usr/bin:/bin"}, env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: sh -c %q: %v\n%s", j.Metadata.Name, script, err, out)
+	}
+	data, err := os.ReadFile(record)
+	if err != nil {
+		t.Fatalf("%s: the script ran no grader: %v", j.Metadata.Name, err)
+	}
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
+// TestDocsKubernetes checks the Indexed Job example as Kubernetes and sh
+// read it: grade-class.yaml is an Indexed Job whose every pod, given its
+// JOB_COMPLETION_INDEX, runs a grader batch of its own slice (together,
+// --shard 1/N to N/N, N its completions) into a folder of its own; and
+// merge.yaml runs grader merge over exactly those folders. Every grader
+// command exists and takes its flags.
+func TestDocsKubernetes(t *testing.T) {
+	grade := readJob(t, "../../docs/kubernetes/grade-class.yaml")
+	merge := readJob(t, "../../docs/kubernetes/merge.yaml")
+	n := grade.Spec.Completions
+	if grade.Spec.CompletionMode != "Indexed" || n < 2 || grade.Spec.Parallelism < 1 || grade.Spec.Parallelism > n {
+		t.Fatalf("grade-class.yaml: want an Indexed Job of 2 or more completions, parallelism at most that: %+v", grade.Spec)
+	}
+	if merge.Spec.CompletionMode != "" || merge.Spec.BackoffLimitPerIndex != nil {
+		t.Errorf("merge.yaml: want one pod, not an Indexed Job")
+	}
+	if grade.Spec.Template.Spec.Containers[0].Image != merge.Spec.Template.Spec.Containers[0].Image {
+		t.Errorf("the two Jobs run different images")
+	}
+	class := t.TempDir()
+	var shards, outs []string
+	for i := range n {
+		args := runPod(t, grade, class, fmt.Sprintf("JOB_COMPLETION_INDEX=%d", i))
+		checkGraderCommand(t, "docs/kubernetes/grade-class.yaml", args)
+		fs, f := batchFlagSet()
+		if _, err := parse(fs, args[1:]); err != nil || args[0] != "batch" {
+			t.Fatalf("pod %d: grader %q: want grader batch (%v)", i, args, err)
+		}
+		shards = append(shards, f.shard.String())
+		outs = append(outs, f.out)
+		if err := os.MkdirAll(f.out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := 1; k <= n; k++ {
+		if want := fmt.Sprintf("%d/%d", k, n); !slices.Contains(shards, want) {
+			t.Errorf("no pod grades --shard %s: the pods grade %q", want, shards)
+		}
+	}
+	if slices.Sort(outs); len(slices.Compact(slices.Clone(outs))) != n {
+		t.Errorf("the pods write to %q: want a folder each", outs)
+	}
+	args := runPod(t, merge, class)
+	checkGraderCommand(t, "docs/kubernetes/merge.yaml", args)
+	fs, out := mergeFlagSet()
+	pos, err := parse(fs, args[1:])
+	if err != nil || args[0] != "merge" {
+		t.Fatalf("merge.yaml: grader %q: want grader merge (%v)", args, err)
+	}
+	if slices.Sort(pos); !slices.Equal(pos, outs) {
+		t.Errorf("merge.yaml merges %q; want the pods' folders %q", pos, outs)
+	}
+	if slices.Contains(outs, *out) {
+		t.Errorf("merge.yaml writes into a pod's folder %s", *out)
 	}
 }

@@ -61,8 +61,9 @@ func runShow(ctx context.Context, args []string, sys stdio) error {
 	if ex.Statement == "" {
 		return fmt.Errorf("exercise %s has no statement: its folder lacks README.md", ex.ID)
 	}
-	printf(sys.stdout, "%s", ex.Statement)
-	if ex.Statement[len(ex.Statement)-1] != '\n' {
+	statement := ex.ShownStatement()
+	printf(sys.stdout, "%s", statement)
+	if statement[len(statement)-1] != '\n' {
 		printf(sys.stdout, "\n")
 	}
 	return nil

@@ -32,6 +32,7 @@ Usage:
   grader batch [flags] ID DIR --out OUTDIR
                                        grade a whole class into reports and a gradebook
   grader merge OUTDIR... --out DIR     join the gradebooks of batch shards
+  grader gradescope ID --out DIR       write a Gradescope autograder for an exercise
   grader verify [flags] ID|PATH        prove an exercise: reference, submissions, checkers
   grader new [flags] ID                start an exercise folder, or copy one to vary it
   grader help [COMMAND]                explain a command
@@ -96,6 +97,8 @@ platform.
 		return batchHelp()
 	case "merge":
 		return mergeHelp()
+	case "gradescope":
+		return gradescopeHelp()
 	case "check":
 		fs, _ := checkFlagSet()
 		return fmt.Sprintf(`Usage: grader check [flags] ID SUBMISSION
@@ -113,8 +116,11 @@ exercise.toml.
 SUBMISSION is the program to check: an executable file, or a source file run
 by its extension: .py (python3), .rb (ruby), .js (node), .sh (sh), .c (cc),
 .cpp (c++), .go (go build), .java (java). Compiled languages are compiled once.
-A submission that cannot be run at all (missing, empty, a folder, not
-executable) still gets a report, in every format: a failing check "The
+It may also be a folder (a platform's upload folder, a student's clone): the
+submission is then the one file in it with such an extension, or the one
+--pattern matches, as grader batch picks a student's.
+A submission that cannot be run at all (missing, empty, a folder without
+exactly one program, not executable) still gets a report, in every format: a failing check "The
 submission can be run" saying why, every other check skipped, exit status 1.
 When the machine lacks its interpreter or compiler, that check is broken (!),
 says what to install, and the exit status is 3.

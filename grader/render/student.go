@@ -1,0 +1,66 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/boardcheck/boardcheck/grader"
+)
+
+// ForStudent returns the report as its student may see it: a check that is
+// not visible (the manifest's [visibility]) keeps its name, points and
+// verdict, and loses its name (which may say its input, "n27"; it becomes
+// "hidden-1", "hidden-2", ...), its title, its runs and why it did not
+// pass, so that a class learns that it exists and whether it passed, never
+// its input. A check skipped because of a hidden one names it likewise. r
+// is not changed.
+//
+// Every format a student reads applies it (text, html, github and the
+// platforms without hidden tests of their own); json, junit and tap are the
+// instructor's and keep everything, and gradescope marks the tests for
+// Gradescope to hide.
+func ForStudent(r *grader.Report) *grader.Report {
+	hidden := false
+	for _, c := range r.Checks {
+		hidden = hidden || !c.Visibility.Shown()
+	}
+	if !hidden {
+		return r
+	}
+	names := map[string]string{}
+	for _, c := range r.Checks {
+		if !c.Visibility.Shown() {
+			names[c.Name] = fmt.Sprintf("hidden-%d", len(names)+1)
+		}
+	}
+	v := *r
+	v.Checks = make([]grader.CheckResult, len(r.Checks))
+	for i, c := range r.Checks {
+		if n, ok := names[c.SkippedBecause]; ok {
+			c.SkippedBecause = n
+			c.Message = hiddenMessage(grader.Skip)
+		}
+		if n, ok := names[c.Name]; ok {
+			c = grader.CheckResult{
+				Name: n, Title: grader.HiddenTitle, Status: c.Status,
+				Score: c.Score, MaxScore: c.MaxScore, Visibility: c.Visibility,
+				SkippedBecause: c.SkippedBecause, Duration: c.Duration,
+				Message: hiddenMessage(c.Status),
+			}
+		}
+		v.Checks[i] = c
+	}
+	return &v
+}
+
+// hiddenMessage is what a hidden check says in place of its own message.
+func hiddenMessage(s grader.Status) string {
+	switch s {
+	case grader.Fail:
+		return "a hidden check failed: its input and output are not shown; test your program on inputs of your own"
+	case grader.Skip:
+		return "not run: a check it needs did not pass"
+	case grader.Error:
+		return "the grader could not run this check: not your fault; tell your instructor"
+	}
+	return ""
+}

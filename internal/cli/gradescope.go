@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/boardcheck/boardcheck/internal/gradescope"
+)
+
+// gradescopeFlags are grader gradescope's flags.
+type gradescopeFlags struct {
+	out     string
+	timeout durationFlag
+	pattern string
+}
+
+func gradescopeFlagSet() (*flag.FlagSet, *gradescopeFlags) {
+	fs := newFlagSet("gradescope")
+	f := &gradescopeFlags{}
+	fs.StringVar(&f.out, "out", "", "write the autograder folder and its zip to folder `DIR`; must be set")
+	fs.StringVar(&f.pattern, "pattern", "", "the file of the submission to grade: a `GLOB` such as \"nqueens.*\" (default: the one file with a known extension)")
+	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
+	return fs, f
+}
+
+func runGradescope(ctx context.Context, args []string, sys stdio) error {
+	fs, f := gradescopeFlagSet()
+	pos, err := parse(fs, args)
+	if errors.Is(err, errHelp) {
+		printf(sys.stdout, "%s", gradescopeHelp())
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := (operands{cmd: "gradescope", before: "grader gradescope [flags]", after: "--out DIR",
+		list: []operand{exerciseID}}).check(pos); err != nil {
+		return err
+	}
+	if f.out == "" {
+		return usageErrorf("gradescope: --out is missing: name the folder for the autograder")
+	}
+	if info, err := os.Stat(f.out); err == nil && !info.IsDir() {
+		return usageErrorf("gradescope: --out %s is a file: want a folder", f.out)
+	}
+	ex, err := loadExercise(pos[0])
+	if err != nil {
+		return err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("gradescope: finding the grader binary to ship: %w", err)
+	}
+	c := gradescope.Config{Exercise: ex.ID, Grader: self, Version: version()}
+	if ex.Source != "builtin" {
+		c.ExerciseFS = ex.FS
+	}
+	if f.timeout.d > 0 {
+		c.Flags = append(c.Flags, "--timeout", f.timeout.d.String())
+	}
+	if f.pattern != "" {
+		if _, err := filepath.Match(f.pattern, ""); err != nil {
+			return usageErrorf("gradescope: --pattern %q: %v", f.pattern, err)
+		}
+		c.Flags = append(c.Flags, "--pattern", f.pattern)
+	}
+	if err := gradescope.Write(f.out, c); err != nil {
+		return err
+	}
+	zip := filepath.Join(f.out, gradescope.ZipFile)
+	printf(sys.stdout, "wrote %s: upload it as the autograder of a Gradescope programming assignment\n", zip)
+	printf(sys.stdout, "(its files are beside it: %s, %s, %s", gradescope.SetupScript, gradescope.RunScript, gradescope.GraderFile)
+	if c.ExerciseFS != nil {
+		printf(sys.stdout, ", %s/", gradescope.ExerciseDir)
+	}
+	printf(sys.stdout, ")\n")
+	return nil
+}
+
+func gradescopeHelp() string {
+	fs, _ := gradescopeFlagSet()
+	return `Usage: grader gradescope [flags] ID --out DIR
+
+Gradescope writes the autograder of a Gradescope programming assignment
+for exercise ID into folder DIR, and zips it as DIR/autograder.zip, the file
+to upload on the assignment's "Configure Autograder" page:
+
+  setup.sh         run once by Gradescope when it builds the image: installs
+                   python3, gcc, g++ and node (add what else your class uses)
+  run_autograder   run for each submission: grades the one program in
+                   /autograder/submission into /autograder/results/results.json
+                   (grader check --format gradescope)
+  grader           this grader, a static binary
+  exercise/        the exercise, when ID is a folder rather than built in
+
+A check the exercise's manifest marks hidden or after_due_date
+([visibility]) is a test Gradescope hides from the student, or shows once
+the assignment is due.
+
+` + flagDefaults(fs) + `
+Example:
+
+  grader gradescope nqueens --out autograder
+`
+}
