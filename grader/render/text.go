@@ -229,18 +229,22 @@ func (t *text) failure(c grader.CheckResult) {
 		if d != nil {
 			focus = d.OutputLine
 		}
+		outLines, errLines := 0, 0
+		if last.Trimmed {
+			outLines, errLines = last.StdoutLines, last.StderrLines
+		}
 		switch {
 		case t.o.Verbose:
-			t.output("standard output", last.Stdout, focus, maxOutputLines, true)
+			t.printed("standard output", last.Stdout, outLines, focus, maxOutputLines, true)
 		case hasDiff:
 			// The diff already shows the output.
 		case focus > 0:
-			t.output("standard output", last.Stdout, focus, maxFocusLines, false)
+			t.printed("standard output", last.Stdout, outLines, focus, maxFocusLines, false)
 		case !hasPicture:
-			t.output("standard output", last.Stdout, focus, maxOutputLines, true)
+			t.printed("standard output", last.Stdout, outLines, focus, maxOutputLines, true)
 		}
 		if last.Stderr != "" && !(hasDiff && last.Stderr == d.Actual) {
-			t.output("standard error", last.Stderr, 0, maxOutputLines, false)
+			t.printed("standard error", last.Stderr, errLines, 0, maxOutputLines, false)
 		}
 		if last.Trimmed {
 			// The line counts above are of what the report kept; say how
@@ -333,13 +337,19 @@ func (t *text) runs(runs []grader.Run) {
 // output shows an excerpt of one stream of a run, each line numbered so that
 // messages such as "line 3: ..." can be matched to it.
 func (t *text) output(label, s string, focus, limit int, sayEmpty bool) {
+	t.printed(label, s, 0, focus, limit, sayEmpty)
+}
+
+// printed is output for a stream the report may have cut: lines is how many
+// lines the program printed on it, which the gaps count (see makeExcerpt).
+func (t *text) printed(label, s string, lines, focus, limit int, sayEmpty bool) {
 	if s == "" {
 		if sayEmpty {
 			t.line(indent, t.pal.dim.Sprint(label+": (nothing)"))
 		}
 		return
 	}
-	ex := makeExcerpt(s, focus, limit)
+	ex := makeExcerpt(s, lines, focus, limit)
 	t.line(indent, t.pal.dim.Sprint(label+":"))
 	w := digits(ex.total)
 	for _, l := range ex.lines {
