@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/fatih/color"
 	"github.com/rogpeppe/go-internal/diff"
 )
@@ -254,6 +255,11 @@ func (t *text) failure(c grader.CheckResult) {
 				last.StdoutLines, plural(last.StdoutLines, "line"), last.StderrLines))
 		}
 	}
+	if d != nil && d.Tally != nil {
+		// The whole output sorted, which the excerpt above cannot show:
+		// the HTML and JSON reports carry it, and so does this one.
+		t.line(indent, tallyLine(d.Tally))
+	}
 	if hasPicture {
 		t.pictures(d)
 	}
@@ -274,6 +280,17 @@ func (t *text) failure(c grader.CheckResult) {
 	if t.o.Verbose && c.Log != "" {
 		t.log(c.Log)
 	}
+}
+
+// tallyLine sorts an "every solution" check's whole output in one line:
+// "counted: 92 right, 5150 not a solution, 0 repeated, 0 missing (of 92)".
+func tallyLine(tl *checker.QueensTally) string {
+	l := fmt.Sprintf("counted: %d right, %d not a solution, %d repeated, %d missing (of %d)",
+		tl.Right, tl.Invalid, tl.Repeated, tl.Missing, tl.Want)
+	if tl.Stopped > 0 {
+		l += fmt.Sprintf("; counting stopped at line %d, which is no placement", tl.Stopped)
+	}
+	return l
 }
 
 // sameStream reports whether actual is the stream s, or s is the start of it
@@ -462,26 +479,38 @@ func (t *text) footer(r *grader.Report) {
 	if !t.blank {
 		t.line(0, "")
 	}
-	score := fmt.Sprintf("Score: %d/%d", r.Score, r.MaxScore)
-	if r.Passed {
-		t.line(0, t.pal.pass.Sprint(score)+"  "+t.pal.pass.Sprintf("every check passed"))
-		return
-	}
-	t.line(0, t.pal.bold.Sprint(score))
-	first, waiting := fixFirst(r)
-	if first != nil {
-		l := "Fix first: " + t.pal.bold.Sprint(t.esc(first.Title))
-		if waiting > 0 {
-			l += fmt.Sprintf(" (%d skipped %s %s on it)", waiting, plural(waiting, "check"), plural(waiting, "waits", "wait"))
-		}
-		t.line(0, l)
-	}
+	t.line(0, t.summary(r))
 	for _, c := range r.Checks {
 		if c.Status == grader.Error {
 			t.line(0, t.pal.broken.Sprint("Some checks could not be judged because the exercise or the grader is broken (marked !); please report it."))
 			break
 		}
 	}
+}
+
+// summary is the report in one line a student can quote when asking for
+// help: "nqueens: 78/100, 4 checks fail, fix first: Every solution for N = 4
+// [n4] (1 skipped check waits on it)".
+func (t *text) summary(r *grader.Report) string {
+	score := fmt.Sprintf("%s: %d/%d", t.esc(r.Exercise), r.Score, r.MaxScore)
+	if r.Passed {
+		return t.pal.pass.Sprint(score + ", every check passed")
+	}
+	l := t.pal.bold.Sprint(score)
+	n := countChecks(r)
+	if n.fail > 0 {
+		l += fmt.Sprintf(", %d %s %s", n.fail, plural(n.fail, "check"), plural(n.fail, "fails", "fail"))
+	}
+	if n.broken > 0 {
+		l += fmt.Sprintf(", %d could not be judged", n.broken)
+	}
+	if first, waiting := fixFirst(r); first != nil {
+		l += ", fix first: " + t.pal.bold.Sprint(t.esc(first.Title)) + t.esc(nameTag(first.Name))
+		if waiting > 0 {
+			l += fmt.Sprintf(" (%d skipped %s %s on it)", waiting, plural(waiting, "check"), plural(waiting, "waits", "wait"))
+		}
+	}
+	return l
 }
 
 // fixFirst picks the failed check to fix first, and counts the skipped checks

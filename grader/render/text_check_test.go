@@ -79,3 +79,35 @@ func TestTextStderrOnce(t *testing.T) {
 		t.Errorf("got %d standard error blocks; want 1", n)
 	}
 }
+
+// TestTextSummary: the report ends in one line a student can quote: the
+// exercise, the score, how many checks fail and which to fix first.
+func TestTextSummary(t *testing.T) {
+	fail := func(name string) grader.CheckResult {
+		return grader.CheckResult{Name: name, Title: "Title " + name, Status: grader.Fail, MaxScore: 10, Message: "wrong"}
+	}
+	pass := grader.CheckResult{Name: "ok", Title: "Fine", Status: grader.Pass, Score: 78, MaxScore: 78}
+	skip := grader.CheckResult{Name: "later", Title: "Later", Status: grader.Skip, MaxScore: 2, SkippedBecause: "n4"}
+	broken := grader.CheckResult{Name: "bad", Title: "Bad", Status: grader.Error, MaxScore: 0, Message: "exercise error"}
+	for _, tt := range []struct {
+		checks []grader.CheckResult
+		passed bool
+		want   string
+	}{
+		{[]grader.CheckResult{pass}, true, "nqueens: 78/78, every check passed\n"},
+		{[]grader.CheckResult{pass, fail("n4"), fail("n6"), fail("n8"), fail("n10"), skip}, false,
+			"nqueens: 78/120, 4 checks fail, fix first: Title n4 [n4] (1 skipped check waits on it)\n"},
+		{[]grader.CheckResult{pass, fail("n4")}, false, "nqueens: 78/88, 1 check fails, fix first: Title n4 [n4]\n"},
+		{[]grader.CheckResult{pass, broken}, false, "nqueens: 78/78, 1 could not be judged\n"},
+	} {
+		r := &grader.Report{Exercise: "nqueens", Checks: tt.checks, Passed: tt.passed}
+		for _, c := range tt.checks {
+			r.Score += c.Score
+			r.MaxScore += c.MaxScore
+		}
+		out := renderPlain(t, r)
+		if !strings.Contains(out, "\n\n"+tt.want) {
+			t.Errorf("got\n%s\nwant the last line %q", out, tt.want)
+		}
+	}
+}
