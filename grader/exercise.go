@@ -34,19 +34,26 @@ type Exercise struct {
 	// [messages]: its scenarios read them as $NAME, and a builtin
 	// reference prints them in place of its defaults.
 	Messages map[string]string
-	Checks   []*Check        // in manifest order
-	Bad      []BadSubmission // the manifest's [[bad]] entries
-	FS       fs.FS           // the exercise folder (for good/, bad/)
-	Source   string          // "builtin" or the folder path, for messages
+	// TimeoutHint replaces a failed check's hint when a run ran out of
+	// time (the manifest's timeout_hint; "" for the grader's own, which
+	// names no puzzle). A check's TimeoutHint overrides it.
+	TimeoutHint string
+	Checks      []*Check        // in manifest order
+	Bad         []BadSubmission // the manifest's [[bad]] entries
+	FS          fs.FS           // the exercise folder (for good/, bad/)
+	Source      string          // "builtin" or the folder path, for messages
 }
 
 // Check is one scenario of an exercise: tests/NAME.txtar and its header.
 type Check struct {
 	Name, Title, Hint, Description string
-	Points                         int
-	Needs                          []string
-	File                           string // the scenario's path for messages: "exercises/nqueens/tests/n4.txtar"
-	Script                         []byte // the txtar archive as written
+	// TimeoutHint is the scenario's `# timeout-hint:`, the advice when a
+	// run ran out of time; "" for the exercise's.
+	TimeoutHint string
+	Points      int
+	Needs       []string
+	File        string // the scenario's path for messages: "exercises/nqueens/tests/n4.txtar"
+	Script      []byte // the txtar archive as written
 
 	// envNames are the variables the scenario sets with `env K=V`; runs see
 	// them (and nothing else of the scenario's environment).
@@ -192,16 +199,17 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 		return nil, err
 	}
 	ex := &Exercise{
-		ID:        id,
-		Title:     m.title,
-		Program:   m.program,
-		Reference: m.reference,
-		Limits:    m.limits,
-		Points:    m.points,
-		Messages:  m.messages,
-		Bad:       m.bad,
-		FS:        fsys,
-		Source:    source,
+		ID:          id,
+		Title:       m.title,
+		Program:     m.program,
+		Reference:   m.reference,
+		Limits:      m.limits,
+		Points:      m.points,
+		Messages:    m.messages,
+		TimeoutHint: m.timeoutHint,
+		Bad:         m.bad,
+		FS:          fsys,
+		Source:      source,
 	}
 	if readme, err := fs.ReadFile(fsys, "README.md"); err == nil {
 		ex.Statement = string(readme)

@@ -23,6 +23,7 @@ type manifest struct {
 	badLines       []int // badLines[i] is the line of the i-th [[bad]]
 	points         int   // what the checks' points must add up to
 	messages       map[string]string
+	timeoutHint    string
 	text           string
 }
 
@@ -36,6 +37,9 @@ type manifestTOML struct {
 	Reference string   `toml:"reference"`
 	Checks    []string `toml:"checks"`
 	Points    *int     `toml:"points"`
+	// TimeoutHint is the advice for a run that ran out of time, in the
+	// exercise's terms (a check's `# timeout-hint:` overrides it).
+	TimeoutHint string `toml:"timeout_hint"`
 	Limits    struct {
 		Time   string `toml:"time"`
 		Memory string `toml:"memory"`
@@ -83,7 +87,7 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 		if line == 0 { // a table: [limit]
 			line = lineOf(text, "["+k.String(), 1)
 		}
-		return nil, fail(line, "unknown key %q (known: title, program, reference, checks, points, [limits] time/memory/output, [messages], [[bad]] file/why/fails)", k.String())
+		return nil, fail(line, "unknown key %q (known: title, program, reference, checks, points, timeout_hint, [limits] time/memory/output, [messages], [[bad]] file/why/fails)", k.String())
 	}
 
 	m := &manifest{text: text}
@@ -94,6 +98,7 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 	case strings.Contains(m.title, "\n"):
 		return nil, fail(keyLine(text, "title"), "title must be one line")
 	}
+	m.timeoutHint = strings.TrimSpace(raw.TimeoutHint)
 	m.program = raw.Program
 	switch {
 	case m.program == "":

@@ -186,11 +186,34 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 	if r.Message == "" {
 		r.Message = "the scenario failed"
 	}
+	if r.Status == Fail && s.last != nil && s.last.TimedOut {
+		// The check's hint guesses at wrong output, which a run that
+		// never finished did not print.
+		r.Hint = g.ex.timeoutHint(c)
+	}
 	if d := r.Detail; d != nil && !g.opts.Verbose {
 		d.Expected, _ = trimText([]byte(d.Expected), reportDetailLimit)
 		d.Actual, _ = trimText([]byte(d.Actual), reportDetailLimit)
 	}
 	return r
+}
+
+// defaultTimeoutHint is the advice for a run out of time in an exercise that
+// gives none of its own: it names no puzzle, since it serves every one.
+const defaultTimeoutHint = "Your program ran out of time: make sure it stops on this input " +
+	"(no endless loop, no read of standard input that never ends), then make its search faster. " +
+	"Run the command above yourself to time it."
+
+// timeoutHint is the advice for check c when a run ran out of time: the
+// check's own, else the exercise's, else the grader's.
+func (ex *Exercise) timeoutHint(c *Check) string {
+	switch {
+	case c.TimeoutHint != "":
+		return c.TimeoutHint
+	case ex.TimeoutHint != "":
+		return ex.TimeoutHint
+	}
+	return defaultTimeoutHint
 }
 
 func errorResult(r CheckResult, msg string) CheckResult {

@@ -37,28 +37,6 @@ func TestTextCheckLines(t *testing.T) {
 	}
 }
 
-// TestTextTimeoutHint: a run that ran out of time printed nothing the
-// check's hint is about, so the hint is the standard one for time.
-func TestTextTimeoutHint(t *testing.T) {
-	tests := []struct {
-		death, want, notWant string
-	}{
-		{"timed out after 10s", "hint: Your program ran out of time", "mirror symmetry"},
-		{"", "hint: Mind the mirror symmetry.", "ran out of time"},
-	}
-	for _, tt := range tests {
-		r := &grader.Report{Exercise: "nqueens", Checks: []grader.CheckResult{{
-			Name: "n10", Title: "N = 10", Status: grader.Fail, MaxScore: 1, Message: "failed",
-			Hint: "Mind the mirror symmetry.",
-			Runs: []grader.Run{{Args: []string{"nqueens", "10"}, Death: tt.death, ExitCode: -1}},
-		}}}
-		out := renderPlain(t, r)
-		if !strings.Contains(out, tt.want) || strings.Contains(out, tt.notWant) {
-			t.Errorf("death %q: got\n%s\nwant %q and not %q", tt.death, out, tt.want, tt.notWant)
-		}
-	}
-}
-
 // TestTextStderrOnce: when the failure is output on standard error, the
 // stream is shown once, even if the report cut it shorter than the message's
 // copy of it.
