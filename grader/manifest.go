@@ -40,7 +40,7 @@ type manifestTOML struct {
 	// TimeoutHint is the advice for a run that ran out of time, in the
 	// exercise's terms (a check's `# timeout-hint:` overrides it).
 	TimeoutHint string `toml:"timeout_hint"`
-	Limits    struct {
+	Limits      struct {
 		Time   string `toml:"time"`
 		Memory string `toml:"memory"`
 		Output string `toml:"output"`
