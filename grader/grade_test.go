@@ -119,8 +119,11 @@ func TestGradeMessages(t *testing.T) {
 		line   int
 		want   string // in the message
 	}{
-		{"exit 0 on error", []string{"true"}, "usage", Fail, 5,
+		{"exit 0 on error", []string{"sh", "-c", "echo 'Usage: nqueens N'"}, "usage", Fail, 5,
 			"nqueens: exited with status 0; an error must exit with a non-zero status (1)"},
+		// Wrong twice over: both are said, at the line of the second.
+		{"exit 0 and no usage", []string{"true"}, "usage", Fail, 7,
+			`nqueens: exited with status 0; an error must exit with a non-zero status (1); and printed nothing on standard output; expected a line "Usage: nqueens N"`},
 		{"wrong status", []string{"sh", "-c", "echo 'Usage: nqueens N'; exit 2"}, "usage", Fail, 6,
 			"nqueens: exited with status 2; expected 1"},
 		{"usage on stderr", []string{"sh", "-c", "echo 'Usage: nqueens N' >&2; exit 1"}, "usage", Fail, 7,
