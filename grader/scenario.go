@@ -104,10 +104,10 @@ type scenario struct {
 	work  string // $WORK
 
 	runs     []Run
-	last     *RunResult   // the last run, nil before the first
-	lastName string       // the last run's arguments as a student reads them: "nqueens 4"
-	stdin    *string      // set by a stdin line for the next run
-	failure  *failure     // why the script failed, when one of our commands failed it
+	last     *RunResult // the last run, nil before the first
+	lastName string     // the last run's arguments as a student reads them: "nqueens 4"
+	stdin    *string    // set by a stdin line for the next run
+	failure  *failure   // why the script failed, when one of our commands failed it
 	// exitZero is the verdict on a `! run` that exited 0, held back while
 	// the lines about that run's output go on: a wrong exit status must
 	// not hide a wrong message. The next run, or the script's end, makes
