@@ -66,6 +66,9 @@ type grading struct {
 	limits Limits
 	dir    string // temporary: scripts/ and work/
 	cmds   map[string]func(*testscript.TestScript, bool, []string)
+	// named are the checks Options.Run names itself, not those it pulls
+	// in as needs: they run even when a need did not pass.
+	named map[string]bool
 }
 
 // Grade runs the submission through the exercise's checks and reports the
@@ -93,7 +96,8 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*R
 	if err := os.Mkdir(filepath.Join(dir, "scripts"), 0o755); err != nil {
 		return nil, fmt.Errorf("grader: %w", err)
 	}
-	g := &grading{ctx: ctx, ex: ex, sub: sub, opts: opts, limits: limits, dir: dir, cmds: testscriptCmds()}
+	g := &grading{ctx: ctx, ex: ex, sub: sub, opts: opts, limits: limits, dir: dir, cmds: testscriptCmds(),
+		named: namedChecks(ex, opts.Run)}
 
 	results := g.schedule(checks)
 	if err := ctx.Err(); err != nil {
@@ -167,6 +171,23 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 	return checks, nil
 }
 
+// namedChecks returns the names of the checks run names (by name or title),
+// without the checks they need.
+func namedChecks(ex *Exercise, run []string) map[string]bool {
+	named := make(map[string]bool)
+	for _, name := range run {
+		name = strings.TrimSpace(name)
+		c := ex.check(name)
+		if c == nil {
+			c = ex.checkByTitle(name)
+		}
+		if c != nil {
+			named[c.Name] = true
+		}
+	}
+	return named
+}
+
 // checkByTitle returns the check whose title is title, ignoring case, or nil.
 func (ex *Exercise) checkByTitle(title string) *Check {
 	for _, c := range ex.Checks {
@@ -230,7 +251,7 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 				}
 				switch {
 				case !ready:
-				case failed != "":
+				case failed != "" && !g.named[c.Name]:
 					finish(i, skipped(c, failed))
 					changed = true
 				case g.ctx.Err() != nil:
@@ -240,7 +261,13 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 				case active < parallel:
 					state[i] = running
 					active++
-					go func() { done <- outcome{i, g.runCheck(c)} }()
+					go func() {
+						r := g.runCheck(c)
+						// Asked for by name, it ran whatever its
+						// needs did; the report says so.
+						r.RanDespite = failed
+						done <- outcome{i, r}
+					}()
 				}
 			}
 		}

@@ -141,6 +141,9 @@ func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsW
 		l += "  " + t.pal.dim.Sprint(duration(c.Duration))
 	}
 	t.line(0, strings.TrimRight(l, " "))
+	if c.RanDespite != "" {
+		t.line(indent, t.pal.skip.Sprint("run because --run names it, though it needs "+t.needed(r, c.RanDespite)+", which has not passed"))
+	}
 
 	switch c.Status {
 	case grader.Fail:

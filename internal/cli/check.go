@@ -33,7 +33,7 @@ func checkFlagSet() (*flag.FlagSet, *checkFlags) {
 	f := &checkFlags{}
 	fs.Var(&f.color, "color", "colour: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
 	f.out.register(fs)
-	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs; repeatable, or comma-separated")
+	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs (NAME runs even when they fail); repeatable, or comma-separated")
 	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
 	fs.BoolVar(&f.verbose, "v", false, "verbose: every run's real command line, exit status, time and output")
 	fs.BoolVar(&f.requireIsolation, "require-isolation", false, "refuse to run the submission unless the sandbox isolates it fully (\"grader check -v\" lists its layers)")
