@@ -356,7 +356,9 @@ func validateBad(ex *Exercise, m *manifest, name func(string) string) error {
 				Err: fmt.Errorf("bad submission %q names no check it fails ([bad.fails])", b.File)}
 		}
 		for c := range b.Fails {
-			if ex.check(c) == nil {
+			// build and starts stand for the whole submission: a bad one
+			// may be one that does not compile or does not start.
+			if ex.check(c) == nil && c != BuildCheck && c != StartCheck {
 				return &ExerciseError{File: name("exercise.toml"), Line: keyLineFrom(m.text, c, line),
 					Err: fmt.Errorf("bad submission %q: [bad.fails] names %q, which is not a check of this exercise", b.File, c)}
 			}

@@ -361,7 +361,8 @@ const BuildCheck = "build"
 // GradePath prepares the submission at path (compiling it once, in a
 // temporary folder) and grades it. A compile error is the report: a failing
 // check "build" showing the compiler's output, every other check skipped
-// because of it. A *SubmissionError (no such file, no interpreter, ...) is
+// because of it. A script its interpreter cannot parse is likewise a failing
+// check "starts". A *SubmissionError (no such file, no interpreter, ...) is
 // returned as the error.
 func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*Report, error) {
 	start := time.Now()
@@ -377,15 +378,36 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*R
 	sub, err := Prepare(ctx, path, buildDir)
 	var ce *CompileError
 	if errors.As(err, &ce) {
-		return compileErrorReport(ex, checks, path, ce, opts, start), nil
+		first := CheckResult{
+			Name:    BuildCheck,
+			Title:   "The submission compiles",
+			Status:  Fail,
+			Message: "does not compile",
+			Detail:  &Detail{Actual: ce.Output},
+		}
+		return firstFailedReport(ex, checks, path, ce.Command, first, "not run: the submission does not compile", opts, start), nil
 	}
 	if err != nil {
 		return nil, err
 	}
+	if _, out, fails := checkStarts(ctx, sub, buildDir); fails {
+		first := CheckResult{
+			Name:    StartCheck,
+			Title:   "The program starts",
+			Status:  Fail,
+			Message: "does not start: " + errorLine(out, path),
+			Detail:  &Detail{Actual: out},
+			Hint: "The interpreter stops at the line it names, before your program runs: no other check can run until it is fixed. " +
+				"Run " + filepath.Base(sub.Command[0]) + " " + path + " yourself to see the same message.",
+		}
+		return firstFailedReport(ex, checks, path, sub.Command, first, "not run: the program does not start", opts, start), nil
+	}
 	return Grade(ctx, ex, sub, opts)
 }
 
-func compileErrorReport(ex *Exercise, checks []*Check, path string, ce *CompileError, opts Options, start time.Time) *Report {
+// firstFailedReport is the report of a submission that failed before any
+// check could run: first, then every check skipped because of it.
+func firstFailedReport(ex *Exercise, checks []*Check, path string, command []string, first CheckResult, skipMsg string, opts Options, start time.Time) *Report {
 	limits := ex.Limits
 	if opts.Timeout > 0 {
 		limits.Time = opts.Timeout
@@ -394,23 +416,16 @@ func compileErrorReport(ex *Exercise, checks []*Check, path string, ce *CompileE
 		Exercise:    ex.ID,
 		Title:       ex.Title,
 		Submission:  path,
-		Command:     ce.Command,
+		Command:     command,
 		Protections: Protections(limits),
 	}
-	build := CheckResult{
-		Name:    BuildCheck,
-		Title:   "The submission compiles",
-		Status:  Fail,
-		Message: "does not compile",
-		Detail:  &Detail{Actual: ce.Output},
-	}
-	r.Checks = append(r.Checks, build)
+	r.Checks = append(r.Checks, first)
 	if opts.OnCheck != nil {
-		opts.OnCheck(build)
+		opts.OnCheck(first)
 	}
 	for _, c := range checks {
-		s := skipped(c, BuildCheck)
-		s.Message = "not run: the submission does not compile"
+		s := skipped(c, first.Name)
+		s.Message = skipMsg
 		r.Checks = append(r.Checks, s)
 		r.MaxScore += c.Points
 		if opts.OnCheck != nil {
