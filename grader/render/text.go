@@ -97,10 +97,32 @@ func (t *text) report(r *grader.Report) {
 		titleWidth = max(titleWidth, utf8.RuneCountInString(t.esc(c.Title)+nameTag(c.Name)))
 		pointsWidth = max(pointsWidth, len(points(c)))
 	}
+	seen := map[string]string{} // a failure's shape: the first check that failed so
 	for _, c := range r.Checks {
-		t.check(r, c, titleWidth, pointsWidth)
+		same := ""
+		if c.Status == grader.Fail && !t.o.Verbose {
+			shape := failureShape(c)
+			if first, ok := seen[shape]; ok {
+				same = first
+			} else {
+				seen[shape] = c.Name
+			}
+		}
+		t.check(r, c, titleWidth, pointsWidth, same)
 	}
 	t.footer(r)
+}
+
+// digitRun is a number in a failure message: N, a line, a row, a column.
+var digitRun = regexp.MustCompile(`[0-9]+`)
+
+// failureShape is what a check's failure has in common with the same
+// mistake made on another board: its message without the numbers ("line
+// #: queens at row # col # and row # col # share an anti-diagonal"). One
+// diagonal never tested fails n4 to n12 alike, and a student needs the
+// explanation once.
+func failureShape(c grader.CheckResult) string {
+	return digitRun.ReplaceAllString(c.Message, "#")
 }
 
 func (t *text) header(r *grader.Report) {
@@ -124,7 +146,9 @@ func (t *text) header(r *grader.Report) {
 
 func points(c grader.CheckResult) string { return fmt.Sprintf("%d/%d", c.Score, c.MaxScore) }
 
-func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsWidth int) {
+// check shows one check's verdict; same, when set, names an earlier check
+// that failed the same way, which stands for this one's explanation.
+func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsWidth int, same string) {
 	style := t.statusStyle(c.Status)
 	title := t.esc(c.Title)
 	id := t.esc(nameTag(c.Name))
@@ -145,14 +169,22 @@ func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsW
 		t.line(indent, t.pal.skip.Sprint("run because --run names it, though it needs "+t.needed(r, c.RanDespite)+", which has not passed"))
 	}
 
-	switch c.Status {
-	case grader.Fail:
+	switch {
+	case c.Status == grader.Fail && same != "":
+		for i, l := range t.escLines(c.Message) {
+			if i == 0 {
+				l = "fails the same way as " + t.esc(same) + ": " + l
+			}
+			t.line(indent, l)
+		}
+		t.line(0, "")
+	case c.Status == grader.Fail:
 		t.failure(c)
 		t.line(0, "")
-	case grader.Error:
+	case c.Status == grader.Error:
 		t.broken(c)
 		t.line(0, "")
-	case grader.Pass:
+	case c.Status == grader.Pass:
 		if t.o.Verbose && len(c.Runs) > 0 {
 			t.runs(c.Runs)
 			t.line(0, "")

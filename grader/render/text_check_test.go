@@ -89,3 +89,37 @@ func TestTextSummary(t *testing.T) {
 		}
 	}
 }
+
+// TestTextSameWay: the same mistake on several boards is explained in full
+// once; each later check that fails the same way, numbers aside, says so in
+// one line. -v shows every one in full.
+func TestTextSameWay(t *testing.T) {
+	fail := func(name, msg string) grader.CheckResult {
+		return grader.CheckResult{Name: name, Title: "N = " + name, Status: grader.Fail, MaxScore: 1, Message: msg,
+			Hint: "Run it with " + name + ".", Runs: []grader.Run{{Args: []string{"nqueens", name}, Stdout: "[[0, 0]]\n"}}}
+	}
+	r := &grader.Report{Exercise: "nqueens", Checks: []grader.CheckResult{
+		fail("4", "line 2: queens at row 1 col 3 and row 2 col 2 share an anti-diagonal"),
+		fail("6", "line 1: queens at row 2 col 5 and row 3 col 4 share an anti-diagonal"),
+		fail("8", "line 1: queens at row 2 col 5 and row 6 col 1 share a diagonal"),
+	}}
+	out := renderPlain(t, r)
+	for _, want := range []string{
+		"    fails the same way as 4: line 1: queens at row 2 col 5 and row 3 col 4 share an anti-diagonal\n",
+		"    line 1: queens at row 2 col 5 and row 6 col 1 share a diagonal\n", // another way: in full
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("got\n%s\nwant a line %q", out, want)
+		}
+	}
+	if n := strings.Count(out, "hint:"); n != 2 {
+		t.Errorf("got %d hints; want 2 (the second check's explanation is the first's)\n%s", n, out)
+	}
+	var b strings.Builder
+	if err := renderText(&b, r, Options{Verbose: true}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "the same way") {
+		t.Errorf("-v: got\n%s\nwant every failure in full", b.String())
+	}
+}
