@@ -290,13 +290,17 @@ func (t *text) failure(c grader.CheckResult) {
 	// (the engine's choice, so every format gives the same).
 	hint := c.Hint
 	if hint != "" {
-		for i, l := range t.escLines(hint) {
-			if i == 0 {
-				l = t.pal.hint.Sprint("hint:") + " " + l
-			} else {
-				l = "      " + l
+		first := true
+		for _, l := range t.escLines(hint) {
+			for _, w := range wrap(l, t.o.Width-indent-len("hint: ")) {
+				if first {
+					w = t.pal.hint.Sprint("hint:") + " " + w
+					first = false
+				} else {
+					w = "      " + w
+				}
+				t.line(indent, w)
 			}
-			t.line(indent, l)
 		}
 	}
 	if t.o.Verbose && c.Log != "" {
@@ -313,6 +317,29 @@ func tallyLine(tl *checker.QueensTally) string {
 		l += fmt.Sprintf("; counting stopped at line %d, which is no placement", tl.Stopped)
 	}
 	return l
+}
+
+// wrap breaks s into lines of at most width runes, at spaces; a word longer
+// than width stands on a line of its own. width < 20 (no terminal, or one
+// too narrow to help) leaves s whole.
+func wrap(s string, width int) []string {
+	if width < 20 || utf8.RuneCountInString(s) <= width {
+		return []string{s}
+	}
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
 }
 
 // sameStream reports whether actual is the stream s, or s is the start of it

@@ -3,6 +3,7 @@ package render
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/boardcheck/boardcheck/grader"
 )
@@ -121,5 +122,34 @@ func TestTextSameWay(t *testing.T) {
 	}
 	if strings.Contains(b.String(), "the same way") {
 		t.Errorf("-v: got\n%s\nwant every failure in full", b.String())
+	}
+}
+
+// TestTextWrapsHints: on a terminal of Width columns a hint is wrapped at
+// spaces, under its first line, where the terminal would break words; 0
+// (a file, a pipe) keeps it on one line.
+func TestTextWrapsHints(t *testing.T) {
+	hint := "This check runs your program with N = 8 and checks every line: each solution once (92 solutions), written as the statement shows."
+	r := &grader.Report{Exercise: "nqueens", Checks: []grader.CheckResult{{
+		Name: "n8", Title: "N = 8", Status: grader.Fail, MaxScore: 1, Message: "wrong", Hint: hint,
+	}}}
+	var b strings.Builder
+	if err := renderText(&b, r, Options{Width: 60}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range strings.Split(b.String(), "\n") {
+		if n := utf8.RuneCountInString(l); n > 60 {
+			t.Errorf("line of %d columns on a terminal of 60: %q", n, l)
+		}
+		if strings.HasPrefix(l, "    hint: ") || strings.HasPrefix(l, "          ") {
+			got = append(got, strings.TrimSpace(strings.TrimPrefix(l, "    hint: ")))
+		}
+	}
+	if len(got) < 2 || strings.Join(got, " ") != hint {
+		t.Errorf("hint lines %q; want %q wrapped at spaces", got, hint)
+	}
+	if out := renderPlain(t, r); !strings.Contains(out, "    hint: "+hint+"\n") {
+		t.Errorf("Width 0: got\n%s\nwant the hint on one line", out)
 	}
 }

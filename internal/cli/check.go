@@ -113,7 +113,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	// The report shows paths relative to where the student is; without a
 	// working folder it shows them whole.
 	dir, _ := os.Getwd()
-	if err := writeReports(sys, dests, rep, render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir}); err != nil {
+	if err := writeReports(sys, dests, rep, render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir, Width: sys.width}); err != nil {
 		return err
 	}
 	return exitCode(verdict(rep))
