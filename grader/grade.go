@@ -69,6 +69,9 @@ type grading struct {
 	// named are the checks Options.Run names itself, not those it pulls
 	// in as needs: they run even when a need did not pass.
 	named map[string]bool
+	// company says which checks ran beside others, whose time-outs may be
+	// theirs rather than the submission's.
+	company company
 }
 
 // Grade runs the submission through the exercise's checks and reports the
@@ -221,9 +224,11 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 	)
 	state := make([]int, len(checks))
 	type outcome struct {
-		i int
-		r CheckResult
+		i     int
+		r     CheckResult
+		rerun bool // timed out beside other checks: to be run again alone
 	}
+	rerun := make([]bool, len(checks))
 	done := make(chan outcome)
 	left, active := len(checks), 0
 	finish := func(i int, r CheckResult) {
@@ -262,11 +267,15 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 					state[i] = running
 					active++
 					go func() {
+						g.company.start(c.Name)
 						r := g.runCheck(c)
+						// Slowed down, perhaps, by the checks beside
+						// it: judged again alone, below.
+						again := g.company.end(c.Name) && starvedTimeout(r, g.limits.WithDefaults().Time)
 						// Asked for by name, it ran whatever its
 						// needs did; the report says so.
 						r.RanDespite = failed
-						done <- outcome{i, r}
+						done <- outcome{i, r, again}
 					}()
 				}
 			}
@@ -287,7 +296,17 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 		}
 		o := <-done
 		active--
+		rerun[o.i] = o.rerun
 		finish(o.i, o.r)
+	}
+	// The time-outs of checks that shared the machine, run again with
+	// nothing beside them: the verdict is this run's.
+	for i, c := range checks {
+		if rerun[i] && g.ctx.Err() == nil {
+			r := g.runCheck(c)
+			r.RanDespite = results[i].RanDespite
+			results[i] = r
+		}
 	}
 	return results
 }

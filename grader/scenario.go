@@ -263,7 +263,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	s.last = res
 	s.lastName = strings.Join(a.args, " ")
-	death := res.Death(s.g.limits)
+	death := runDeath(res, s.g.limits, !s.g.company.shared(s.check.Name))
 	s.runs = append(s.runs, s.g.record(a.args, argv, stdin, res, death))
 	if death != "" {
 		// A crash or a limit fails whatever the scenario expected: `! run`
