@@ -140,6 +140,8 @@ func TestGradeMessages(t *testing.T) {
 			`standard output has no line "Usage: nqueens N"; it begins "usage is nqueens"`},
 		{"crash with traceback", []string{"sh", "-c", "printf 'Traceback (most recent call last):\\n  File x\\nValueError: bad\\n' >&2; exit 1"}, "count", Fail, 3,
 			`nqueens -count 6: exited with status 1; expected 0; standard error: "ValueError: bad"`},
+		{"syntax error", []string{"sh", "-c", "printf '  File \"x.py\", line 54\n    for\n    ^\nIndentationError: bad\n' >&2; exit 1"}, "count", Fail, 3,
+			`nqueens -count 6: exited with status 1; expected 0; standard error: "IndentationError: bad"`},
 		{"matrix on stderr", []string{"sh", "-c", "printf '1 0\\n0 1\\n' >&2"}, "matrix", Fail, 4,
 			`nqueens -matrix 5: printed nothing on standard output, but printed on standard error: "1 0"`},
 		{"wrong count", []string{"sh", "-c", "echo 5"}, "count", Fail, 4, "printed 5; N = 6 has 4 solutions"},

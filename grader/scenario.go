@@ -310,7 +310,10 @@ func stderrNote(stderr []byte) string {
 	if i := bytes.IndexByte(text, '\n'); i >= 0 {
 		line = text[:i]
 	}
-	if bytes.HasPrefix(line, []byte("Traceback (most recent call last)")) {
+	// A Python traceback ends with the exception's line; so does the
+	// error Python gives for a file it cannot parse, which starts with
+	// the place (`  File "x.py", line 5`).
+	if bytes.HasPrefix(line, []byte("Traceback (most recent call last)")) || bytes.HasPrefix(line, []byte(`File "`)) {
 		line = text[bytes.LastIndexByte(text, '\n')+1:]
 	}
 	if len(line) > 1024 {
