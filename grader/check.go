@@ -17,7 +17,7 @@ import (
 // a colon, then a space or the end, so "# see https://..." stays prose.
 var headerKeyRE = regexp.MustCompile(`^#\s*([A-Za-z][A-Za-z0-9_-]*):(\s.*)?$`)
 
-var headerKeys = []string{"hint", "needs", "points", "title"}
+var headerKeys = []string{"hint", "needs", "points", "timeout-hint", "title"}
 
 // parseCheck reads one scenario: its header and, statically, every command
 // line, so that a typo in a command or its usage is the author's error at
@@ -50,7 +50,7 @@ func parseCheck(name, file string, script []byte, program string, messages map[s
 		}
 		key, value := m[1], strings.TrimSpace(m[2])
 		if !slices.Contains(headerKeys, key) {
-			err := fmt.Errorf("unknown header key %q (known: title, points, needs, hint)", key)
+			err := fmt.Errorf("unknown header key %q (known: title, points, needs, hint, timeout-hint)", key)
 			if s := Closest(key, headerKeys); s != "" {
 				err = fmt.Errorf("unknown header key %q (did you mean %q?)", key, s)
 			}
@@ -65,6 +65,8 @@ func parseCheck(name, file string, script []byte, program string, messages map[s
 			c.Title = value
 		case "hint":
 			c.Hint = value
+		case "timeout-hint":
+			c.TimeoutHint = value
 		case "points":
 			p, err := strconv.Atoi(value)
 			if err != nil || p < 0 {

@@ -34,17 +34,24 @@ type Exercise struct {
 	// [messages]: its scenarios read them as $NAME, and a builtin
 	// reference prints them in place of its defaults.
 	Messages map[string]string
-	Checks   []*Check        // in manifest order
-	Bad      []BadSubmission // the manifest's [[bad]] entries
-	FS       fs.FS           // the exercise folder (for good/, bad/)
-	Source   string          // "builtin" or the folder path, for messages
+	// TimeoutHint replaces a failed check's hint when a run ran out of
+	// time (the manifest's timeout_hint; "" for the grader's own, which
+	// names no puzzle). A check's TimeoutHint overrides it.
+	TimeoutHint string
+	Checks      []*Check        // in manifest order
+	Bad         []BadSubmission // the manifest's [[bad]] entries
+	FS          fs.FS           // the exercise folder (for good/, bad/)
+	Source      string          // "builtin" or the folder path, for messages
 }
 
 // Check is one scenario of an exercise: tests/NAME.txtar and its header.
 type Check struct {
 	Name, Title, Hint, Description string
-	Points                         int
-	Needs                          []string
+	// TimeoutHint is the scenario's `# timeout-hint:`, the advice when a
+	// run ran out of time; "" for the exercise's.
+	TimeoutHint string
+	Points      int
+	Needs       []string
 	// Visibility is when a student may see the check's scenario and
 	// verdict's detail: Visible ("") unless the manifest's [visibility]
 	// says Hidden or AfterDueDate.
@@ -196,16 +203,17 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 		return nil, err
 	}
 	ex := &Exercise{
-		ID:        id,
-		Title:     m.title,
-		Program:   m.program,
-		Reference: m.reference,
-		Limits:    m.limits,
-		Points:    m.points,
-		Messages:  m.messages,
-		Bad:       m.bad,
-		FS:        fsys,
-		Source:    source,
+		ID:          id,
+		Title:       m.title,
+		Program:     m.program,
+		Reference:   m.reference,
+		Limits:      m.limits,
+		Points:      m.points,
+		Messages:    m.messages,
+		TimeoutHint: m.timeoutHint,
+		Bad:         m.bad,
+		FS:          fsys,
+		Source:      source,
 	}
 	if readme, err := fs.ReadFile(fsys, "README.md"); err == nil {
 		ex.Statement = string(readme)
@@ -353,7 +361,9 @@ func validateBad(ex *Exercise, m *manifest, name func(string) string) error {
 				Err: fmt.Errorf("bad submission %q names no check it fails ([bad.fails])", b.File)}
 		}
 		for c := range b.Fails {
-			if ex.check(c) == nil {
+			// build and starts stand for the whole submission: a bad one
+			// may be one that does not compile or does not start.
+			if ex.check(c) == nil && c != BuildCheck && c != StartCheck {
 				return &ExerciseError{File: name("exercise.toml"), Line: keyLineFrom(m.text, c, line),
 					Err: fmt.Errorf("bad submission %q: [bad.fails] names %q, which is not a check of this exercise", b.File, c)}
 			}

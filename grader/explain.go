@@ -154,7 +154,11 @@ func explainMatch(name, text, other string, sl *scriptLine, msg string) (string,
 
 	case strings.HasPrefix(msg, "have "):
 		got := len(re.FindAllString(text, -1))
-		return fmt.Sprintf("%s has %d lines matching %s; expected %s", name, got, pattern, count), d, true
+		lines := "lines"
+		if got == 1 {
+			lines = "line"
+		}
+		return fmt.Sprintf("%s has %d %s matching %s; expected %s", name, got, lines, pattern, count), d, true
 
 	case strings.HasPrefix(msg, "no match"):
 		if other != "" && re.MatchString(other) {

@@ -66,6 +66,12 @@ type grading struct {
 	limits Limits
 	dir    string // temporary: scripts/ and work/
 	cmds   map[string]func(*testscript.TestScript, bool, []string)
+	// named are the checks Options.Run names itself, not those it pulls
+	// in as needs: they run even when a need did not pass.
+	named map[string]bool
+	// company says which checks ran beside others, whose time-outs may be
+	// theirs rather than the submission's.
+	company company
 }
 
 // Grade runs the submission through the exercise's checks and reports the
@@ -93,7 +99,8 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*R
 	if err := os.Mkdir(filepath.Join(dir, "scripts"), 0o755); err != nil {
 		return nil, fmt.Errorf("grader: %w", err)
 	}
-	g := &grading{ctx: ctx, ex: ex, sub: sub, opts: opts, limits: limits, dir: dir, cmds: testscriptCmds()}
+	g := &grading{ctx: ctx, ex: ex, sub: sub, opts: opts, limits: limits, dir: dir, cmds: testscriptCmds(),
+		named: namedChecks(ex, opts.Run)}
 
 	results := g.schedule(checks)
 	if err := ctx.Err(); err != nil {
@@ -168,6 +175,23 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 	return checks, nil
 }
 
+// namedChecks returns the names of the checks run names (by name or title),
+// without the checks they need.
+func namedChecks(ex *Exercise, run []string) map[string]bool {
+	named := make(map[string]bool)
+	for _, name := range run {
+		name = strings.TrimSpace(name)
+		c := ex.check(name)
+		if c == nil {
+			c = ex.checkByTitle(name)
+		}
+		if c != nil {
+			named[c.Name] = true
+		}
+	}
+	return named
+}
+
 // checkByTitle returns the check whose title is title, ignoring case, or nil.
 func (ex *Exercise) checkByTitle(title string) *Check {
 	for _, c := range ex.Checks {
@@ -201,9 +225,11 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 	)
 	state := make([]int, len(checks))
 	type outcome struct {
-		i int
-		r CheckResult
+		i     int
+		r     CheckResult
+		rerun bool // timed out beside other checks: to be run again alone
 	}
+	rerun := make([]bool, len(checks))
 	done := make(chan outcome)
 	left, active := len(checks), 0
 	finish := func(i int, r CheckResult) {
@@ -231,7 +257,7 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 				}
 				switch {
 				case !ready:
-				case failed != "":
+				case failed != "" && !g.named[c.Name]:
 					finish(i, skipped(c, failed))
 					changed = true
 				case g.ctx.Err() != nil:
@@ -241,7 +267,17 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 				case active < parallel:
 					state[i] = running
 					active++
-					go func() { done <- outcome{i, g.runCheck(c)} }()
+					go func() {
+						g.company.start(c.Name)
+						r := g.runCheck(c)
+						// Slowed down, perhaps, by the checks beside
+						// it: judged again alone, below.
+						again := g.company.end(c.Name) && starvedTimeout(r, g.limits.WithDefaults().Time)
+						// Asked for by name, it ran whatever its
+						// needs did; the report says so.
+						r.RanDespite = failed
+						done <- outcome{i, r, again}
+					}()
 				}
 			}
 		}
@@ -261,7 +297,17 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 		}
 		o := <-done
 		active--
+		rerun[o.i] = o.rerun
 		finish(o.i, o.r)
+	}
+	// The time-outs of checks that shared the machine, run again with
+	// nothing beside them: the verdict is this run's.
+	for i, c := range checks {
+		if rerun[i] && g.ctx.Err() == nil {
+			r := g.runCheck(c)
+			r.RanDespite = results[i].RanDespite
+			results[i] = r
+		}
 	}
 	return results
 }
@@ -335,7 +381,8 @@ const BuildCheck = "build"
 // GradePath prepares the submission at path (compiling it once, in a
 // temporary folder) and grades it. A compile error is the report: a failing
 // check "build" showing the compiler's output, every other check skipped
-// because of it. A *SubmissionError (no such file, no interpreter, ...) is
+// because of it. A script its interpreter cannot parse is likewise a failing
+// check "starts". A *SubmissionError (no such file, no interpreter, ...) is
 // returned as the error.
 func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*Report, error) {
 	start := time.Now()
@@ -351,15 +398,36 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*R
 	sub, err := Prepare(ctx, path, buildDir)
 	var ce *CompileError
 	if errors.As(err, &ce) {
-		return compileErrorReport(ex, checks, path, ce, opts, start), nil
+		first := CheckResult{
+			Name:    BuildCheck,
+			Title:   "The submission compiles",
+			Status:  Fail,
+			Message: "does not compile",
+			Detail:  &Detail{Actual: ce.Output},
+		}
+		return firstFailedReport(ex, checks, path, ce.Command, first, "not run: the submission does not compile", opts, start), nil
 	}
 	if err != nil {
 		return nil, err
 	}
+	if _, out, fails := checkStarts(ctx, sub, buildDir); fails {
+		first := CheckResult{
+			Name:    StartCheck,
+			Title:   "The program starts",
+			Status:  Fail,
+			Message: "does not start: " + errorLine(out, path),
+			Detail:  &Detail{Actual: out},
+			Hint: "The interpreter stops at the line it names, before your program runs: no other check can run until it is fixed. " +
+				"Run " + filepath.Base(sub.Command[0]) + " " + path + " yourself to see the same message.",
+		}
+		return firstFailedReport(ex, checks, path, sub.Command, first, "not run: the program does not start", opts, start), nil
+	}
 	return Grade(ctx, ex, sub, opts)
 }
 
-func compileErrorReport(ex *Exercise, checks []*Check, path string, ce *CompileError, opts Options, start time.Time) *Report {
+// firstFailedReport is the report of a submission that failed before any
+// check could run: first, then every check skipped because of it.
+func firstFailedReport(ex *Exercise, checks []*Check, path string, command []string, first CheckResult, skipMsg string, opts Options, start time.Time) *Report {
 	limits := ex.Limits
 	if opts.Timeout > 0 {
 		limits.Time = opts.Timeout
@@ -368,23 +436,16 @@ func compileErrorReport(ex *Exercise, checks []*Check, path string, ce *CompileE
 		Exercise:    ex.ID,
 		Title:       ex.Title,
 		Submission:  path,
-		Command:     ce.Command,
+		Command:     command,
 		Protections: Protections(limits),
 	}
-	build := CheckResult{
-		Name:    BuildCheck,
-		Title:   "The submission compiles",
-		Status:  Fail,
-		Message: "does not compile",
-		Detail:  &Detail{Actual: ce.Output},
-	}
-	r.Checks = append(r.Checks, build)
+	r.Checks = append(r.Checks, first)
 	if opts.OnCheck != nil {
-		opts.OnCheck(build)
+		opts.OnCheck(first)
 	}
 	for _, c := range checks {
-		s := skipped(c, BuildCheck)
-		s.Message = "not run: the submission does not compile"
+		s := skipped(c, first.Name)
+		s.Message = skipMsg
 		r.Checks = append(r.Checks, s)
 		r.MaxScore += c.Points
 		if opts.OnCheck != nil {

@@ -119,8 +119,11 @@ func TestGradeMessages(t *testing.T) {
 		line   int
 		want   string // in the message
 	}{
-		{"exit 0 on error", []string{"true"}, "usage", Fail, 5,
+		{"exit 0 on error", []string{"sh", "-c", "echo 'Usage: nqueens N'"}, "usage", Fail, 5,
 			"nqueens: exited with status 0; an error must exit with a non-zero status (1)"},
+		// Wrong twice over: both are said, at the line of the second.
+		{"exit 0 and no usage", []string{"true"}, "usage", Fail, 7,
+			`nqueens: exited with status 0; an error must exit with a non-zero status (1); and printed nothing on standard output; expected a line "Usage: nqueens N"`},
 		{"wrong status", []string{"sh", "-c", "echo 'Usage: nqueens N'; exit 2"}, "usage", Fail, 6,
 			"nqueens: exited with status 2; expected 1"},
 		{"usage on stderr", []string{"sh", "-c", "echo 'Usage: nqueens N' >&2; exit 1"}, "usage", Fail, 7,
@@ -137,6 +140,8 @@ func TestGradeMessages(t *testing.T) {
 			`standard output has no line "Usage: nqueens N"; it begins "usage is nqueens"`},
 		{"crash with traceback", []string{"sh", "-c", "printf 'Traceback (most recent call last):\\n  File x\\nValueError: bad\\n' >&2; exit 1"}, "count", Fail, 3,
 			`nqueens -count 6: exited with status 1; expected 0; standard error: "ValueError: bad"`},
+		{"syntax error", []string{"sh", "-c", "printf '  File \"x.py\", line 54\n    for\n    ^\nIndentationError: bad\n' >&2; exit 1"}, "count", Fail, 3,
+			`nqueens -count 6: exited with status 1; expected 0; standard error: "IndentationError: bad"`},
 		{"matrix on stderr", []string{"sh", "-c", "printf '1 0\\n0 1\\n' >&2"}, "matrix", Fail, 4,
 			`nqueens -matrix 5: printed nothing on standard output, but printed on standard error: "1 0"`},
 		{"wrong count", []string{"sh", "-c", "echo 5"}, "count", Fail, 4, "printed 5; N = 6 has 4 solutions"},

@@ -25,8 +25,9 @@ type manifest struct {
 	messages       map[string]string
 	// visibility is the [visibility] table: a check's name and when its
 	// student may see it (Hidden, AfterDueDate); a check absent is Visible.
-	visibility map[string]Visibility
-	text       string
+	visibility  map[string]Visibility
+	timeoutHint string
+	text        string
 }
 
 // defaultPoints is an exercise's maximum when its manifest does not say.
@@ -39,7 +40,10 @@ type manifestTOML struct {
 	Reference string   `toml:"reference"`
 	Checks    []string `toml:"checks"`
 	Points    *int     `toml:"points"`
-	Limits    struct {
+	// TimeoutHint is the advice for a run that ran out of time, in the
+	// exercise's terms (a check's `# timeout-hint:` overrides it).
+	TimeoutHint string `toml:"timeout_hint"`
+	Limits      struct {
 		Time   string `toml:"time"`
 		Memory string `toml:"memory"`
 		Output string `toml:"output"`
@@ -87,7 +91,7 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 		if line == 0 { // a table: [limit]
 			line = lineOf(text, "["+k.String(), 1)
 		}
-		return nil, fail(line, "unknown key %q (known: title, program, reference, checks, points, [limits] time/memory/output, [messages], [visibility], [[bad]] file/why/fails)", k.String())
+		return nil, fail(line, "unknown key %q (known: title, program, reference, checks, points, timeout_hint, [limits] time/memory/output, [messages], [visibility], [[bad]] file/why/fails)", k.String())
 	}
 
 	m := &manifest{text: text}
@@ -98,6 +102,7 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 	case strings.Contains(m.title, "\n"):
 		return nil, fail(keyLine(text, "title"), "title must be one line")
 	}
+	m.timeoutHint = strings.TrimSpace(raw.TimeoutHint)
 	m.program = raw.Program
 	switch {
 	case m.program == "":

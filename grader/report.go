@@ -66,6 +66,9 @@ type CheckResult struct {
 	Visibility Visibility
 	// SkippedBecause names the check whose failure caused a Skip.
 	SkippedBecause string
+	// RanDespite names a check it needs that had not passed when it ran
+	// all the same, because the user asked for it by name (--run).
+	RanDespite string
 	// Line is the scenario line (1-based) at which the check failed, 0 if none.
 	Line int
 	// Runs lists every run of the submission in the order they happened.

@@ -104,10 +104,15 @@ type scenario struct {
 	work  string // $WORK
 
 	runs     []Run
-	last     *RunResult   // the last run, nil before the first
-	lastName string       // the last run's arguments as a student reads them: "nqueens 4"
-	stdin    *string      // set by a stdin line for the next run
-	failure  *failure     // why the script failed, when one of our commands failed it
+	last     *RunResult // the last run, nil before the first
+	lastName string     // the last run's arguments as a student reads them: "nqueens 4"
+	stdin    *string    // set by a stdin line for the next run
+	failure  *failure   // why the script failed, when one of our commands failed it
+	// exitZero is the verdict on a `! run` that exited 0, held back while
+	// the lines about that run's output go on: a wrong exit status must
+	// not hide a wrong message. The next run, or the script's end, makes
+	// it the failure; a failing line about the output joins it.
+	exitZero *failure
 	files    fileSnapshot // the scenario's files before the first run
 }
 
@@ -118,9 +123,9 @@ type failure struct {
 	detail  *Detail
 	// grader marks an Error that is the grader's own, not the scenario's.
 	grader bool
-	// nonZero marks `! run` that exited 0: when the next line is `status N`
-	// the message names N.
-	nonZero bool
+	// run, when > 0, is the run (1 for the scenario's first) the verdict
+	// is about, for a verdict reached after later lines ran.
+	run int
 }
 
 type stateKey struct{}
@@ -203,6 +208,7 @@ func parseRunArgs(args []string, program string) (runArgs, error) {
 // cmdRun runs the submission once. Its output becomes what testscript's
 // stdout, stderr and cmp builtins look at.
 func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
+	s.failOnExitZero(ts)
 	a, err := parseRunArgs(args, s.g.ex.Program)
 	if err != nil {
 		s.broken(ts, "%v", err)
@@ -257,7 +263,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	s.last = res
 	s.lastName = strings.Join(a.args, " ")
-	death := res.Death(s.g.limits)
+	death := runDeath(res, s.g.limits, !s.g.company.shared(s.check.Name))
 	s.runs = append(s.runs, s.g.record(a.args, argv, stdin, res, death))
 	if death != "" {
 		// A crash or a limit fails whatever the scenario expected: `! run`
@@ -275,9 +281,18 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	case !neg && res.ExitCode != 0:
 		s.fail(ts, nil, "%s: exited with status %d; expected 0%s", s.lastName, res.ExitCode, stderrNote(res.Stderr))
 	case neg && res.ExitCode == 0:
-		s.failure = &failure{status: Fail, nonZero: true,
+		s.exitZero = &failure{status: Fail, run: len(s.runs),
 			message: fmt.Sprintf("%s: exited with status 0; an error must exit with a non-zero status", s.lastName)}
-		ts.Fatalf("%s", s.failure.message)
+	}
+}
+
+// failOnExitZero ends the script with the held-back verdict on a `! run`
+// that exited 0, if there is one.
+func (s *scenario) failOnExitZero(ts *testscript.TestScript) {
+	if f := s.exitZero; f != nil {
+		s.exitZero = nil
+		s.failure = f
+		ts.Fatalf("%s", f.message)
 	}
 }
 
@@ -295,7 +310,10 @@ func stderrNote(stderr []byte) string {
 	if i := bytes.IndexByte(text, '\n'); i >= 0 {
 		line = text[:i]
 	}
-	if bytes.HasPrefix(line, []byte("Traceback (most recent call last)")) {
+	// A Python traceback ends with the exception's line; so does the
+	// error Python gives for a file it cannot parse, which starts with
+	// the place (`  File "x.py", line 5`).
+	if bytes.HasPrefix(line, []byte("Traceback (most recent call last)")) || bytes.HasPrefix(line, []byte(`File "`)) {
 		line = text[bytes.LastIndexByte(text, '\n')+1:]
 	}
 	if len(line) > 1024 {
@@ -331,6 +349,12 @@ func (s *scenario) cmdStatus(ts *testscript.TestScript, _ bool, args []string) {
 		s.broken(ts, "%v", err)
 	}
 	res := s.requireRun(ts, "status")
+	if s.exitZero != nil && want != 0 {
+		// The run's verdict is held back already; name the status it
+		// should have had.
+		s.exitZero.message += fmt.Sprintf(" (%d)", want)
+		return
+	}
 	if res.ExitCode != want {
 		s.fail(ts, nil, "%s: exited with status %d; expected %d%s", s.lastName, res.ExitCode, want, stderrNote(res.Stderr))
 	}

@@ -141,6 +141,12 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 		cut := len(r.Log) - len(head) - reportLogLimit/2
 		r.Log = head + fmt.Sprintf("[... %d bytes cut; -v keeps them ...]\n", cut) + tail
 	}
+	if !t.failed && s.exitZero != nil {
+		// The script ended on a `! run` that exited 0, every line about
+		// its output satisfied.
+		t.failed, s.failure = true, s.exitZero
+		s.exitZero = nil
+	}
 	switch {
 	case t.panicked != "":
 		r.Log += "\npanic: " + t.panicked
@@ -167,11 +173,16 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 	r.Line = line
 	if f := s.failure; f != nil {
 		r.Status, r.Message, r.Detail = f.status, f.message, f.detail
-		if f.nonZero {
-			r.Message += nextStatus(c, line)
+		if f.run > 0 {
+			r.Line = c.runLine(f.run)
 		}
 	} else {
 		r.Status, r.Message, r.Detail = explainBuiltin(s, c, line, msg)
+	}
+	if z := s.exitZero; z != nil && r.Status == Fail && z != s.failure {
+		// The run exited 0 and its output is wrong too: say both, the
+		// status first, as the run's command line shows it.
+		r.Message = z.message + "; and " + strings.TrimPrefix(r.Message, s.lastName+": ")
 	}
 	switch {
 	case r.Status == Error && s.failure != nil && s.failure.grader:
@@ -186,11 +197,34 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 	if r.Message == "" {
 		r.Message = "the scenario failed"
 	}
+	if r.Status == Fail && s.last != nil && s.last.TimedOut {
+		// The check's hint guesses at wrong output, which a run that
+		// never finished did not print.
+		r.Hint = g.ex.timeoutHint(c)
+	}
 	if d := r.Detail; d != nil && !g.opts.Verbose {
 		d.Expected, _ = trimText([]byte(d.Expected), reportDetailLimit)
 		d.Actual, _ = trimText([]byte(d.Actual), reportDetailLimit)
 	}
 	return r
+}
+
+// defaultTimeoutHint is the advice for a run out of time in an exercise that
+// gives none of its own: it names no puzzle, since it serves every one.
+const defaultTimeoutHint = "Your program ran out of time: make sure it stops on this input " +
+	"(no endless loop, no read of standard input that never ends), then make its search faster. " +
+	"Run the command above yourself to time it."
+
+// timeoutHint is the advice for check c when a run ran out of time: the
+// check's own, else the exercise's, else the grader's.
+func (ex *Exercise) timeoutHint(c *Check) string {
+	switch {
+	case c.TimeoutHint != "":
+		return c.TimeoutHint
+	case ex.TimeoutHint != "":
+		return ex.TimeoutHint
+	}
+	return defaultTimeoutHint
 }
 
 func errorResult(r CheckResult, msg string) CheckResult {
@@ -199,25 +233,17 @@ func errorResult(r CheckResult, msg string) CheckResult {
 	return r
 }
 
-// nextStatus names the status a `! run` should have exited with when the
-// scenario's next command says it: " (1)".
-func nextStatus(c *Check, line int) string {
-	for i := line; i < len(c.lines); i++ {
-		sl, err := parseLine(c.lines[i])
-		if err != nil {
-			return ""
-		}
-		if sl == nil {
-			continue
-		}
-		if sl.cmd == "status" && len(sl.args) == 1 && len(sl.conds) == 0 {
-			if _, err := parseStatusArgs(sl.args); err == nil {
-				return " (" + sl.args[0] + ")"
+// runLine returns the scenario line (1-based) of its n'th run command, 0
+// if it has fewer.
+func (c *Check) runLine(n int) int {
+	for i, l := range c.lines {
+		if sl, err := parseLine(l); err == nil && sl != nil && sl.cmd == "run" {
+			if n--; n == 0 {
+				return i + 1
 			}
 		}
-		return ""
 	}
-	return ""
+	return 0
 }
 
 // failLine finds testscript's "FAIL: FILE:LINE: MESSAGE" for the script.

@@ -96,6 +96,22 @@ var languages = map[string]language{
 		compile: func(src, out string) []string { return []string{"go", "build", "-o", out, "."} }},
 }
 
+// unknownType is the error for a file that is neither executable nor of a
+// language the grader runs by its extension (sol.rs, notes.txt, nqueens):
+// which types run, and how any other program can be made to run. Telling a
+// Rust file to chmod +x would only trade this error for another.
+func unknownType(path, ext string) error {
+	runs := "the grader runs " + strings.Join(SourceExtensions(), ", ") + " files by their extension"
+	if ext == "" {
+		stem := filepath.Base(path)
+		return &SubmissionError{Path: path, Problem: "has no extension and is not executable (" + runs + ")",
+			Fix: "name it for its language (" + stem + ".py, " + stem + ".c, ...), or, for a script with a #! line, run chmod +x " + path}
+	}
+	return &SubmissionError{Path: path, Problem: "is a " + ext + " file, which the grader cannot run (" + runs + ")",
+		Fix: "to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x " + path +
+			", or build it yourself and give the grader the program built (./" + strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)) + ")"}
+}
+
 // compileLimits bound a compiler: generous, since compilers are big and the
 // go command builds the standard library on a cold cache.
 var compileLimits = Limits{Time: 60 * time.Second, Memory: 2 * giB, Output: 1 * miB, Procs: 256}
@@ -186,8 +202,7 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 		}
 	}
 	if !known {
-		return nil, subErr("not executable",
-			"run chmod +x "+path+", or name it "+strings.TrimSuffix(base, filepath.Ext(base))+".py etc. (.py, .rb, .js, .sh, .c, .cpp, .go, .java)")
+		return nil, unknownType(path, ext)
 	}
 	if _, err := exec.LookPath(lang.tool); err != nil {
 		return nil, &SubmissionError{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}

@@ -48,6 +48,7 @@ func TestPrepareErrors(t *testing.T) {
 	writeProg(t, dir, "empty.py", "", 0o644)
 	writeProg(t, dir, "sol", "print('hi')\n", 0o644)
 	writeProg(t, dir, "notes.txt", "print('hi')\n", 0o644)
+	writeProg(t, dir, "sol.rs", "fn main() {}\n", 0o644)
 	writeProg(t, dir, "junk", "just some text\n", 0o755)
 	writeProg(t, dir, "arm", foreignELF(), 0o755)
 	os.Mkdir(filepath.Join(dir, "folder"), 0o755)
@@ -58,8 +59,9 @@ func TestPrepareErrors(t *testing.T) {
 		{"missing.py", "grader: submission DIR/missing.py: no such file: check the path"},
 		{"folder", "grader: submission DIR/folder: is a directory: name the program file inside it, e.g. DIR/folder/nqueens.py"},
 		{"empty.py", "grader: submission DIR/empty.py: file is empty: save your program into it"},
-		{"sol", "grader: submission DIR/sol: not executable: run chmod +x DIR/sol, or name it sol.py etc. (.py, .rb, .js, .sh, .c, .cpp, .go, .java)"},
-		{"notes.txt", "grader: submission DIR/notes.txt: not executable: run chmod +x DIR/notes.txt, or name it notes.py etc. (.py, .rb, .js, .sh, .c, .cpp, .go, .java)"},
+		{"sol", "grader: submission DIR/sol: has no extension and is not executable (the grader runs .c, .cpp, .go, .java, .js, .py, .rb, .sh files by their extension): name it for its language (sol.py, sol.c, ...), or, for a script with a #! line, run chmod +x DIR/sol"},
+		{"notes.txt", "grader: submission DIR/notes.txt: is a .txt file, which the grader cannot run (the grader runs .c, .cpp, .go, .java, .js, .py, .rb, .sh files by their extension): to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x DIR/notes.txt, or build it yourself and give the grader the program built (./notes)"},
+		{"sol.rs", "grader: submission DIR/sol.rs: is a .rs file, which the grader cannot run (the grader runs .c, .cpp, .go, .java, .js, .py, .rb, .sh files by their extension): to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x DIR/sol.rs, or build it yourself and give the grader the program built (./sol)"},
 		{"junk", "grader: submission DIR/junk: has the execute bit but is neither a program binary nor a script starting with #!: add a #! line (e.g. #!/usr/bin/env python3), or name it with its language's extension (.py, .c, ...)"},
 	}
 	if runtime.GOOS == "linux" && (runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64") {

@@ -168,7 +168,7 @@ func Gradebook(rows []Row) []byte {
 }
 
 // checkColumns are the gradebook's check columns: every check of the
-// reports but the two that stand for the whole submission (build,
+// reports but those that stand for the whole submission (build, starts,
 // submission: worth no points, and in failed_checks), in the exercise's
 // order. The reports are the only record of that order, so it is rebuilt
 // from them: a check first met in a later report goes after the one
@@ -178,7 +178,7 @@ func checkColumns(rows []Row) []string {
 	for _, r := range rows {
 		prev := -1
 		for _, c := range r.Checks {
-			if c.Name == UngradableCheck || c.Name == grader.BuildCheck {
+			if c.Name == UngradableCheck || c.Name == grader.BuildCheck || c.Name == grader.StartCheck {
 				continue
 			}
 			if i := slices.Index(cols, c.Name); i >= 0 {

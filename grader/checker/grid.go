@@ -179,18 +179,20 @@ func boardRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Failu
 	fail := func(format string, args ...any) (bool, *Failure) {
 		return true, &Failure{Message: fmt.Sprintf(format, args...), Line: num}
 	}
+	// An example row of this board's size: one of 4 cells for an 8×8
+	// board would show the wrong row.
 	example := []byte{piece}
-	for range min(n, 4) - 1 {
+	for range n - 1 {
 		example = append(example, "|."...)
 	}
 	if !bytes.Contains(t, []byte{'|'}) {
 		return looksLikeBoardRow(t), &Failure{
-			Message: fmt.Sprintf("line %d: expected a row of %d cells %c or . joined by |, as %q, got %s", num, n, piece, example, quote(t)),
+			Message: fmt.Sprintf("line %d: expected a row of %s %c or . joined by |, as %q, got %s", num, plural(int64(n), "cell", "cells"), piece, example, quote(t)),
 			Line:    num,
 		}
 	}
 	if t[0] == '|' || t[len(t)-1] == '|' {
-		return fail("line %d: expected %d cells joined by | with no | at either end, as %q, got %s", num, n, example, quote(t))
+		return fail("line %d: expected %s joined by | with no | at either end, as %q, got %s", num, plural(int64(n), "cell", "cells"), example, quote(t))
 	}
 	if cells := bytes.Count(t, []byte{'|'}) + 1; cells != n {
 		return fail("line %d has %s; N = %d needs %d", num, plural(int64(cells), "cell", "cells"), n, n)
@@ -211,7 +213,7 @@ func boardRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Failu
 		}
 		return fail("line %d: cell %d is %s; expected %c or ., the cells joined by |, as %q", num, i+1, quote(v), piece, example)
 	}
-	return fail("line %d: expected %d cells %c or . joined by |, got %s", num, n, piece, quote(t))
+	return fail("line %d: expected %s %c or . joined by |, got %s", num, plural(int64(n), "cell", "cells"), piece, quote(t))
 }
 
 // looksLikeBoardRow says whether a line without | is still meant as a row:

@@ -156,3 +156,20 @@ func TestParseFormatMode(t *testing.T) {
 		t.Errorf("ParseMode(%q) = nil error; want one", "")
 	}
 }
+
+// TestBoardWording: a message's example is a row of the board's own size
+// (Q|.|.|. for an 8×8 board showed the wrong row), and a count of one is
+// singular ("a row of 1 cell", "as 1 line of 1 value").
+func TestBoardWording(t *testing.T) {
+	board := func(n int, mode Mode) QueensSpec {
+		return QueensSpec{N: n, Piece: reference.Queen, Format: FormatBoard, Mode: mode}
+	}
+	runQueensCases(t, []queensCase{
+		{"8×8 example", board(8, One), "QQ\n", `line 1: expected a row of 8 cells Q or . joined by |, as "Q|.|.|.|.|.|.|.", got "QQ"`, 1},
+		{"8×8 spaces", board(8, One), "Q | .|.|.|.|.|.|.\n", `line 1: cell 1 is "Q "; write the cells Q or . joined by | with no spaces, as "Q|.|.|.|.|.|.|."`, 1},
+		{"1×1 singular", board(1, One), "Q Q\n", `line 1: expected a row of 1 cell Q or . joined by |, as "Q", got "Q Q"`, 1},
+		{"1×1 nothing", board(1, One), "", "printed nothing; expected one solution for N = 1, as 1 line of 1 cell Q or . joined by |", 0},
+		{"1×1 matrix", QueensSpec{N: 1, Piece: reference.Queen, Format: FormatMatrix, Mode: All}, "",
+			"printed nothing; expected the solution for N = 1, each as 1 line of 1 value 0 or 1", 0},
+	})
+}

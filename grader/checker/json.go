@@ -168,9 +168,9 @@ func (p *jsonReader) board(pieces []reference.Square) ([]reference.Square, *Fail
 		}
 		if ch != '[' {
 			if isJSONNumberStart(ch) {
-				return pieces, p.fail("expected an array of %d rows, each an array of %d numbers, got a flat array of numbers; print the rows as arrays: %s", n, n, jsonExample(n))
+				return pieces, p.fail("expected an array of %s, each an array of %s, got a flat array of numbers; print the rows as arrays: %s", plural(int64(n), "row", "rows"), plural(int64(n), "number", "numbers"), jsonExample(n))
 			}
-			return pieces, p.fail("expected a row, an array of %d numbers 0 or 1, got %s", n, p.got())
+			return pieces, p.fail("expected a row, an array of %s 0 or 1, got %s", plural(int64(n), "number", "numbers"), p.got())
 		}
 		var f *Failure
 		if pieces, f = p.row(pieces, rows); f != nil {

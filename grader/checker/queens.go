@@ -326,7 +326,7 @@ func (j *judge) finish() *Failure {
 				return j.nothing(nil)
 			}
 			missing := j.missing()
-			f := &Failure{Message: fmt.Sprintf("%d of %d solutions missing, e.g. %s", j.want-j.count, j.want, j.render(missing))}
+			f := &Failure{Message: fmt.Sprintf("%d of %s missing, e.g. %s", j.want-j.count, plural(j.want, "solution", "solutions"), j.render(missing))}
 			if missing != nil {
 				f.Board = &BoardPicture{N: j.n, Piece: pieceLetter(j.spec.Piece), BottomUp: j.spec.Format == FormatBoard, Suggestion: missing.Squares()}
 			}
@@ -334,7 +334,7 @@ func (j *judge) finish() *Failure {
 		case j.count > j.want:
 			// Distinct valid solutions cannot outnumber the reference's
 			// count; this says so should the two ever disagree.
-			return &Failure{Message: fmt.Sprintf("printed %d solutions; N = %d has %d", j.count, j.n, j.want)}
+			return &Failure{Message: fmt.Sprintf("printed %s; N = %d has %d", plural(int64(j.count), "solution", "solutions"), j.n, j.want)}
 		}
 	}
 	return nil
@@ -355,11 +355,11 @@ func (j *judge) nothing(output []byte) *Failure {
 			how = "one per line"
 		}
 	case FormatMatrix:
-		how = fmt.Sprintf("as %d lines of %d values 0 or 1", n, n)
+		how = fmt.Sprintf("as %s of %s 0 or 1", plural(int64(n), "line", "lines"), plural(int64(n), "value", "values"))
 	case FormatBoard:
-		how = fmt.Sprintf("as %d lines of %d cells %c or . joined by |", n, n, pieceLetter(j.spec.Piece))
+		how = fmt.Sprintf("as %s of %s %c or . joined by |", plural(int64(n), "line", "lines"), plural(int64(n), "cell", "cells"), pieceLetter(j.spec.Piece))
 	case FormatJSON:
-		how = fmt.Sprintf("as a JSON array of %d rows of %d numbers 0 or 1", n, n)
+		how = fmt.Sprintf("as a JSON array of %s of %s 0 or 1", plural(int64(n), "row", "rows"), plural(int64(n), "number", "numbers"))
 	}
 	if j.spec.Mode == One {
 		return &Failure{Message: fmt.Sprintf("%s; expected one solution for N = %d, %s", printed, n, how)}

@@ -52,7 +52,7 @@ func Tour(output []byte, spec TourSpec) *Failure {
 			msg := fmt.Sprintf("line %d: more than %s of numbers; %s tour has %d", num, plural(int64(n), "row", "rows"), size, n)
 			if f := bytes.Fields(trimRight(line[:min(len(line), 64)])); len(f) > 0 {
 				if _, whole, _ := parseWhole(f[0]); !whole {
-					msg = fmt.Sprintf("line %d: expected only the tour's %d rows, got %s after them", num, n, quote(trimRight(line)))
+					msg = fmt.Sprintf("line %d: expected only the tour's %s, got %s after them", num, plural(int64(n), "row", "rows"), quote(trimRight(line)))
 				}
 			}
 			return &Failure{Message: msg, Line: num}

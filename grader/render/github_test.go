@@ -96,7 +96,7 @@ func unescapeGH(t *testing.T, s string) string {
 func TestGitHubCommands(t *testing.T) {
 	renderEach(t, renderGitHub, func(t *testing.T, r *grader.Report, buf *bytes.Buffer) {
 		r = ForStudent(r) // the log is the student's
-		if !strings.Contains(buf.String(), "Score: ") {
+		if !strings.Contains(buf.String(), fmt.Sprintf("%s: %d/%d", r.Exercise, r.Score, r.MaxScore)) {
 			t.Errorf("the log lacks the text report")
 		}
 		cmds := ghCommands(t, buf.String())

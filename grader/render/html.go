@@ -186,22 +186,26 @@ func newHTMLCheck(c grader.CheckResult, i int, o Options) *htmlCheck {
 	}
 	if d != nil && d.Expected == "" && d.Actual != "" &&
 		(last == nil || (d.Actual != last.Stdout && d.Actual != last.Stderr)) {
-		h.Outputs = append(h.Outputs, htmlExcerpt("output", d.Actual, d.OutputLine, maxOutputLines))
+		h.Outputs = append(h.Outputs, htmlExcerpt("output", d.Actual, 0, d.OutputLine, maxOutputLines))
 	}
 	if last != nil {
 		focus := 0
 		if d != nil {
 			focus = d.OutputLine
 		}
+		outLines, errLines := 0, 0
+		if last.Trimmed {
+			outLines, errLines = last.StdoutLines, last.StderrLines
+		}
 		switch {
 		case hasDiff && !o.Verbose:
 		case focus > 0 && !o.Verbose:
-			h.Outputs = append(h.Outputs, htmlExcerpt("standard output", last.Stdout, focus, maxFocusLines))
+			h.Outputs = append(h.Outputs, htmlExcerpt("standard output", last.Stdout, outLines, focus, maxFocusLines))
 		default:
-			h.Outputs = append(h.Outputs, htmlExcerpt("standard output", last.Stdout, focus, maxOutputLines))
+			h.Outputs = append(h.Outputs, htmlExcerpt("standard output", last.Stdout, outLines, focus, maxOutputLines))
 		}
 		if last.Stderr != "" && !(hasDiff && last.Stderr == d.Actual) {
-			h.Outputs = append(h.Outputs, htmlExcerpt("standard error", last.Stderr, 0, maxOutputLines))
+			h.Outputs = append(h.Outputs, htmlExcerpt("standard error", last.Stderr, errLines, 0, maxOutputLines))
 		}
 	}
 	if d != nil && d.Board != nil {
@@ -219,12 +223,14 @@ func newHTMLCheck(c grader.CheckResult, i int, o Options) *htmlCheck {
 	return h
 }
 
-func htmlExcerpt(label, s string, focus, limit int) htmlOutput {
+// htmlExcerpt is the text report's excerpt of a stream (see makeExcerpt;
+// printed is 0 for a stream kept whole).
+func htmlExcerpt(label, s string, printed, focus, limit int) htmlOutput {
 	out := htmlOutput{Label: label}
 	if s == "" {
 		return out
 	}
-	ex := makeExcerpt(s, focus, limit)
+	ex := makeExcerpt(s, printed, focus, limit)
 	out.Digits = digits(ex.total)
 	for _, l := range ex.lines {
 		if l.gap > 0 {

@@ -222,7 +222,38 @@ func tourPicture(p *checker.TourPicture, pal palette) []picLine {
 	if len(p.Highlight) > 0 {
 		lines = append(lines, picLine{{"[n]", pal.attack}, {text: " the squares at fault"}})
 	}
+	if bad := badMoves(p); bad > 0 {
+		// The picture shows the first fault; the count says whether it is
+		// the only one, as the HTML report's caption does.
+		lines = append(lines, plain(fmt.Sprintf("%d %s not a knight's move", bad, plural(bad, "move is", "moves are"))))
+	}
 	return lines
+}
+
+// badMoves counts the steps from k to k+1 of a printed tour that are not a
+// knight's move, between numbers that each appear; a number printed twice
+// counts at its first square, as the HTML report draws it.
+func badMoves(p *checker.TourPicture) int {
+	at := map[int]reference.Square{}
+	for r, row := range p.Numbers {
+		for c, v := range row {
+			if _, dup := at[v]; !dup && v >= 0 {
+				at[v] = reference.Square{Row: r, Col: c}
+			}
+		}
+	}
+	bad := 0
+	for v, s := range at {
+		next, ok := at[v+1]
+		if !ok {
+			continue
+		}
+		dr, dc := abs(next.Row-s.Row), abs(next.Col-s.Col)
+		if !(dr == 1 && dc == 2 || dr == 2 && dc == 1) {
+			bad++
+		}
+	}
+	return bad
 }
 
 // sideBySide puts right to the right of left, gap spaces apart.

@@ -34,6 +34,10 @@ type Options struct {
 	// paths under it relative to it ("python3 sol.py", not
 	// "python3 /home/ana/course/week3/sol.py").
 	Dir string
+	// Width, when above 0, is the terminal's width in columns: the text
+	// report wraps hints to it at spaces, where the terminal would break
+	// them mid-word. 0 keeps each on one line, for files and pipes.
+	Width int
 }
 
 // A Format writes a report in one output format.

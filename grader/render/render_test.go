@@ -105,7 +105,7 @@ func TestHostileOutputCapped(t *testing.T) {
 		`\u202eevil\u202c`,
 		`\x9b31m\xff\x00`,
 		"… (340 more characters)",
-		"... 30 more lines",
+		"... 73100 more lines", // of the 73120 printed, not of the 50 kept
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -227,12 +227,44 @@ func TestMakeExcerpt(t *testing.T) {
 		{10, 8, 3, "-6 7 8* 9 10"}, // nor after
 		{10, 11, 4, "1 2 -6 9 10"}, // a focus past the end is ignored
 	} {
-		ex := makeExcerpt(text(tt.lines), tt.focus, tt.limit)
+		ex := makeExcerpt(text(tt.lines), 0, tt.focus, tt.limit)
 		if got := shape(ex); got != tt.want {
 			t.Errorf("makeExcerpt(%d lines, focus %d, limit %d) = %q; want %q", tt.lines, tt.focus, tt.limit, got, tt.want)
 		}
 		if ex.total != tt.lines {
 			t.Errorf("makeExcerpt(%d lines): total %d", tt.lines, ex.total)
+		}
+	}
+}
+
+// TestMakeExcerptCut: when the report kept only the start of a stream, the
+// gaps count the lines the program printed (90, not the 63 kept), and no
+// tail of the kept text passes for the output's last lines.
+func TestMakeExcerptCut(t *testing.T) {
+	text := strings.Repeat("l\n", 63)
+	for _, tt := range []struct {
+		printed, focus, limit int
+		wantLast              int // the last gap
+		wantShown             int // lines shown
+	}{
+		{90, 1, 7, 83, 7},   // "7 lines shown, ... 83 more lines" of 90
+		{90, 0, 20, 70, 20}, // the head only, then the rest of the 90
+		{90, 60, 7, 27, 7},  // around line 60, then 27 more to line 90
+		{2113, 0, 7, 2106, 7},
+	} {
+		ex := makeExcerpt(text, tt.printed, tt.focus, tt.limit)
+		shown, last := 0, 0
+		for _, l := range ex.lines {
+			if l.gap > 0 {
+				last = l.gap
+			} else {
+				shown++
+				last = 0
+			}
+		}
+		if shown != tt.wantShown || last != tt.wantLast || ex.total != tt.printed {
+			t.Errorf("makeExcerpt(63 kept of %d printed, focus %d, limit %d): %d shown, last gap %d, total %d; want %d, %d, %d",
+				tt.printed, tt.focus, tt.limit, shown, last, ex.total, tt.wantShown, tt.wantLast, tt.printed)
 		}
 	}
 }

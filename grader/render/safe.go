@@ -122,12 +122,17 @@ type numberedLine struct {
 // makeExcerpt picks at most limit lines of text to show. With focus > 0 it shows
 // the lines around line focus; otherwise the head and tail, because a long
 // output's last lines (a traceback's error, the final count) matter as much
-// as its first.
-func makeExcerpt(text string, focus, limit int) excerpt {
+// as its first. printed is how many lines the program printed, when text is
+// only the start of them (the report keeps a few KiB of each stream): the
+// gaps then count what the program printed, not what the report kept, and
+// no tail is shown, since the kept text does not hold it. 0 means text is
+// the whole output.
+func makeExcerpt(text string, printed, focus, limit int) excerpt {
 	all := splitLines(text)
-	ex := excerpt{total: len(all)}
+	kept := len(all)
+	ex := excerpt{total: max(kept, printed)}
 	add := func(from, to int) { // 0-based, to exclusive
-		for i := from; i < to; i++ {
+		for i := from; i < min(to, kept); i++ {
 			ex.lines = append(ex.lines, numberedLine{n: i + 1, text: all[i], focus: i+1 == focus})
 		}
 	}
@@ -136,35 +141,48 @@ func makeExcerpt(text string, focus, limit int) excerpt {
 			ex.lines = append(ex.lines, numberedLine{gap: n})
 		}
 	}
+	shown := func() int { // the last line number added
+		for i := len(ex.lines) - 1; i >= 0; i-- {
+			if ex.lines[i].gap == 0 {
+				return ex.lines[i].n
+			}
+		}
+		return 0
+	}
+	cut := ex.total > kept
 	switch {
-	case len(all) <= limit+1:
+	case ex.total <= limit+1 || (cut && kept <= limit):
 		// A gap of one line would take as much room as the line.
-		add(0, len(all))
-	case focus > 0 && focus <= len(all):
+		add(0, kept)
+		gap(ex.total - kept)
+	case focus > 0 && focus <= kept:
 		from := focus - 1 - limit/2
 		if from < 0 {
 			from = 0
 		}
 		to := from + limit
-		if to > len(all) {
-			to = len(all)
-			from = to - limit
+		if to > kept {
+			to = kept
+			from = max(to-limit, 0)
 		}
 		if from == 1 {
 			from = 0
 		}
-		if to == len(all)-1 {
-			to = len(all)
+		if to == ex.total-1 {
+			to = ex.total
 		}
 		gap(from)
 		add(from, to)
-		gap(len(all) - to)
+		gap(ex.total - shown())
+	case cut:
+		add(0, limit)
+		gap(ex.total - limit)
 	default:
 		head := (limit + 1) / 2
 		tail := limit - head
 		add(0, head)
-		gap(len(all) - head - tail)
-		add(len(all)-tail, len(all))
+		gap(kept - head - tail)
+		add(kept-tail, kept)
 	}
 	return ex
 }

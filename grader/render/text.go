@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/fatih/color"
 	"github.com/rogpeppe/go-internal/diff"
 )
@@ -96,10 +97,32 @@ func (t *text) report(r *grader.Report) {
 		titleWidth = max(titleWidth, utf8.RuneCountInString(t.esc(c.Title)+nameTag(c.Name)))
 		pointsWidth = max(pointsWidth, len(points(c)))
 	}
+	seen := map[string]string{} // a failure's shape: the first check that failed so
 	for _, c := range r.Checks {
-		t.check(r, c, titleWidth, pointsWidth)
+		same := ""
+		if c.Status == grader.Fail && !t.o.Verbose {
+			shape := failureShape(c)
+			if first, ok := seen[shape]; ok {
+				same = first
+			} else {
+				seen[shape] = c.Name
+			}
+		}
+		t.check(r, c, titleWidth, pointsWidth, same)
 	}
 	t.footer(r)
+}
+
+// digitRun is a number in a failure message: N, a line, a row, a column.
+var digitRun = regexp.MustCompile(`[0-9]+`)
+
+// failureShape is what a check's failure has in common with the same
+// mistake made on another board: its message without the numbers ("line
+// #: queens at row # col # and row # col # share an anti-diagonal"). One
+// diagonal never tested fails n4 to n12 alike, and a student needs the
+// explanation once.
+func failureShape(c grader.CheckResult) string {
+	return digitRun.ReplaceAllString(c.Message, "#")
 }
 
 func (t *text) header(r *grader.Report) {
@@ -123,7 +146,9 @@ func (t *text) header(r *grader.Report) {
 
 func points(c grader.CheckResult) string { return fmt.Sprintf("%d/%d", c.Score, c.MaxScore) }
 
-func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsWidth int) {
+// check shows one check's verdict; same, when set, names an earlier check
+// that failed the same way, which stands for this one's explanation.
+func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsWidth int, same string) {
 	style := t.statusStyle(c.Status)
 	title := t.esc(c.Title)
 	id := t.esc(nameTag(c.Name))
@@ -140,15 +165,26 @@ func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsW
 		l += "  " + t.pal.dim.Sprint(duration(c.Duration))
 	}
 	t.line(0, strings.TrimRight(l, " "))
+	if c.RanDespite != "" {
+		t.line(indent, t.pal.skip.Sprint("run because --run names it, though it needs "+t.needed(r, c.RanDespite)+", which has not passed"))
+	}
 
-	switch c.Status {
-	case grader.Fail:
+	switch {
+	case c.Status == grader.Fail && same != "":
+		for i, l := range t.escLines(c.Message) {
+			if i == 0 {
+				l = "fails the same way as " + t.esc(same) + ": " + l
+			}
+			t.line(indent, l)
+		}
+		t.line(0, "")
+	case c.Status == grader.Fail:
 		t.failure(c)
 		t.line(0, "")
-	case grader.Error:
+	case c.Status == grader.Error:
 		t.broken(c)
 		t.line(0, "")
-	case grader.Pass:
+	case c.Status == grader.Pass:
 		if t.o.Verbose && len(c.Runs) > 0 {
 			t.runs(c.Runs)
 			t.line(0, "")
@@ -176,18 +212,6 @@ func (t *text) needed(r *grader.Report, name string) string {
 		}
 	}
 	return t.esc(name)
-}
-
-// timeoutHint replaces a check's hint when its run ran out of time: the
-// check's hint guesses at wrong output, which a run that never finished
-// did not print.
-const timeoutHint = "Your program ran out of time: make sure it stops on this input " +
-	"(no endless loop, no read of standard input that never ends), then make the search faster, " +
-	"for example by rejecting a square as soon as it is attacked. Run the command above yourself to time it."
-
-// timedOut reports whether a run was stopped for taking too long.
-func timedOut(run *grader.Run) bool {
-	return run != nil && (strings.HasPrefix(run.Death, "timed out") || strings.Contains(run.Death, "CPU time"))
 }
 
 // failure explains a failed check: the command that was run, what went wrong,
@@ -229,18 +253,22 @@ func (t *text) failure(c grader.CheckResult) {
 		if d != nil {
 			focus = d.OutputLine
 		}
+		outLines, errLines := 0, 0
+		if last.Trimmed {
+			outLines, errLines = last.StdoutLines, last.StderrLines
+		}
 		switch {
 		case t.o.Verbose:
-			t.output("standard output", last.Stdout, focus, maxOutputLines, true)
+			t.printed("standard output", last.Stdout, outLines, focus, maxOutputLines, true)
 		case hasDiff:
 			// The diff already shows the output.
 		case focus > 0:
-			t.output("standard output", last.Stdout, focus, maxFocusLines, false)
+			t.printed("standard output", last.Stdout, outLines, focus, maxFocusLines, false)
 		case !hasPicture:
-			t.output("standard output", last.Stdout, focus, maxOutputLines, true)
+			t.printed("standard output", last.Stdout, outLines, focus, maxOutputLines, true)
 		}
 		if last.Stderr != "" && !(hasDiff && last.Stderr == d.Actual) {
-			t.output("standard error", last.Stderr, 0, maxOutputLines, false)
+			t.printed("standard error", last.Stderr, errLines, 0, maxOutputLines, false)
 		}
 		if last.Trimmed {
 			// The line counts above are of what the report kept; say how
@@ -250,26 +278,68 @@ func (t *text) failure(c grader.CheckResult) {
 				last.StdoutLines, plural(last.StdoutLines, "line"), last.StderrLines))
 		}
 	}
+	if d != nil && d.Tally != nil {
+		// The whole output sorted, which the excerpt above cannot show:
+		// the HTML and JSON reports carry it, and so does this one.
+		t.line(indent, tallyLine(d.Tally))
+	}
 	if hasPicture {
 		t.pictures(d)
 	}
+	// A run out of time has the exercise's advice for that as its hint
+	// (the engine's choice, so every format gives the same).
 	hint := c.Hint
-	if timedOut(last) {
-		hint = timeoutHint
-	}
 	if hint != "" {
-		for i, l := range t.escLines(hint) {
-			if i == 0 {
-				l = t.pal.hint.Sprint("hint:") + " " + l
-			} else {
-				l = "      " + l
+		first := true
+		for _, l := range t.escLines(hint) {
+			for _, w := range wrap(l, t.o.Width-indent-len("hint: ")) {
+				if first {
+					w = t.pal.hint.Sprint("hint:") + " " + w
+					first = false
+				} else {
+					w = "      " + w
+				}
+				t.line(indent, w)
 			}
-			t.line(indent, l)
 		}
 	}
 	if t.o.Verbose && c.Log != "" {
 		t.log(c.Log)
 	}
+}
+
+// tallyLine sorts an "every solution" check's whole output in one line:
+// "counted: 92 right, 5150 not a solution, 0 repeated, 0 missing (of 92)".
+func tallyLine(tl *checker.QueensTally) string {
+	l := fmt.Sprintf("counted: %d right, %d not a solution, %d repeated, %d missing (of %d)",
+		tl.Right, tl.Invalid, tl.Repeated, tl.Missing, tl.Want)
+	if tl.Stopped > 0 {
+		l += fmt.Sprintf("; counting stopped at line %d, which is no placement", tl.Stopped)
+	}
+	return l
+}
+
+// wrap breaks s into lines of at most width runes, at spaces; a word longer
+// than width stands on a line of its own. width < 20 (no terminal, or one
+// too narrow to help) leaves s whole.
+func wrap(s string, width int) []string {
+	if width < 20 || utf8.RuneCountInString(s) <= width {
+		return []string{s}
+	}
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
 }
 
 // sameStream reports whether actual is the stream s, or s is the start of it
@@ -333,13 +403,19 @@ func (t *text) runs(runs []grader.Run) {
 // output shows an excerpt of one stream of a run, each line numbered so that
 // messages such as "line 3: ..." can be matched to it.
 func (t *text) output(label, s string, focus, limit int, sayEmpty bool) {
+	t.printed(label, s, 0, focus, limit, sayEmpty)
+}
+
+// printed is output for a stream the report may have cut: lines is how many
+// lines the program printed on it, which the gaps count (see makeExcerpt).
+func (t *text) printed(label, s string, lines, focus, limit int, sayEmpty bool) {
 	if s == "" {
 		if sayEmpty {
 			t.line(indent, t.pal.dim.Sprint(label+": (nothing)"))
 		}
 		return
 	}
-	ex := makeExcerpt(s, focus, limit)
+	ex := makeExcerpt(s, lines, focus, limit)
 	t.line(indent, t.pal.dim.Sprint(label+":"))
 	w := digits(ex.total)
 	for _, l := range ex.lines {
@@ -452,26 +528,38 @@ func (t *text) footer(r *grader.Report) {
 	if !t.blank {
 		t.line(0, "")
 	}
-	score := fmt.Sprintf("Score: %d/%d", r.Score, r.MaxScore)
-	if r.Passed {
-		t.line(0, t.pal.pass.Sprint(score)+"  "+t.pal.pass.Sprintf("every check passed"))
-		return
-	}
-	t.line(0, t.pal.bold.Sprint(score))
-	first, waiting := fixFirst(r)
-	if first != nil {
-		l := "Fix first: " + t.pal.bold.Sprint(t.esc(first.Title))
-		if waiting > 0 {
-			l += fmt.Sprintf(" (%d skipped %s %s on it)", waiting, plural(waiting, "check"), plural(waiting, "waits", "wait"))
-		}
-		t.line(0, l)
-	}
+	t.line(0, t.summary(r))
 	for _, c := range r.Checks {
 		if c.Status == grader.Error {
 			t.line(0, t.pal.broken.Sprint("Some checks could not be judged because the exercise or the grader is broken (marked !); please report it."))
 			break
 		}
 	}
+}
+
+// summary is the report in one line a student can quote when asking for
+// help: "nqueens: 78/100, 4 checks fail, fix first: Every solution for N = 4
+// [n4] (1 skipped check waits on it)".
+func (t *text) summary(r *grader.Report) string {
+	score := fmt.Sprintf("%s: %d/%d", t.esc(r.Exercise), r.Score, r.MaxScore)
+	if r.Passed {
+		return t.pal.pass.Sprint(score + ", every check passed")
+	}
+	l := t.pal.bold.Sprint(score)
+	n := countChecks(r)
+	if n.fail > 0 {
+		l += fmt.Sprintf(", %d %s %s", n.fail, plural(n.fail, "check"), plural(n.fail, "fails", "fail"))
+	}
+	if n.broken > 0 {
+		l += fmt.Sprintf(", %d could not be judged", n.broken)
+	}
+	if first, waiting := fixFirst(r); first != nil {
+		l += ", fix first: " + t.pal.bold.Sprint(t.esc(first.Title)) + t.esc(nameTag(first.Name))
+		if waiting > 0 {
+			l += fmt.Sprintf(" (%d skipped %s %s on it)", waiting, plural(waiting, "check"), plural(waiting, "waits", "wait"))
+		}
+	}
+	return l
 }
 
 // fixFirst picks the failed check to fix first, and counts the skipped checks

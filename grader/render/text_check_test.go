@@ -3,6 +3,7 @@ package render
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/boardcheck/boardcheck/grader"
 )
@@ -37,28 +38,6 @@ func TestTextCheckLines(t *testing.T) {
 	}
 }
 
-// TestTextTimeoutHint: a run that ran out of time printed nothing the
-// check's hint is about, so the hint is the standard one for time.
-func TestTextTimeoutHint(t *testing.T) {
-	tests := []struct {
-		death, want, notWant string
-	}{
-		{"timed out after 10s", "hint: Your program ran out of time", "mirror symmetry"},
-		{"", "hint: Mind the mirror symmetry.", "ran out of time"},
-	}
-	for _, tt := range tests {
-		r := &grader.Report{Exercise: "nqueens", Checks: []grader.CheckResult{{
-			Name: "n10", Title: "N = 10", Status: grader.Fail, MaxScore: 1, Message: "failed",
-			Hint: "Mind the mirror symmetry.",
-			Runs: []grader.Run{{Args: []string{"nqueens", "10"}, Death: tt.death, ExitCode: -1}},
-		}}}
-		out := renderPlain(t, r)
-		if !strings.Contains(out, tt.want) || strings.Contains(out, tt.notWant) {
-			t.Errorf("death %q: got\n%s\nwant %q and not %q", tt.death, out, tt.want, tt.notWant)
-		}
-	}
-}
-
 // TestTextStderrOnce: when the failure is output on standard error, the
 // stream is shown once, even if the report cut it shorter than the message's
 // copy of it.
@@ -77,5 +56,100 @@ func TestTextStderrOnce(t *testing.T) {
 	}
 	if n := strings.Count(out, "standard error:\n"); n != 1 {
 		t.Errorf("got %d standard error blocks; want 1", n)
+	}
+}
+
+// TestTextSummary: the report ends in one line a student can quote: the
+// exercise, the score, how many checks fail and which to fix first.
+func TestTextSummary(t *testing.T) {
+	fail := func(name string) grader.CheckResult {
+		return grader.CheckResult{Name: name, Title: "Title " + name, Status: grader.Fail, MaxScore: 10, Message: "wrong"}
+	}
+	pass := grader.CheckResult{Name: "ok", Title: "Fine", Status: grader.Pass, Score: 78, MaxScore: 78}
+	skip := grader.CheckResult{Name: "later", Title: "Later", Status: grader.Skip, MaxScore: 2, SkippedBecause: "n4"}
+	broken := grader.CheckResult{Name: "bad", Title: "Bad", Status: grader.Error, MaxScore: 0, Message: "exercise error"}
+	for _, tt := range []struct {
+		checks []grader.CheckResult
+		passed bool
+		want   string
+	}{
+		{[]grader.CheckResult{pass}, true, "nqueens: 78/78, every check passed\n"},
+		{[]grader.CheckResult{pass, fail("n4"), fail("n6"), fail("n8"), fail("n10"), skip}, false,
+			"nqueens: 78/120, 4 checks fail, fix first: Title n4 [n4] (1 skipped check waits on it)\n"},
+		{[]grader.CheckResult{pass, fail("n4")}, false, "nqueens: 78/88, 1 check fails, fix first: Title n4 [n4]\n"},
+		{[]grader.CheckResult{pass, broken}, false, "nqueens: 78/78, 1 could not be judged\n"},
+	} {
+		r := &grader.Report{Exercise: "nqueens", Checks: tt.checks, Passed: tt.passed}
+		for _, c := range tt.checks {
+			r.Score += c.Score
+			r.MaxScore += c.MaxScore
+		}
+		out := renderPlain(t, r)
+		if !strings.Contains(out, "\n\n"+tt.want) {
+			t.Errorf("got\n%s\nwant the last line %q", out, tt.want)
+		}
+	}
+}
+
+// TestTextSameWay: the same mistake on several boards is explained in full
+// once; each later check that fails the same way, numbers aside, says so in
+// one line. -v shows every one in full.
+func TestTextSameWay(t *testing.T) {
+	fail := func(name, msg string) grader.CheckResult {
+		return grader.CheckResult{Name: name, Title: "N = " + name, Status: grader.Fail, MaxScore: 1, Message: msg,
+			Hint: "Run it with " + name + ".", Runs: []grader.Run{{Args: []string{"nqueens", name}, Stdout: "[[0, 0]]\n"}}}
+	}
+	r := &grader.Report{Exercise: "nqueens", Checks: []grader.CheckResult{
+		fail("4", "line 2: queens at row 1 col 3 and row 2 col 2 share an anti-diagonal"),
+		fail("6", "line 1: queens at row 2 col 5 and row 3 col 4 share an anti-diagonal"),
+		fail("8", "line 1: queens at row 2 col 5 and row 6 col 1 share a diagonal"),
+	}}
+	out := renderPlain(t, r)
+	for _, want := range []string{
+		"    fails the same way as 4: line 1: queens at row 2 col 5 and row 3 col 4 share an anti-diagonal\n",
+		"    line 1: queens at row 2 col 5 and row 6 col 1 share a diagonal\n", // another way: in full
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("got\n%s\nwant a line %q", out, want)
+		}
+	}
+	if n := strings.Count(out, "hint:"); n != 2 {
+		t.Errorf("got %d hints; want 2 (the second check's explanation is the first's)\n%s", n, out)
+	}
+	var b strings.Builder
+	if err := renderText(&b, r, Options{Verbose: true}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "the same way") {
+		t.Errorf("-v: got\n%s\nwant every failure in full", b.String())
+	}
+}
+
+// TestTextWrapsHints: on a terminal of Width columns a hint is wrapped at
+// spaces, under its first line, where the terminal would break words; 0
+// (a file, a pipe) keeps it on one line.
+func TestTextWrapsHints(t *testing.T) {
+	hint := "This check runs your program with N = 8 and checks every line: each solution once (92 solutions), written as the statement shows."
+	r := &grader.Report{Exercise: "nqueens", Checks: []grader.CheckResult{{
+		Name: "n8", Title: "N = 8", Status: grader.Fail, MaxScore: 1, Message: "wrong", Hint: hint,
+	}}}
+	var b strings.Builder
+	if err := renderText(&b, r, Options{Width: 60}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range strings.Split(b.String(), "\n") {
+		if n := utf8.RuneCountInString(l); n > 60 {
+			t.Errorf("line of %d columns on a terminal of 60: %q", n, l)
+		}
+		if strings.HasPrefix(l, "    hint: ") || strings.HasPrefix(l, "          ") {
+			got = append(got, strings.TrimSpace(strings.TrimPrefix(l, "    hint: ")))
+		}
+	}
+	if len(got) < 2 || strings.Join(got, " ") != hint {
+		t.Errorf("hint lines %q; want %q wrapped at spaces", got, hint)
+	}
+	if out := renderPlain(t, r); !strings.Contains(out, "    hint: "+hint+"\n") {
+		t.Errorf("Width 0: got\n%s\nwant the hint on one line", out)
 	}
 }

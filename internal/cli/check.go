@@ -35,7 +35,7 @@ func checkFlagSet() (*flag.FlagSet, *checkFlags) {
 	f := &checkFlags{}
 	fs.Var(&f.color, "color", "colour: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
 	f.out.register(fs)
-	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs; repeatable, or comma-separated")
+	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs (NAME runs even when they fail); repeatable, or comma-separated")
 	fs.StringVar(&f.pattern, "pattern", "", "when SUBMISSION is a folder, the file in it to grade: a `GLOB` relative to it, such as \"nqueens.*\"")
 	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
 	fs.BoolVar(&f.verbose, "v", false, "verbose: every run's real command line, exit status, time and output")
@@ -123,7 +123,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	// The report shows paths relative to where the student is; without a
 	// working folder it shows them whole.
 	dir, _ := os.Getwd()
-	if err := writeReports(sys, dests, rep, render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir}); err != nil {
+	if err := writeReports(sys, dests, rep, render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir, Width: sys.width}); err != nil {
 		return err
 	}
 	return exitCode(verdict(rep))

@@ -9,12 +9,14 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/mattn/go-isatty"
+	"golang.org/x/term"
 )
 
 // Exit statuses. They are part of the command's interface (documented in
@@ -38,6 +40,10 @@ type stdio struct {
 	// can be drawn and erased.
 	progress bool
 	getenv   func(string) string
+	// width is the terminal's width in columns when stdout is one, which
+	// the text report wraps its hints to; 0 elsewhere (a file or a pipe
+	// keeps each hint on one line).
+	width int
 }
 
 // Main runs the grader command with args (without the program name) and
@@ -51,6 +57,9 @@ func Main(args []string) int {
 		terminal: isatty.IsTerminal(os.Stdout.Fd()) || isatty.IsCygwinTerminal(os.Stdout.Fd()),
 		progress: isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd()),
 		getenv:   os.Getenv,
+	}
+	if sys.terminal {
+		sys.width = terminalWidth(int(os.Stdout.Fd()), os.Getenv)
 	}
 	code := run(ctx, args, sys)
 	if ctx.Err() != nil && code != exitPass && code != exitInterrupted {
@@ -202,4 +211,17 @@ func didYouMean(s string, candidates []string) string {
 		return ""
 	}
 	return fmt.Sprintf("; did you mean %s?", best)
+}
+
+// terminalWidth is the width of the terminal on fd: as the terminal says, or
+// as $COLUMNS says where it cannot (script(1) and some CI consoles give no
+// size), else the 80 columns terminals start with.
+func terminalWidth(fd int, getenv func(string) string) int {
+	if w, _, err := term.GetSize(fd); err == nil && w > 0 {
+		return w
+	}
+	if w, err := strconv.Atoi(getenv("COLUMNS")); err == nil && w > 0 {
+		return w
+	}
+	return 80
 }

@@ -1,0 +1,73 @@
+package grader
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTimeoutDeath: a run out of time is told what its CPU time says: it
+// waited, it was starved (only when it ran alone is the machine blamed), or
+// it computed all along.
+func TestTimeoutDeath(t *testing.T) {
+	l := Limits{Time: 10 * time.Second}
+	for _, tt := range []struct {
+		cpu   time.Duration
+		alone bool
+		want  string
+	}{
+		{20 * time.Millisecond, false, "timed out after 10s, having used almost no CPU (less than 0.1s): it was waiting, not computing"},
+		{20 * time.Millisecond, true, "timed out after 10s, having used almost no CPU (less than 0.1s): it was waiting"},
+		{3 * time.Second, true, "timed out after 10s (it used 3s of CPU, running alone: the machine may be busy; try again, or raise --timeout)"},
+		{3 * time.Second, false, "timed out after 10s"},
+		{9 * time.Second, true, "timed out after 10s"},
+	} {
+		got := timeoutDeath(&RunResult{TimedOut: true, CPU: tt.cpu}, l, tt.alone)
+		if !strings.HasPrefix(got, tt.want) || (!strings.Contains(tt.want, "(") && got != tt.want) {
+			t.Errorf("CPU %v, alone %v: got %q; want %q", tt.cpu, tt.alone, got, tt.want)
+		}
+	}
+}
+
+// TestTimeoutRunAgainAlone: a check that timed out while another ran beside
+// it, having used some CPU but less than half its time, is run again alone
+// before the verdict, and only that run's message may blame the machine.
+func TestTimeoutRunAgainAlone(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("ex/exercise.toml", "title = \"Two\"\nprogram = \"p\"\nchecks = [\"a\", \"b\"]\npoints = 2\n")
+	for _, c := range []string{"a", "b"} {
+		write("ex/tests/"+c+".txtar", "# title: Check "+c+"\n# points: 1\nrun p\n")
+	}
+	// Half a second of CPU, then a wait past the limit: starved, to the
+	// grader, whatever else runs.
+	write("sub.py", "import time\nwhile time.process_time() < 0.5:\n    pass\ntime.sleep(30)\n")
+	ex, err := LoadDir(filepath.Join(dir, "ex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	r, err := Grade(context.Background(), ex, command(t, python(), filepath.Join(dir, "sub.py")), Options{Timeout: 2 * time.Second, Parallel: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range r.Checks {
+		if c.Status != Fail || !strings.Contains(c.Message, "running alone: the machine may be busy") {
+			t.Errorf("check %s: got %s %q; want it run again alone, blaming the machine", c.Name, c.Status, c.Message)
+		}
+	}
+	// Two at once, then each alone: three limits at the least.
+	if took := time.Since(start); took < 6*time.Second {
+		t.Errorf("grading took %v; want at least 6s (both checks run again alone)", took.Round(time.Millisecond))
+	}
+}
