@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/boardcheck/boardcheck/grader"
 )
@@ -39,6 +40,10 @@ func ForStudent(r *grader.Report) *grader.Report {
 			c.SkippedBecause = n
 			c.Message = hiddenMessage(grader.Skip)
 		}
+		if n, ok := names[c.RanDespite]; ok {
+			c.RanDespite = n
+		}
+		c.Log = hideNeeds(c.Log, names)
 		if n, ok := names[c.Name]; ok {
 			c = grader.CheckResult{
 				Name: n, Title: grader.HiddenTitle, Status: c.Status,
@@ -50,6 +55,27 @@ func ForStudent(r *grader.Report) *grader.Report {
 		v.Checks[i] = c
 	}
 	return &v
+}
+
+// hideNeeds renames the hidden checks that a visible check's scenario log
+// names on its "# needs:" line: the log of a check run by name despite a
+// hidden check it needs (--run) would show that check's name otherwise.
+func hideNeeds(log string, names map[string]string) string {
+	lines := strings.Split(log, "\n")
+	for i, line := range lines {
+		before, needs, ok := strings.Cut(line, "# needs:")
+		if !ok {
+			continue
+		}
+		words := strings.FieldsFunc(needs, func(r rune) bool { return r == ' ' || r == ',' })
+		for j, w := range words {
+			if n, ok := names[w]; ok {
+				words[j] = n
+			}
+		}
+		lines[i] = before + "# needs: " + strings.Join(words, " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // hiddenMessage is what a hidden check says in place of its own message.
