@@ -309,6 +309,20 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 			results[i] = r
 		}
 	}
+	// A check skipped for a need that passed when run again runs now, in
+	// order, so that a chain of them follows its needs.
+	for i, c := range checks {
+		if results[i].Status != Skip || g.ctx.Err() != nil || results[i].SkippedBecause == "" {
+			continue
+		}
+		ready := true
+		for _, n := range c.Needs {
+			ready = ready && results[index[n]].Status == Pass
+		}
+		if ready {
+			results[i] = g.runCheck(c)
+		}
+	}
 	return results
 }
 
@@ -410,7 +424,7 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*R
 	if err != nil {
 		return nil, err
 	}
-	if _, out, fails := checkStarts(ctx, sub, buildDir); fails {
+	if out, fails := checkStarts(ctx, sub, buildDir); fails {
 		first := CheckResult{
 			Name:    StartCheck,
 			Title:   "The program starts",

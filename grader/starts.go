@@ -41,19 +41,19 @@ var startLimits = Limits{Time: 30 * time.Second, Memory: 1 * giB, Output: 64 * k
 
 // checkStarts parses an interpreted submission the way its interpreter
 // will, and returns the interpreter's complaint when it cannot: its output,
-// the argv that produced it, and whether the program does not start. Any
+// and whether the program does not start. Any
 // trouble running the check itself is no verdict on the program: it is
 // then graded as ever, and its runs will show what goes wrong.
-func checkStarts(ctx context.Context, sub *Submission, buildDir string) (argv []string, output string, fails bool) {
+func checkStarts(ctx context.Context, sub *Submission, buildDir string) (output string, fails bool) {
 	args, ok := syntaxCheck[sub.Lang]
 	if !ok || len(sub.Command) < 2 || sub.Compiled {
-		return nil, "", false
+		return "", false
 	}
 	file := sub.Command[len(sub.Command)-1]
-	argv = append(append([]string{}, sub.Command[:len(sub.Command)-1]...), args(file)...)
+	argv := append(append([]string{}, sub.Command[:len(sub.Command)-1]...), args(file)...)
 	home, err := os.MkdirTemp(buildDir, "starts-")
 	if err != nil {
-		return nil, "", false
+		return "", false
 	}
 	defer removeAll(home)
 	res, err := Execute(ctx, RunSpec{
@@ -64,14 +64,14 @@ func checkStarts(ctx context.Context, sub *Submission, buildDir string) (argv []
 		ReadOnly: sub.Files,
 	})
 	if err != nil || res.Death(startLimits) != "" || res.ExitCode == 0 {
-		return nil, "", false
+		return "", false
 	}
 	out := string(res.Stderr) + string(res.Stdout)
 	if sub.Path != file {
 		// The path as the student gave it, as everywhere in the report.
 		out = strings.ReplaceAll(out, file, sub.Path)
 	}
-	return argv, out, true
+	return out, true
 }
 
 // errorLine finds, in an interpreter's complaint, the line that explains

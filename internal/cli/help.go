@@ -107,7 +107,8 @@ Check runs SUBMISSION through every check of exercise ID and prints a report:
 a line per check (✓ passed, ✗ failed, ~ skipped, ! broken exercise) with its
 points; under each failure, the command that was run, what went wrong, the
 difference between the expected output and yours, a picture of the board or
-tour at fault, and a hint; then the score, and which check to fix first.
+tour at fault, and a hint; then one line to quote when asking for help: the
+score, how many checks fail, and which to fix first.
 
 ID is an exercise from "grader list", or, for exercise authors, the path of an
 exercise folder: anything with a slash (./my-exercise), or a folder holding
@@ -115,7 +116,9 @@ exercise.toml.
 
 SUBMISSION is the program to check: an executable file, or a source file run
 by its extension: .py (python3), .rb (ruby), .js (node), .sh (sh), .c (cc),
-.cpp (c++), .go (go build), .java (java). Compiled languages are compiled once.
+.cpp (c++), .go (go build), .java (java). Compiled languages are compiled once;
+a script is parsed first (python3, ruby -c, node --check, sh -n), and one its
+interpreter refuses fails one check, "The program starts", quoting the error.
 It may also be a folder (a platform's upload folder, a student's clone): the
 submission is then the one file in it with such an extension, or the one
 --pattern matches, as grader batch picks a student's.
