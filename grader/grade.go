@@ -104,6 +104,7 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*R
 		Title:       ex.Title,
 		Submission:  sub.Path,
 		Command:     sub.Command,
+		Built:       sub.Built,
 		Compiled:    sub.Compiled,
 		Checks:      results,
 		Passed:      true,
@@ -376,6 +377,9 @@ func compileErrorReport(ex *Exercise, checks []*Check, path string, ce *CompileE
 		Status:  Fail,
 		Message: "does not compile",
 		Detail:  &Detail{Actual: ce.Output},
+	}
+	if ce.Split != nil {
+		build.Hint = ce.Split.Hint(ex.ID)
 	}
 	r.Checks = append(r.Checks, build)
 	if opts.OnCheck != nil {

@@ -273,12 +273,27 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Stderr().Write(res.Stderr)
 	switch {
 	case !neg && res.ExitCode != 0:
-		s.fail(ts, nil, "%s: exited with status %d; expected 0%s", s.lastName, res.ExitCode, stderrNote(res.Stderr))
+		s.fail(ts, nil, "%s: exited with status %d; expected 0%s%s", s.lastName, res.ExitCode, stderrNote(res.Stderr), s.exitNote(res.Stderr))
 	case neg && res.ExitCode == 0:
 		s.failure = &failure{status: Fail, nonZero: true,
 			message: fmt.Sprintf("%s: exited with status 0; an error must exit with a non-zero status", s.lastName)}
 		ts.Fatalf("%s", s.failure.message)
 	}
+}
+
+// exitNote explains a wrong exit status the submission did not choose:
+// a C or C++ main declared void, whose status is whatever a register last
+// held (10 after a putchar('\n')), which the compilers accept; or a Java
+// file that java's source launcher could not compile alone, its classes
+// being split over the files of its folder.
+func (s *scenario) exitNote(stderr []byte) string {
+	switch sub := s.g.sub; {
+	case sub.VoidMain:
+		return "; the source declares void main, so the exit status is whatever main's last call happened to leave behind: declare int main and return 0, or the status an error calls for"
+	case sub.Split != nil && bytes.Contains(stderr, []byte("error: compilation failed")):
+		return "; " + sub.Split.Hint(s.g.ex.ID)
+	}
+	return ""
 }
 
 // stderrNote quotes the line of standard error a student most needs, for a
@@ -332,7 +347,7 @@ func (s *scenario) cmdStatus(ts *testscript.TestScript, _ bool, args []string) {
 	}
 	res := s.requireRun(ts, "status")
 	if res.ExitCode != want {
-		s.fail(ts, nil, "%s: exited with status %d; expected %d%s", s.lastName, res.ExitCode, want, stderrNote(res.Stderr))
+		s.fail(ts, nil, "%s: exited with status %d; expected %d%s%s", s.lastName, res.ExitCode, want, stderrNote(res.Stderr), s.exitNote(res.Stderr))
 	}
 }
 

@@ -56,7 +56,7 @@ func TestPrepareErrors(t *testing.T) {
 		want string // the whole Error(), with dir replaced by DIR
 	}{
 		{"missing.py", "grader: submission DIR/missing.py: no such file: check the path"},
-		{"folder", "grader: submission DIR/folder: is a directory: name the program file inside it, e.g. DIR/folder/nqueens.py"},
+		{"folder", "grader: submission DIR/folder: is a folder with no program in it: a folder holds Go files of package main, C or C++ source files, Java classes, or a Python package with a __main__.py; or name the program file itself"},
 		{"empty.py", "grader: submission DIR/empty.py: file is empty: save your program into it"},
 		{"sol", "grader: submission DIR/sol: not executable: run chmod +x DIR/sol, or name it sol.py etc. (.py, .rb, .js, .sh, .c, .cpp, .go, .java)"},
 		{"notes.txt", "grader: submission DIR/notes.txt: not executable: run chmod +x DIR/notes.txt, or name it notes.py etc. (.py, .rb, .js, .sh, .c, .cpp, .go, .java)"},

@@ -113,9 +113,14 @@ exercise.toml.
 SUBMISSION is the program to check: an executable file, or a source file run
 by its extension: .py (python3), .rb (ruby), .js (node), .sh (sh), .c (cc),
 .cpp (c++), .go (go build), .java (java). Compiled languages are compiled once.
-A submission that cannot be run at all (missing, empty, a folder, not
-executable) still gets a report, in every format: a failing check "The
-submission can be run" saying why, every other check skipped, exit status 1.
+A program of several files is its folder: the Go files of package main (go
+build), C or C++ files (cc main.c board.c), Java classes (javac, then java
+runs the class with main), or a Python package (python3 runs its
+__main__.py); the report's "folder:" line says what was built.
+A submission that cannot be run at all (missing, empty, a folder of no
+program, not executable) still gets a report, in every format: a failing
+check "The submission can be run" saying why, every other check skipped, exit
+status 1.
 When the machine lacks its interpreter or compiler, that check is broken (!),
 says what to install, and the exit status is 3.
 
