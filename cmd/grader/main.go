@@ -40,6 +40,9 @@
 //	                    through a temporary file); the terminal still shows the text report
 //	--require-isolation refuse to run the submission unless the sandbox isolates it fully
 //	                    (grader batch requires it by default: --require-isolation=false)
+//	--watch             grade again each time the submission (a file, or a folder's files) is
+//	                    saved, clearing the terminal and saying what changed since the last
+//	                    run ("n6 now passes; n8 still fails"), until Ctrl-C: exit status 0
 //
 // Exit status:
 //

@@ -26,6 +26,8 @@ type checkFlags struct {
 	// requireIsolation refuses to run a submission on a machine where the
 	// sandbox cannot isolate it (see requireIsolation).
 	requireIsolation bool
+	// watch grades again each time the submission is saved, until Ctrl-C.
+	watch bool
 }
 
 func checkFlagSet() (*flag.FlagSet, *checkFlags) {
@@ -36,6 +38,7 @@ func checkFlagSet() (*flag.FlagSet, *checkFlags) {
 	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs; repeatable, or comma-separated")
 	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
 	fs.BoolVar(&f.verbose, "v", false, "verbose: every run's real command line, exit status, time and output")
+	fs.BoolVar(&f.watch, "watch", false, "grade again each time the submission (a file, or a folder's files) is saved, showing what changed, until Ctrl-C (exit status 0)")
 	fs.BoolVar(&f.requireIsolation, "require-isolation", false, "refuse to run the submission unless the sandbox isolates it fully (\"grader check -v\" lists its layers)")
 	return fs, f
 }
@@ -88,6 +91,30 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		Run:     run,
 		Verbose: f.verbose,
 	}
+	// The report shows paths relative to where the student is; without a
+	// working folder it shows them whole.
+	dir, _ := os.Getwd()
+	ropts := render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir}
+	grade := func() (*grader.Report, error) {
+		rep, err := gradeSubmission(ctx, sys, ex, pos[1], run, opts)
+		if err != nil {
+			return nil, err
+		}
+		return rep, writeReports(sys, dests, rep, ropts)
+	}
+	if f.watch {
+		return watchCheck(ctx, sys, pos[1], grade)
+	}
+	rep, err := grade()
+	if err != nil {
+		return err
+	}
+	return exitCode(verdict(rep))
+}
+
+// gradeSubmission grades the submission at path once, drawing progress on
+// a terminal. A submission that cannot be run still gets its report.
+func gradeSubmission(ctx context.Context, sys stdio, ex *grader.Exercise, path string, run []string, opts grader.Options) (*grader.Report, error) {
 	var p *progress
 	if sys.progress && sys.getenv("TERM") != "dumb" {
 		total := len(ex.Checks)
@@ -97,7 +124,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		p = &progress{w: sys.stderr, exercise: ex.ID, total: total}
 		opts.OnCheck = p.done
 	}
-	rep, err := grader.GradePath(ctx, ex, pos[1], opts)
+	rep, err := grader.GradePath(ctx, ex, path, opts)
 	p.erase()
 	var sub *grader.SubmissionError
 	if errors.As(err, &sub) && ctx.Err() == nil {
@@ -105,18 +132,9 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		// format, so that a platform (Gradescope, CI) shows the student
 		// why: a failing check "The submission can be run", or a broken
 		// one when the machine lacks what it needs (exit status 3).
-		rep, err = grader.UngradableReport(ex, pos[1], strings.TrimPrefix(sub.Error(), "grader: "), sub.Machine, opts), nil
+		rep, err = grader.UngradableReport(ex, path, strings.TrimPrefix(sub.Error(), "grader: "), sub.Machine, opts), nil
 	}
-	if err != nil {
-		return err
-	}
-	// The report shows paths relative to where the student is; without a
-	// working folder it shows them whole.
-	dir, _ := os.Getwd()
-	if err := writeReports(sys, dests, rep, render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir}); err != nil {
-		return err
-	}
-	return exitCode(verdict(rep))
+	return rep, err
 }
 
 // progress draws "checking nqueens: 3 of 12 checks done" on a terminal's

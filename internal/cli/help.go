@@ -132,6 +132,11 @@ Flags may come before or after ID and SUBMISSION, with one dash or two
 Colour is on when standard output is a terminal, unless NO_COLOR is set or
 TERM is dumb; --color overrides both.
 
+With --watch, check grades, then grades again each time the submission is
+saved (the file, or any file of a folder), clearing the terminal and saying
+what changed since the last run ("since the last run: n6 now passes; n8 still
+fails"). Ctrl-C (SIGINT) or SIGTERM ends the watch, with exit status 0.
+
 %s`, flagDefaults(fs), outputHelp, exitStatusHelp)
 	}
 	return ""
