@@ -229,7 +229,7 @@ type SplitProgram struct {
 
 // Hint says what to give instead, for exercise.
 func (sp *SplitProgram) Hint(exercise string) string {
-	return fmt.Sprintf("%s uses what it does not define, and its folder holds %s too: give the folder, and the grader builds them together (grader check %s %s)",
+	return fmt.Sprintf("%s uses names it does not define, and its folder holds %s too: if they are one program, give the folder, and the grader builds them together (grader check %s %s)",
 		sp.File, andList(sp.Others), exercise, sp.Folder)
 }
 

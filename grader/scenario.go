@@ -290,7 +290,7 @@ func (s *scenario) exitNote(stderr []byte) string {
 	switch sub := s.g.sub; {
 	case sub.VoidMain:
 		return "; the source declares void main, so the exit status is whatever main's last call happened to leave behind: declare int main and return 0, or the status an error calls for"
-	case sub.Split != nil && bytes.Contains(stderr, []byte("error: compilation failed")):
+	case sub.Split != nil && bytes.Contains(stderr, []byte("error: cannot find symbol")):
 		return "; " + sub.Split.Hint(s.g.ex.ID)
 	}
 	return ""
