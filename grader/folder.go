@@ -41,36 +41,9 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission
 	subErr := func(problem, fix string) error {
 		return &SubmissionError{Path: path, Problem: problem, Fix: fix}
 	}
-	entries, err := os.ReadDir(abs)
+	all, found, sources, err := folderSources(abs)
 	if err != nil {
 		return nil, subErr("cannot be read: "+err.Error(), "check the permissions of the folder")
-	}
-	byExt := map[string][]string{} // sources by extension, sorted
-	var all []string
-	for _, e := range entries {
-		name := e.Name()
-		if strings.HasPrefix(name, ".") || !e.Type().IsRegular() {
-			continue
-		}
-		if ext := strings.ToLower(filepath.Ext(name)); languages[ext].name != "" || slices.ContainsFunc(folderKinds, func(k folderKind) bool { return slices.Contains(k.exts, ext) }) {
-			if ext == ".go" && strings.HasSuffix(name, "_test.go") {
-				continue // go build leaves tests out too
-			}
-			byExt[ext] = append(byExt[ext], name)
-			all = append(all, name)
-		}
-	}
-	var found []folderKind
-	var sources []string
-	for _, k := range folderKinds {
-		var srcs []string
-		for _, ext := range k.exts {
-			srcs = append(srcs, byExt[ext]...)
-		}
-		if len(srcs) > 0 {
-			found = append(found, k)
-			sources = srcs
-		}
 	}
 	switch {
 	case len(all) == 0:
@@ -129,6 +102,55 @@ func mainFirst(dir string, sources []string) []string {
 	slices.Sort(mains)
 	slices.Sort(rest)
 	return append(mains, rest...)
+}
+
+// folderSources reads a folder: all its program files (those of a known
+// extension, not a Go test), the kinds of folder program they make, and the
+// sources of the last kind found (of the only one, when there is one).
+func folderSources(abs string) (all []string, found []folderKind, sources []string, err error) {
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	byExt := map[string][]string{} // sources by extension, sorted
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || !e.Type().IsRegular() {
+			continue
+		}
+		ext := strings.ToLower(filepath.Ext(name))
+		if languages[ext].name == "" && !slices.ContainsFunc(folderKinds, func(k folderKind) bool { return slices.Contains(k.exts, ext) }) {
+			continue
+		}
+		if ext == ".go" && strings.HasSuffix(name, "_test.go") {
+			continue // go build leaves tests out too
+		}
+		byExt[ext] = append(byExt[ext], name)
+		all = append(all, name)
+	}
+	for _, k := range folderKinds {
+		var srcs []string
+		for _, ext := range k.exts {
+			srcs = append(srcs, byExt[ext]...)
+		}
+		if len(srcs) > 0 {
+			found = append(found, k)
+			sources = srcs
+		}
+	}
+	return all, found, sources, nil
+}
+
+// IsProgramFolder says whether dir holds one program of several files, as
+// Prepare builds a folder: program files of one language that the grader
+// builds together, with a __main__.py for Python. A folder holding several
+// programs, or files of no such language, is not one.
+func IsProgramFolder(dir string) bool {
+	all, found, sources, err := folderSources(dir)
+	if err != nil || len(all) < 2 || len(found) != 1 || len(sources) != len(all) {
+		return false
+	}
+	return found[0].lang.name != "python" || slices.Contains(sources, "__main__.py")
 }
 
 // builder names the command that builds a language's folder, as a student

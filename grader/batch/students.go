@@ -32,7 +32,9 @@ type Student struct {
 // submission. In a folder, pattern (a glob relative to the folder, such as
 // "nqueens.*" or "src/*.py") picks the submission, which must be one file;
 // without a pattern, the submission is the one file directly inside with an
-// extension grader knows (.py, .c, ...). A folder where that does not give
+// extension grader knows (.py, .c, ...), or the folder itself when its files
+// are one program of several (main.go and board.go; see
+// grader.IsProgramFolder). A folder where that does not give
 // exactly one file gets a Problem, which becomes the student's report, so
 // one odd folder does not stop the class. Entries whose names start with a
 // dot are left out, and so is skip (the output folder, when it is inside
@@ -144,6 +146,10 @@ func pick(folder, pattern string) (path, problem string) {
 		return found[0], ""
 	case len(found) > 1 && pattern != "":
 		return "", fmt.Sprintf("%d files match %s: %s; the instructor's --pattern must pick one", len(found), pattern, rel(found))
+	case len(found) > 1 && grader.IsProgramFolder(folder):
+		// main.go and board.go: one program of several files, which the
+		// grader builds as a folder.
+		return folder, ""
 	case len(found) > 1:
 		return "", fmt.Sprintf("the folder holds %d programs: %s; the instructor's --pattern must pick one", len(found), rel(found))
 	case pattern != "":
