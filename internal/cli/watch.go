@@ -37,7 +37,9 @@ func watchCheck(ctx context.Context, sys stdio, path string, grade func() (*grad
 	// The folder, not the file: an editor that saves by writing a new file
 	// and renaming it over the old one would end a watch on the file.
 	if err := w.Add(dir); err != nil {
-		return fmt.Errorf("check --watch: cannot watch %s: %w", dir, err)
+		// A folder that is not there: the command line names nothing
+		// that could ever be saved.
+		return usageErrorf("check --watch: cannot watch %s: %v", dir, err)
 	}
 	var last *grader.Report
 	for {
