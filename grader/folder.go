@@ -48,8 +48,10 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission
 	switch {
 	case len(all) == 0:
 		return nil, subErr("is a folder with no program in it", folderHolds+"; or name the program file itself")
-	case len(all) == 1:
+	case len(all) == 1 && !hasHeaders(abs, found):
 		// One program file: it is the program, whatever its language.
+		// (A C file beside its headers is built as the folder: a file
+		// alone does not see them.)
 		return Prepare(ctx, filepath.Join(path, all[0]), buildDir)
 	case len(found) == 0:
 		return nil, subErr("is a folder of "+strings.Join(all, ", ")+", which the grader cannot build together", folderHolds+"; or name the program file itself")
@@ -75,7 +77,7 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission
 	for _, s := range sources {
 		srcs = append(srcs, filepath.Join(abs, s))
 	}
-	out, err := compileFiles(ctx, lang, srcs, filepath.Base(abs), buildDir)
+	out, err := compileFiles(ctx, lang, srcs, []string{abs}, filepath.Base(abs), buildDir)
 	if err != nil {
 		return nil, err
 	}
@@ -141,13 +143,29 @@ func folderSources(abs string) (all []string, found []folderKind, sources []stri
 	return all, found, sources, nil
 }
 
+// headerExts are the extensions of C and C++ headers, which a source of
+// the folder may include.
+var headerExts = []string{".h", ".hpp", ".hh"}
+
+// hasHeaders says whether a folder of C or C++ sources holds headers.
+func hasHeaders(abs string, found []folderKind) bool {
+	if len(found) != 1 || (found[0].lang.name != "c" && found[0].lang.name != "c++") {
+		return false
+	}
+	entries, _ := os.ReadDir(abs)
+	return slices.ContainsFunc(entries, func(e os.DirEntry) bool {
+		return e.Type().IsRegular() && slices.Contains(headerExts, strings.ToLower(filepath.Ext(e.Name())))
+	})
+}
+
 // IsProgramFolder says whether dir holds one program of several files, as
 // Prepare builds a folder: program files of one language that the grader
-// builds together, with a __main__.py for Python. A folder holding several
-// programs, or files of no such language, is not one.
+// builds together (or one C file and its headers), with a __main__.py for
+// Python. A folder holding several programs, or files of no such language,
+// is not one.
 func IsProgramFolder(dir string) bool {
 	all, found, sources, err := folderSources(dir)
-	if err != nil || len(all) < 2 || len(found) != 1 || len(sources) != len(all) {
+	if err != nil || len(found) != 1 || len(sources) != len(all) || (len(all) < 2 && !hasHeaders(dir, found)) {
 		return false
 	}
 	return found[0].lang.name != "python" || slices.Contains(sources, "__main__.py")
@@ -251,7 +269,7 @@ type SplitProgram struct {
 
 // Hint says what to give instead, for exercise.
 func (sp *SplitProgram) Hint(exercise string) string {
-	return fmt.Sprintf("%s uses names it does not define, and its folder holds %s too: if they are one program, give the folder, and the grader builds them together (grader check %s %s)",
+	return fmt.Sprintf("%s needs what other files of its folder define (%s): if they are one program, give the folder, and the grader builds them together (grader check %s %s)",
 		sp.File, andList(sp.Others), exercise, sp.Folder)
 }
 
@@ -293,7 +311,7 @@ func siblings(lang language, src string) []string {
 		}
 	}
 	if lang.name == "c" || lang.name == "c++" {
-		exts = append(slices.Clone(exts), ".h", ".hpp", ".hh")
+		exts = append(slices.Clone(exts), headerExts...)
 	}
 	entries, _ := os.ReadDir(filepath.Dir(src))
 	var others []string

@@ -78,6 +78,7 @@ func TestIsProgramFolder(t *testing.T) {
 		{[]string{"__main__.py", "board.py"}, true},
 		{[]string{"a.py", "b.py"}, false},      // no __main__.py
 		{[]string{"main.go"}, false},           // one file: a file, not a folder
+		{[]string{"main.c", "board.h"}, true},  // a header the file alone would not see
 		{[]string{"a.py", "b.js"}, false},      // two programs
 		{[]string{"main.c", "run.sh"}, false},  // a script beside the program
 		{[]string{"notes.txt", "x.md"}, false}, // no program

@@ -381,12 +381,14 @@ func machineName(m elf.Machine) string {
 // compile builds src into buildDir, under compileLimits and the isolation
 // of a run, and returns the path of the program it made.
 func compile(ctx context.Context, lang language, src, buildDir string) (string, error) {
-	return compileFiles(ctx, lang, []string{src}, strings.TrimSuffix(filepath.Base(src), filepath.Ext(src)), buildDir)
+	return compileFiles(ctx, lang, []string{src}, []string{src}, strings.TrimSuffix(filepath.Base(src), filepath.Ext(src)), buildDir)
 }
 
 // compileFiles builds srcs, the sources of one program in one folder, into
-// buildDir and returns the path of the program it made, named name.
-func compileFiles(ctx context.Context, lang language, srcs []string, name, buildDir string) (string, error) {
+// buildDir and returns the path of the program it made, named name. The
+// compiler sees seen (the sources, or their whole folder, headers and
+// all) and the system's folders, and nothing else of the student's.
+func compileFiles(ctx context.Context, lang language, srcs, seen []string, name, buildDir string) (string, error) {
 	buildDir, err := filepath.Abs(buildDir)
 	if err != nil {
 		return "", fmt.Errorf("grader: build folder %s: %w", buildDir, err)
@@ -395,7 +397,8 @@ func compileFiles(ctx context.Context, lang language, srcs []string, name, build
 		return "", fmt.Errorf("grader: making build folder: %w", err)
 	}
 	if name == "" || name == "." || name == "src" || name == "gocache" || name == "gopath" || name == "classes" {
-		// Not a name the build folder uses for anything else.
+		// The program must not take a name the build folder gives
+		// something else.
 		name = "submission"
 	}
 	out := filepath.Join(buildDir, name)
@@ -406,11 +409,7 @@ func compileFiles(ctx context.Context, lang language, srcs []string, name, build
 	for _, s := range srcs {
 		bases = append(bases, filepath.Base(s))
 	}
-	readOnly := srcs
-	if len(srcs) > 1 {
-		// A header the sources share is in their folder too.
-		readOnly = []string{dir}
-	}
+	readOnly := seen
 	var extra, overlay []string
 	if lang.name == "go" {
 		// The go command builds a copy in a module of its own, so a go.mod

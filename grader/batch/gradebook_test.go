@@ -59,7 +59,7 @@ func TestShardsPartition(t *testing.T) {
 func TestStudents(t *testing.T) {
 	dir := t.TempDir()
 	for _, f := range []string{"zoe.py", "adam.c", ".hidden.py", "mia/sol.py", "mia/readme.md", "noah/a.py", "noah/b.js", "olga/notes.txt", "out/gradebook.csv",
-		"lena/main.go", "lena/board.go", "pia/__main__.py", "pia/board.py", "rui/a.py", "rui/b.py"} {
+		"lena/main.go", "lena/board.go", "pia/__main__.py", "pia/board.py", "rui/a.py", "rui/b.py", "sam/main.c", "sam/board.h"} {
 		write(t, filepath.Join(dir, f), "x")
 	}
 	got, err := Students(dir, "", filepath.Join(dir, "out"))
@@ -76,6 +76,9 @@ func TestStudents(t *testing.T) {
 		"pia pia ",
 		// Python files without a __main__.py are no package to run.
 		"rui  the folder holds 2 programs: a.py, b.py; the instructor's --pattern must pick one",
+		// A C file and its header: the folder, whose header the file
+		// alone would not see.
+		"sam sam ",
 		"zoe zoe.py ",
 	}
 	if len(got) != len(want) {
@@ -121,8 +124,8 @@ func TestStudents(t *testing.T) {
 			t.Errorf("%s: got problem %q; want %q", name, problems[name], want)
 		}
 	}
-	if len(got) != 9 {
-		t.Errorf("got %d students; want adam, lena, mia, noah, olga, paul, pia, rui, zoe", len(got))
+	if len(got) != 10 {
+		t.Errorf("got %d students; want adam, lena, mia, noah, olga, paul, pia, rui, sam, zoe", len(got))
 	}
 }
 

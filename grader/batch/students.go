@@ -142,14 +142,14 @@ func pick(folder, pattern string) (path, problem string) {
 		return strings.Join(names, ", ")
 	}
 	switch {
+	case len(found) > 0 && pattern == "" && grader.IsProgramFolder(folder):
+		// main.go and board.go, or main.c and board.h: one program of
+		// several files, which the grader builds as a folder.
+		return folder, ""
 	case len(found) == 1:
 		return found[0], ""
 	case len(found) > 1 && pattern != "":
 		return "", fmt.Sprintf("%d files match %s: %s; the instructor's --pattern must pick one", len(found), pattern, rel(found))
-	case len(found) > 1 && grader.IsProgramFolder(folder):
-		// main.go and board.go: one program of several files, which the
-		// grader builds as a folder.
-		return folder, ""
 	case len(found) > 1:
 		return "", fmt.Sprintf("the folder holds %d programs: %s; the instructor's --pattern must pick one", len(found), rel(found))
 	case pattern != "":
