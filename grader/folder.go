@@ -180,9 +180,10 @@ func builder(lang language) string {
 	return lang.tool
 }
 
-// preparePythonPackage runs a folder with a __main__.py as python3 runs
-// it: python3 FOLDER, the folder first on sys.path, so its modules import
-// one another by name.
+// preparePythonPackage runs a folder with a __main__.py as python3 FOLDER
+// would: its __main__.py as the main script, the folder first on sys.path,
+// so that its modules import one another by name. Naming the file rather
+// than the folder lets whatever checks a Python file check it too.
 func preparePythonPackage(ctx context.Context, path, abs, buildDir string, sources []string) (*Submission, error) {
 	if !slices.Contains(sources, "__main__.py") {
 		return nil, &SubmissionError{Path: path, Problem: "is a folder of Python files (" + strings.Join(sources, ", ") + ") without a __main__.py",
@@ -193,7 +194,7 @@ func preparePythonPackage(ctx context.Context, path, abs, buildDir string, sourc
 		return nil, &SubmissionError{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
 	}
 	interp := resolveInterpreter(ctx, lang, abs, buildDir)
-	return &Submission{Path: path, Command: []string{interp, abs}, Lang: lang.name, Files: []string{abs},
+	return &Submission{Path: path, Command: []string{interp, filepath.Join(abs, "__main__.py")}, Lang: lang.name, Files: []string{abs},
 		Built: "python3 runs its __main__.py (the folder holds " + strings.Join(sources, " ") + ")"}, nil
 }
 
