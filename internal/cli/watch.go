@@ -25,8 +25,8 @@ const clearScreen = "\x1b[H\x1b[2J"
 // watchCheck grades the submission, then again each time it (or, for a
 // folder, a file in it) is saved, until ctx ends: Ctrl-C ends a watch as
 // it is meant to end, so it returns nil and grader exits with status 0.
-// grade grades once and shows the report; it returns the report, or nil
-// when it could not grade.
+// grade grades once and shows the report. What changed since the last
+// grading is said under the report, where the eye is when it ends.
 func watchCheck(ctx context.Context, sys stdio, path string, grade func() (*grader.Report, error)) error {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
@@ -53,12 +53,10 @@ func watchCheck(ctx context.Context, sys stdio, path string, grade func() (*grad
 		if err != nil {
 			return err
 		}
-		if rep != nil {
-			if last != nil {
-				fmt.Fprintln(sys.stdout, "since the last run: "+changes(last, rep))
-			}
-			last = rep
+		if last != nil {
+			fmt.Fprintln(sys.stdout, "since the last run: "+changes(last, rep))
 		}
+		last = rep
 		fmt.Fprintf(sys.stdout, "watching %s: grading again when it is saved; Ctrl-C to stop\n", path)
 		if !waitForSave(ctx, w, wanted) {
 			return nil
