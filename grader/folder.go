@@ -202,6 +202,9 @@ func preparePythonPackage(ctx context.Context, path, abs, buildDir string, sourc
 // named main, whatever the modifiers' order.
 var javaMain = regexp.MustCompile(`\bstatic\s+(?:final\s+)?(?:public\s+)?void\s+main\s*\(`)
 
+// javaPackage finds a source's package declaration.
+var javaPackage = regexp.MustCompile(`(?m)^\s*package\s+([A-Za-z_][\w.]*)\s*;`)
+
 // prepareJavaFolder compiles every class of the folder with javac and runs
 // the one class that has a main method.
 func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources []string) (*Submission, error) {
@@ -234,10 +237,14 @@ func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources 
 	if err := runCompiler(ctx, argv, abs, buildDir, nil, []string{abs}, nil); err != nil {
 		return nil, err
 	}
-	// A class in a package would have to be named with it; the grader
-	// runs the default package's class, which is what a folder of
-	// classes without subfolders holds.
+	// A class in a package is named with it (java nqueens.Main), as javac
+	// -d puts it in the package's folder.
 	mainClass := strings.TrimSuffix(mains[0], ".java")
+	if data, err := os.ReadFile(filepath.Join(abs, mains[0])); err == nil {
+		if m := javaPackage.FindSubmatch(data); m != nil {
+			mainClass = string(m[1]) + "." + mainClass
+		}
+	}
 	return &Submission{Path: path, Command: []string{"java", "-cp", classes, mainClass}, Lang: "java", Compiled: true,
 		Files: []string{classes},
 		Built: "built " + strings.Join(sources, " ") + " with javac; runs class " + mainClass}, nil
