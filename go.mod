@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/BurntSushi/toml v1.6.0
 	github.com/fatih/color v1.19.0
+	github.com/fsnotify/fsnotify v1.10.1 // grader check --watch: inotify, and the other systems' watchers, behind one API
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/schollz/progressbar/v3 v3.17.1 // not 3.18 or later: they import net/http, which links cgo into the grader, whose every run re-executes it (cmd/grader TestStaticBinary)
 	gopkg.in/yaml.v3 v3.0.1

@@ -111,6 +111,7 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*R
 		Title:       ex.Title,
 		Submission:  sub.Path,
 		Command:     sub.Command,
+		Built:       sub.Built,
 		Compiled:    sub.Compiled,
 		Checks:      results,
 		Passed:      true,
@@ -418,6 +419,9 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*R
 			Status:  Fail,
 			Message: "does not compile",
 			Detail:  &Detail{Actual: ce.Output},
+		}
+		if ce.Split != nil {
+			first.Hint = ce.Split.Hint(ex.ID)
 		}
 		return firstFailedReport(ex, checks, path, ce.Command, first, "not run: the submission does not compile", opts, start), nil
 	}

@@ -42,6 +42,9 @@ type Report struct {
 	// Compiled says Command runs a program compiled from Submission into a
 	// temporary folder, which is deleted once grading ends.
 	Compiled bool
+	// Built says, for a folder, what the grader chose to build or run:
+	// "built main.go board.go with go build". Empty for a file.
+	Built string
 	// Graded says what the report was graded from (grader batch and
 	// grader check record it); nil when not recorded.
 	Graded *Graded

@@ -279,7 +279,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Stderr().Write(res.Stderr)
 	switch {
 	case !neg && res.ExitCode != 0:
-		s.fail(ts, nil, "%s: exited with status %d; expected 0%s", s.lastName, res.ExitCode, stderrNote(res.Stderr))
+		s.fail(ts, nil, "%s: exited with status %d; expected 0%s%s", s.lastName, res.ExitCode, stderrNote(res.Stderr), s.exitNote(res.Stderr))
 	case neg && res.ExitCode == 0:
 		s.exitZero = &failure{status: Fail, run: len(s.runs),
 			message: fmt.Sprintf("%s: exited with status 0; an error must exit with a non-zero status", s.lastName)}
@@ -294,6 +294,21 @@ func (s *scenario) failOnExitZero(ts *testscript.TestScript) {
 		s.failure = f
 		ts.Fatalf("%s", f.message)
 	}
+}
+
+// exitNote explains a wrong exit status the submission did not choose:
+// a C or C++ main declared void, whose status is whatever a register last
+// held (10 after a putchar('\n')), which the compilers accept; or a Java
+// file that java's source launcher could not compile alone, its classes
+// being split over the files of its folder.
+func (s *scenario) exitNote(stderr []byte) string {
+	switch sub := s.g.sub; {
+	case sub.VoidMain:
+		return "; the source declares void main, so the exit status is whatever main's last call happened to leave behind: declare int main and return 0, or the status an error calls for"
+	case sub.Split != nil && bytes.Contains(stderr, []byte("error: cannot find symbol")):
+		return "; " + sub.Split.Hint(s.g.ex.ID)
+	}
+	return ""
 }
 
 // stderrNote quotes the line of standard error a student most needs, for a
@@ -356,7 +371,7 @@ func (s *scenario) cmdStatus(ts *testscript.TestScript, _ bool, args []string) {
 		return
 	}
 	if res.ExitCode != want {
-		s.fail(ts, nil, "%s: exited with status %d; expected %d%s", s.lastName, res.ExitCode, want, stderrNote(res.Stderr))
+		s.fail(ts, nil, "%s: exited with status %d; expected %d%s%s", s.lastName, res.ExitCode, want, stderrNote(res.Stderr), s.exitNote(res.Stderr))
 	}
 }
 

@@ -29,6 +29,15 @@ type Submission struct {
 	// sandbox shows these and nothing else of the student's (or the
 	// class's) folders.
 	Files []string
+	// Built says, for a folder, what the grader chose to build or run and
+	// how: "built main.go board.go with go build". Empty for a file.
+	Built string
+	// VoidMain says a C or C++ source declares void main, whose exit
+	// status is whatever a register last held.
+	VoidMain bool
+	// Split is set for a Java file run alone whose folder holds other
+	// classes: if it does not start, it may need them.
+	Split *SplitProgram
 }
 
 // SubmissionError is a problem with the submission that its author can fix:
@@ -56,6 +65,9 @@ func (e *SubmissionError) Error() string {
 type CompileError struct {
 	Command []string
 	Output  string
+	// Split is set when the compiler's output shows a file of a program
+	// split into several files, built alone.
+	Split *SplitProgram
 }
 
 func (e *CompileError) Error() string {
@@ -71,9 +83,9 @@ type language struct {
 	name    string
 	tool    string // the interpreter or compiler looked up on PATH
 	install string // what to do when tool is missing
-	// compile, when set, returns the compiler's argv that turns src (the
-	// file's base name, compiled in its own folder) into out.
-	compile func(src, out string) []string
+	// compile, when set, returns the compiler's argv that turns srcs (the
+	// files' base names, compiled in their own folder) into out.
+	compile func(srcs []string, out string) []string
 	// whereAmI, when set, are arguments that make the interpreter print its
 	// own executable's path (see resolveInterpreter).
 	whereAmI []string
@@ -89,11 +101,13 @@ var languages = map[string]language{
 	".sh":   {name: "shell", tool: "sh", install: "install a POSIX shell"},
 	".java": {name: "java", tool: "java", install: "install a Java 11 or later JDK"},
 	".c": {name: "c", tool: "cc", install: "install a C compiler (gcc or clang)",
-		compile: func(src, out string) []string { return []string{"cc", "-O2", "-o", out, src, "-lm"} }},
+		compile: func(srcs []string, out string) []string {
+			return append(append([]string{"cc", "-O2", "-o", out}, srcs...), "-lm")
+		}},
 	".cpp": {name: "c++", tool: "c++", install: "install a C++ compiler (g++ or clang++)",
-		compile: func(src, out string) []string { return []string{"c++", "-O2", "-o", out, src} }},
+		compile: func(srcs []string, out string) []string { return append([]string{"c++", "-O2", "-o", out}, srcs...) }},
 	".go": {name: "go", tool: "go", install: "install Go from https://go.dev/dl/",
-		compile: func(src, out string) []string { return []string{"go", "build", "-o", out, "."} }},
+		compile: func(_ []string, out string) []string { return []string{"go", "build", "-o", out, "."} }},
 }
 
 // unknownType is the error for a file that is neither executable nor of a
@@ -138,7 +152,7 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 	case err != nil:
 		return nil, subErr(err.Error(), "")
 	case fi.IsDir():
-		return nil, subErr("is a directory", "name the program file inside it, e.g. "+filepath.Join(path, "nqueens.py"))
+		return prepareFolder(ctx, path, abs, buildDir)
 	case !fi.Mode().IsRegular():
 		return nil, subErr("is not a regular file", "name the program file itself")
 	case fi.Size() == 0:
@@ -209,13 +223,26 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 	}
 	if lang.compile == nil {
 		interp := resolveInterpreter(ctx, lang, filepath.Dir(abs), buildDir)
-		return &Submission{Path: path, Command: []string{interp, abs}, Lang: lang.name, Files: []string{abs}}, nil
+		sub := &Submission{Path: path, Command: []string{interp, abs}, Lang: lang.name, Files: []string{abs}}
+		if lang.name == "java" {
+			// java's source launcher runs one file: a class of another
+			// file of the folder is "cannot find symbol".
+			if others := siblings(lang, abs); len(others) > 0 {
+				sub.Split = &SplitProgram{File: base, Others: others, Folder: folderArg(path)}
+			}
+		}
+		return sub, nil
 	}
 	out, err := compile(ctx, lang, abs, buildDir)
+	var ce *CompileError
+	if errors.As(err, &ce) && ce.Split != nil {
+		ce.Split.Folder = folderArg(path)
+	}
 	if err != nil {
 		return nil, err
 	}
-	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Files: []string{out}}, nil
+	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Files: []string{out},
+		VoidMain: declaresVoidMain(lang, []string{abs})}, nil
 }
 
 // resolveInterpreter asks the interpreter, once, for the path of its own
@@ -369,6 +396,14 @@ func machineName(m elf.Machine) string {
 // compile builds src into buildDir, under compileLimits and the isolation
 // of a run, and returns the path of the program it made.
 func compile(ctx context.Context, lang language, src, buildDir string) (string, error) {
+	return compileFiles(ctx, lang, []string{src}, []string{src}, strings.TrimSuffix(filepath.Base(src), filepath.Ext(src)), buildDir)
+}
+
+// compileFiles builds srcs, the sources of one program in one folder, into
+// buildDir and returns the path of the program it made, named name. The
+// compiler sees seen (the sources, or their whole folder, headers and
+// all) and the system's folders, and nothing else of the student's.
+func compileFiles(ctx context.Context, lang language, srcs, seen []string, name, buildDir string) (string, error) {
 	buildDir, err := filepath.Abs(buildDir)
 	if err != nil {
 		return "", fmt.Errorf("grader: build folder %s: %w", buildDir, err)
@@ -376,15 +411,21 @@ func compile(ctx context.Context, lang language, src, buildDir string) (string, 
 	if err := os.MkdirAll(buildDir, 0o755); err != nil {
 		return "", fmt.Errorf("grader: making build folder: %w", err)
 	}
-	name := strings.TrimSuffix(filepath.Base(src), filepath.Ext(src))
-	if name == "" {
+	if name == "" || name == "." || name == "src" || name == "gocache" || name == "gopath" || name == "classes" {
+		// The program must not take a name the build folder gives
+		// something else.
 		name = "submission"
 	}
 	out := filepath.Join(buildDir, name)
-	// Compile in the source's folder, naming it by its base name, so that
-	// messages read "sol.c:3:5: error: ...", not a long absolute path.
-	dir := filepath.Dir(src)
-	extra := []string(nil)
+	// Compile in the sources' folder, naming them by their base names, so
+	// that messages read "sol.c:3:5: error: ...", not a long absolute path.
+	dir := filepath.Dir(srcs[0])
+	var bases []string
+	for _, s := range srcs {
+		bases = append(bases, filepath.Base(s))
+	}
+	readOnly := seen
+	var extra, overlay []string
 	if lang.name == "go" {
 		// The go command builds a copy in a module of its own, so a go.mod
 		// in a folder above the submission cannot change what is built.
@@ -392,12 +433,14 @@ func compile(ctx context.Context, lang language, src, buildDir string) (string, 
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return "", fmt.Errorf("grader: making build folder: %w", err)
 		}
-		data, err := os.ReadFile(src)
-		if err != nil {
-			return "", &SubmissionError{Path: src, Problem: "cannot be read: " + err.Error()}
-		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(src)), data, 0o644); err != nil {
-			return "", fmt.Errorf("grader: copying the submission to build it: %w", err)
+		for _, src := range srcs {
+			data, err := os.ReadFile(src)
+			if err != nil {
+				return "", &SubmissionError{Path: src, Problem: "cannot be read: " + err.Error()}
+			}
+			if err := os.WriteFile(filepath.Join(dir, filepath.Base(src)), data, 0o644); err != nil {
+				return "", fmt.Errorf("grader: copying the submission to build it: %w", err)
+			}
 		}
 		// go 1.22: the loop variable semantics students expect today.
 		gomod := "module submission\n\ngo 1.22\n"
@@ -405,41 +448,51 @@ func compile(ctx context.Context, lang language, src, buildDir string) (string, 
 			return "", fmt.Errorf("grader: writing go.mod to build the submission: %w", err)
 		}
 		extra = goBuildEnv(buildDir)
+		readOnly, overlay = nil, goCacheOverlay(extra)
 	}
-	argv := lang.compile(filepath.Base(src), out)
-	// The compiler runs in the sandbox like the program (a source file
-	// can ask it to include or embed what it likes): it sees the source
-	// and writes only into the build folder.
-	spec := RunSpec{
-		Argv:     argv,
-		Dir:      dir,
-		Env:      SubmissionEnv(buildDir, extra...),
-		Limits:   compileLimits,
-		ReadOnly: []string{src},
-		Writable: []string{buildDir},
-	}
-	if lang.name == "go" {
-		spec.ReadOnly = nil
-		spec.Overlay = goCacheOverlay(extra)
-	}
-	res, err := Execute(ctx, spec)
-	if err != nil {
-		return "", fmt.Errorf("grader: compiling %s: %w", src, err)
-	}
-	output := strings.TrimSpace(string(res.Stdout) + string(res.Stderr))
-	if d := res.Death(compileLimits); d != "" {
-		output = strings.TrimSpace(output + "\n" + "(the compiler " + d + ")")
-		return "", &CompileError{Command: argv, Output: output}
-	}
-	if res.ExitCode != 0 {
-		return "", &CompileError{Command: argv, Output: output}
+	argv := lang.compile(bases, out)
+	if err := runCompiler(ctx, argv, dir, buildDir, extra, readOnly, overlay); err != nil {
+		var ce *CompileError
+		if errors.As(err, &ce) && len(srcs) == 1 {
+			ce.Split = builtAlone(lang, srcs[0], ce.Output)
+		}
+		return "", err
 	}
 	// What the compiler left is the run's program: a regular file, not a
 	// link a compile could point at a file of the grader's.
 	if fi, err := os.Lstat(out); err != nil || !fi.Mode().IsRegular() {
-		return "", &CompileError{Command: argv, Output: strings.TrimSpace(output + "\n(the compiler made no program file " + filepath.Base(out) + ")")}
+		return "", &CompileError{Command: argv, Output: "(the compiler made no program file " + filepath.Base(out) + ")"}
 	}
 	return out, nil
+}
+
+// runCompiler runs a compiler in the sandbox like the program (a source
+// file can ask it to include or embed what it likes): it sees readOnly and
+// overlay, and writes only into the build folder. A failure is a
+// *CompileError with the compiler's output.
+func runCompiler(ctx context.Context, argv []string, dir, buildDir string, extraEnv, readOnly, overlay []string) error {
+	spec := RunSpec{
+		Argv:     argv,
+		Dir:      dir,
+		Env:      SubmissionEnv(buildDir, extraEnv...),
+		Limits:   compileLimits,
+		ReadOnly: readOnly,
+		Writable: []string{buildDir},
+		Overlay:  overlay,
+	}
+	res, err := Execute(ctx, spec)
+	if err != nil {
+		return fmt.Errorf("grader: compiling in %s: %w", dir, err)
+	}
+	output := strings.TrimSpace(string(res.Stdout) + string(res.Stderr))
+	if d := res.Death(compileLimits); d != "" {
+		output = strings.TrimSpace(output + "\n" + "(the compiler " + d + ")")
+		return &CompileError{Command: argv, Output: output}
+	}
+	if res.ExitCode != 0 {
+		return &CompileError{Command: argv, Output: output}
+	}
+	return nil
 }
 
 // goCacheOverlay is the go command's build cache as the compile sees it:

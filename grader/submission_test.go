@@ -57,7 +57,7 @@ func TestPrepareErrors(t *testing.T) {
 		want string // the whole Error(), with dir replaced by DIR
 	}{
 		{"missing.py", "grader: submission DIR/missing.py: no such file: check the path"},
-		{"folder", "grader: submission DIR/folder: is a directory: name the program file inside it, e.g. DIR/folder/nqueens.py"},
+		{"folder", "grader: submission DIR/folder: is a folder with no program in it: a folder holds Go files of package main, C or C++ source files, Java classes, or a Python package with a __main__.py; or name the program file itself"},
 		{"empty.py", "grader: submission DIR/empty.py: file is empty: save your program into it"},
 		{"sol", "grader: submission DIR/sol: has no extension and is not executable (the grader runs .c, .cpp, .go, .java, .js, .py, .rb, .sh files by their extension): name it for its language (sol.py, sol.c, ...), or, for a script with a #! line, run chmod +x DIR/sol"},
 		{"notes.txt", "grader: submission DIR/notes.txt: is a .txt file, which the grader cannot run (the grader runs .c, .cpp, .go, .java, .js, .py, .rb, .sh files by their extension): to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x DIR/notes.txt, or build it yourself and give the grader the program built (./notes)"},

@@ -150,7 +150,7 @@ func Verify(ctx context.Context, ex *Exercise, opts VerifyOptions) (*VerifyRepor
 		bad  *BadSubmission
 	}
 	var jobs []job
-	for _, f := range folderFiles(ex.FS, "good") {
+	for _, f := range submissionsIn(ex.FS, "good") {
 		jobs = append(jobs, job{kind: ItemGood, file: f})
 	}
 	declared := make(map[string]bool)
@@ -191,7 +191,7 @@ func Verify(ctx context.Context, ex *Exercise, opts VerifyOptions) (*VerifyRepor
 		return nil, fmt.Errorf("grader: verify interrupted: %w", err)
 	}
 	r.Items = append(r.Items, items...)
-	for _, f := range folderFiles(ex.FS, "bad") {
+	for _, f := range submissionsIn(ex.FS, "bad") {
 		if !declared[f] {
 			add(VerifyItem{Kind: ItemBad, Name: "bad/" + f, Problems: []string{
 				"no [[bad]] entry in exercise.toml: add one saying which checks it fails, with a phrase of each failure, and why"}})
@@ -247,6 +247,20 @@ func folderFiles(fsys fs.FS, dir string) []string {
 		files = append(files, e.Name())
 	}
 	return files
+}
+
+// submissionsIn lists the submissions in good/ or bad/: its files, as
+// folderFiles does, and its folders, each a program of several files.
+func submissionsIn(fsys fs.FS, dir string) []string {
+	subs := folderFiles(fsys, dir)
+	entries, _ := fs.ReadDir(fsys, dir)
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			subs = append(subs, e.Name())
+		}
+	}
+	slices.Sort(subs)
+	return subs
 }
 
 // verifyReference grades the reference on every check, one check at a time

@@ -26,8 +26,10 @@
 // the board or tour at fault, and a hint; then the score and the check to fix
 // first. ID may also be the path of an exercise folder, for authors.
 // SUBMISSION is an executable, or a source file run by its extension (.py,
-// .rb, .js, .sh, .c, .cpp, .go, .java). The flags, before or after the
-// arguments:
+// .rb, .js, .sh, .c, .cpp, .go, .java), or a folder holding a program of
+// several files (Go files of package main, C or C++ files, Java classes, a
+// Python package with a __main__.py), built as its language's tool would.
+// The flags, before or after the arguments:
 //
 //	--timeout DURATION  override every run's time limit (a positive duration: 30s, 2m)
 //	--run NAME          run only the check NAME and the checks it needs (repeatable, or comma-separated)
@@ -42,6 +44,9 @@
 //	                    one file with a known extension)
 //	--require-isolation refuse to run the submission unless the sandbox isolates it fully
 //	                    (grader batch requires it by default: --require-isolation=false)
+//	--watch             grade again each time the submission (a file, or a folder's files) is
+//	                    saved, clearing the terminal and saying what changed since the last
+//	                    run ("n6 now passes; n8 still fails"), until Ctrl-C: exit status 0
 //
 // Exit status:
 //

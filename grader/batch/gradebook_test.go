@@ -58,7 +58,8 @@ func TestShardsPartition(t *testing.T) {
 
 func TestStudents(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"zoe.py", "adam.c", ".hidden.py", "mia/sol.py", "mia/readme.md", "noah/a.py", "noah/b.js", "olga/notes.txt", "out/gradebook.csv"} {
+	for _, f := range []string{"zoe.py", "adam.c", ".hidden.py", "mia/sol.py", "mia/readme.md", "noah/a.py", "noah/b.js", "olga/notes.txt", "out/gradebook.csv",
+		"lena/main.go", "lena/board.go", "pia/__main__.py", "pia/board.py", "rui/a.py", "rui/b.py", "sam/main.c", "sam/board.h"} {
 		write(t, filepath.Join(dir, f), "x")
 	}
 	got, err := Students(dir, "", filepath.Join(dir, "out"))
@@ -67,9 +68,17 @@ func TestStudents(t *testing.T) {
 	}
 	want := []string{
 		"adam adam.c ",
+		// One program of several files: the folder is the submission.
+		"lena lena ",
 		"mia mia/sol.py ",
 		"noah  the folder holds 2 programs: a.py, b.js; the instructor's --pattern must pick one",
 		"olga  the folder holds no program (a file ending in .c, .cpp, .go, .java, .js, .py, .rb, .sh)",
+		"pia pia ",
+		// Python files without a __main__.py are no package to run.
+		"rui  the folder holds 2 programs: a.py, b.py; the instructor's --pattern must pick one",
+		// A C file and its header: the folder, whose header the file
+		// alone would not see.
+		"sam sam ",
 		"zoe zoe.py ",
 	}
 	if len(got) != len(want) {
@@ -84,7 +93,7 @@ func TestStudents(t *testing.T) {
 			t.Errorf("student %d: got %q; want %q", i, line, want[i])
 		}
 	}
-	if got, _ := Students(dir, "*.js", ""); got[2].Path != filepath.Join(dir, "noah", "b.js") {
+	if got, _ := Students(dir, "*.js", ""); got[3].Path != filepath.Join(dir, "noah", "b.js") {
 		t.Errorf("--pattern *.js picked %q for noah", got[2].Path)
 	}
 	// Entries that would be one student make that student's problem,
@@ -115,8 +124,8 @@ func TestStudents(t *testing.T) {
 			t.Errorf("%s: got problem %q; want %q", name, problems[name], want)
 		}
 	}
-	if len(got) != 6 {
-		t.Errorf("got %d students; want adam, mia, noah, olga, paul, zoe", len(got))
+	if len(got) != 10 {
+		t.Errorf("got %d students; want adam, lena, mia, noah, olga, paul, pia, rui, sam, zoe", len(got))
 	}
 }
 

@@ -32,7 +32,9 @@ type Student struct {
 // submission. In a folder, pattern (a glob relative to the folder, such as
 // "nqueens.*" or "src/*.py") picks the submission, which must be one file;
 // without a pattern, the submission is the one file directly inside with an
-// extension grader knows (.py, .c, ...). A folder where that does not give
+// extension grader knows (.py, .c, ...), or the folder itself when its files
+// are one program of several (main.go and board.go; see
+// grader.IsProgramFolder). A folder where that does not give
 // exactly one file gets a Problem, which becomes the student's report, so
 // one odd folder does not stop the class. Entries whose names start with a
 // dot are left out, and so is skip (the output folder, when it is inside
@@ -145,6 +147,10 @@ func Pick(folder, pattern string) (path, problem string) {
 		return strings.Join(names, ", ")
 	}
 	switch {
+	case len(found) > 0 && pattern == "" && grader.IsProgramFolder(folder):
+		// main.go and board.go, or main.c and board.h: one program of
+		// several files, which the grader builds as a folder.
+		return folder, ""
 	case len(found) == 1:
 		return found[0], ""
 	case len(found) > 1 && pattern != "":

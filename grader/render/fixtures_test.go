@@ -128,7 +128,7 @@ func hiddenReport() *grader.Report {
 
 func tourReport() *grader.Report {
 	return &grader.Report{
-		Exercise: "knights-tour", Title: "Knight's tour", Submission: "tour.c",
+		Exercise: "knights-tour", Title: "Knight's tour", Submission: "tour", Built: "built tour.c moves.c with cc",
 		Command: []string{"/tmp/grader-123/tour"}, Compiled: true, MaxScore: 5,
 		Checks: []grader.CheckResult{{
 			Name: "n5", Title: "N = 5: a tour from (0,0)", Status: grader.Fail, MaxScore: 5,

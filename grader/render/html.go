@@ -40,6 +40,7 @@ var words = map[grader.Status]string{
 
 type htmlPage struct {
 	Exercise, Title, Submission, Command string
+	Built                                string // what a folder's build chose
 	Score, MaxScore                      int
 	Passed                               bool
 	Counts                               []htmlCount
@@ -122,8 +123,8 @@ func newHTMLPage(r *grader.Report, o Options) *htmlPage {
 	t := &text{o: o}
 	p := &htmlPage{
 		Exercise: htmlEsc(r.Exercise), Title: htmlEsc(r.Title), Submission: htmlEsc(r.Submission),
-		Command: htmlEsc(shellJoin(t.paths(r.Command))),
-		Score:   r.Score, MaxScore: r.MaxScore, Passed: r.Passed,
+		Command: htmlEsc(shellJoin(t.paths(r.Command))), Built: htmlEsc(r.Built),
+		Score: r.Score, MaxScore: r.MaxScore, Passed: r.Passed,
 	}
 	counts := map[grader.Status]int{}
 	for i, c := range r.Checks {

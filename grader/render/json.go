@@ -38,6 +38,7 @@ type jsonReport struct {
 	Title       string      `json:"title"`
 	Command     []string    `json:"command"`
 	Compiled    bool        `json:"compiled,omitempty"`
+	Built       string      `json:"built,omitempty"`
 	DurationMS  float64     `json:"duration_ms"`
 	Protections []string    `json:"protections,omitempty"`
 	Graded      *jsonGraded `json:"graded,omitempty"`
@@ -163,6 +164,7 @@ func toJSON(r *grader.Report) jsonReport {
 		Title:       r.Title,
 		Command:     command(r.Command),
 		Compiled:    r.Compiled,
+		Built:       r.Built,
 		DurationMS:  ms(r.Duration),
 		Protections: r.Protections,
 	}

@@ -30,6 +30,7 @@ func ReadJSON(data []byte) (*grader.Report, error) {
 		Submission:  j.Submission,
 		Command:     j.Command,
 		Compiled:    j.Compiled,
+		Built:       j.Built,
 		Score:       j.Score,
 		MaxScore:    j.MaxScore,
 		Passed:      j.Passed,

@@ -128,6 +128,9 @@ func failureShape(c grader.CheckResult) string {
 func (t *text) header(r *grader.Report) {
 	t.line(0, t.pal.bold.Sprint(t.esc(r.Exercise))+": "+t.esc(r.Title))
 	t.line(0, "submission: "+t.esc(r.Submission))
+	if r.Built != "" {
+		t.line(0, "folder:     "+t.esc(r.Built))
+	}
 	if len(r.Command) > 0 {
 		t.line(0, "run as:     "+t.esc(shellJoin(t.paths(r.Command))))
 	}

@@ -28,6 +28,8 @@ type checkFlags struct {
 	// requireIsolation refuses to run a submission on a machine where the
 	// sandbox cannot isolate it (see requireIsolation).
 	requireIsolation bool
+	// watch grades again each time the submission is saved, until Ctrl-C.
+	watch bool
 }
 
 func checkFlagSet() (*flag.FlagSet, *checkFlags) {
@@ -39,6 +41,7 @@ func checkFlagSet() (*flag.FlagSet, *checkFlags) {
 	fs.StringVar(&f.pattern, "pattern", "", "when SUBMISSION is a folder, the file in it to grade: a `GLOB` relative to it, such as \"nqueens.*\"")
 	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
 	fs.BoolVar(&f.verbose, "v", false, "verbose: every run's real command line, exit status, time and output")
+	fs.BoolVar(&f.watch, "watch", false, "grade again each time the submission (a file, or a folder's files) is saved, showing what changed, until Ctrl-C (exit status 0)")
 	fs.BoolVar(&f.requireIsolation, "require-isolation", false, "refuse to run the submission unless the sandbox isolates it fully (\"grader check -v\" lists its layers)")
 	return fs, f
 }
@@ -91,6 +94,31 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		Run:     run,
 		Verbose: f.verbose,
 	}
+	// The report shows paths relative to where the student is; without a
+	// working folder it shows them whole.
+	dir, _ := os.Getwd()
+	ropts := render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir, Width: sys.width}
+	grade := func() (*grader.Report, error) {
+		rep, err := gradeSubmission(ctx, sys, ex, pos[1], f.pattern, run, opts)
+		if err != nil {
+			return nil, err
+		}
+		return rep, writeReports(sys, dests, rep, ropts)
+	}
+	if f.watch {
+		return watchCheck(ctx, sys, pos[1], grade)
+	}
+	rep, err := grade()
+	if err != nil {
+		return err
+	}
+	return exitCode(verdict(rep))
+}
+
+// gradeSubmission grades the submission at path once (a folder's program,
+// as pickSubmission finds it), drawing progress on a terminal. A
+// submission that cannot be run still gets its report.
+func gradeSubmission(ctx context.Context, sys stdio, ex *grader.Exercise, path, pattern string, run []string, opts grader.Options) (*grader.Report, error) {
 	var p *progress
 	if sys.progress && sys.getenv("TERM") != "dumb" {
 		total := len(ex.Checks)
@@ -100,12 +128,13 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		p = &progress{w: sys.stderr, exercise: ex.ID, total: total}
 		opts.OnCheck = p.done
 	}
-	path, problem := pickSubmission(pos[1], f.pattern)
+	file, problem := pickSubmission(path, pattern)
 	var rep *grader.Report
+	var err error
 	if problem != "" {
-		err = &grader.SubmissionError{Path: pos[1], Problem: problem}
+		err = &grader.SubmissionError{Path: path, Problem: problem}
 	} else {
-		rep, err = grader.GradePath(ctx, ex, path, opts)
+		rep, err = grader.GradePath(ctx, ex, file, opts)
 	}
 	p.erase()
 	var sub *grader.SubmissionError
@@ -114,19 +143,13 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		// format, so that a platform (Gradescope, CI) shows the student
 		// why: a failing check "The submission can be run", or a broken
 		// one when the machine lacks what it needs (exit status 3).
-		rep, err = grader.UngradableReport(ex, pos[1], strings.TrimPrefix(sub.Error(), "grader: "), sub.Machine, opts), nil
+		rep, err = grader.UngradableReport(ex, path, strings.TrimPrefix(sub.Error(), "grader: "), sub.Machine, opts), nil
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	rep.Graded = gradedFrom(ex, pos[1], opts)
-	// The report shows paths relative to where the student is; without a
-	// working folder it shows them whole.
-	dir, _ := os.Getwd()
-	if err := writeReports(sys, dests, rep, render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir, Width: sys.width}); err != nil {
-		return err
-	}
-	return exitCode(verdict(rep))
+	rep.Graded = gradedFrom(ex, path, opts)
+	return rep, nil
 }
 
 // gradedFrom is what a report of check was graded from, as grader batch
@@ -141,9 +164,10 @@ func gradedFrom(ex *grader.Exercise, submission string, opts grader.Options) *gr
 	return g
 }
 
-// pickSubmission is the file to grade: path itself, or, when path is a
-// folder (a platform's upload folder, a student's clone), the one program
-// in it, picked as grader batch picks a student's. problem says why none
+// pickSubmission is what to grade: path itself, or, when path is a folder
+// (a platform's upload folder, a student's clone), the one program in it,
+// or the folder itself when its files are one program of several, picked
+// as grader batch picks a student's. problem says why none
 // could be.
 func pickSubmission(path, pattern string) (file, problem string) {
 	if info, err := os.Stat(path); err != nil || !info.IsDir() {

@@ -119,12 +119,17 @@ by its extension: .py (python3), .rb (ruby), .js (node), .sh (sh), .c (cc),
 .cpp (c++), .go (go build), .java (java). Compiled languages are compiled once;
 a script is parsed first (python3, ruby -c, node --check, sh -n), and one its
 interpreter refuses fails one check, "The program starts", quoting the error.
-It may also be a folder (a platform's upload folder, a student's clone): the
-submission is then the one file in it with such an extension, or the one
---pattern matches, as grader batch picks a student's.
+A program of several files is its folder: the Go files of package main (go
+build), C or C++ files (cc main.c board.c), Java classes (javac, then java
+runs the class with main), or a Python package (python3 runs its
+__main__.py); the report's "folder:" line says what was built. Any other
+folder (a platform's upload folder, a student's clone) is graded by the one
+file in it with such an extension, or the one --pattern matches, as grader
+batch picks a student's.
 A submission that cannot be run at all (missing, empty, a folder without
-exactly one program, not executable) still gets a report, in every format: a failing check "The
-submission can be run" saying why, every other check skipped, exit status 1.
+exactly one program, not executable) still gets a report, in every format: a
+failing check "The submission can be run" saying why, every other check
+skipped, exit status 1.
 When the machine lacks its interpreter or compiler, that check is broken (!),
 says what to install, and the exit status is 3.
 
@@ -135,6 +140,11 @@ Flags may come before or after ID and SUBMISSION, with one dash or two
 %s
 Colour is on when standard output is a terminal, unless NO_COLOR is set or
 TERM is dumb; --color overrides both.
+
+With --watch, check grades, then grades again each time the submission is
+saved (the file, or any file of a folder), clearing the terminal and saying
+what changed since the last run ("since the last run: n6 now passes; n8 still
+fails"). Ctrl-C (SIGINT) or SIGTERM ends the watch, with exit status 0.
 
 %s`, flagDefaults(fs), outputHelp, exitStatusHelp)
 	}
