@@ -544,7 +544,7 @@ func tourSVG(p *checker.TourPicture, id string) *svgTour {
 	}
 	t.Stops = "[" + strings.Join(stops, ",") + "]"
 	t.Steps = max(len(stops)-1, 0)
-	t.Desc = fmt.Sprintf("your tour on a %d×%d board, %d moves drawn", n, n, len(t.Moves))
+	t.Desc = fmt.Sprintf("your tour on a %d×%d board, %d %s drawn", n, n, len(t.Moves), plural(len(t.Moves), "move"))
 	if t.Bad > 0 {
 		t.Desc += fmt.Sprintf(", %d of them not a knight's move", t.Bad)
 	}

@@ -141,3 +141,20 @@ func TestHTMLSelfContained(t *testing.T) {
 		}
 	}
 }
+
+// The tour's description counts its moves in the singular for one.
+func TestTourSVGDescCounts(t *testing.T) {
+	for _, c := range []struct {
+		numbers [][]int
+		want    string
+	}{
+		{[][]int{{0, -1, -1}, {-1, -1, -1}, {-1, -1, -1}}, "your tour on a 3×3 board, 0 moves drawn"},
+		{[][]int{{0, -1, -1}, {-1, -1, 1}, {-1, -1, -1}}, "your tour on a 3×3 board, 1 move drawn"},
+		{[][]int{{0, -1, -1}, {-1, -1, 1}, {2, -1, -1}}, "your tour on a 3×3 board, 2 moves drawn"},
+	} {
+		got := tourSVG(&checker.TourPicture{N: 3, Numbers: c.numbers}, "t").Desc
+		if got != c.want {
+			t.Errorf("tourSVG(%v).Desc = %q; want %q", c.numbers, got, c.want)
+		}
+	}
+}
