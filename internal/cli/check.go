@@ -165,12 +165,14 @@ func gradedFrom(ex *grader.Exercise, submission string, opts grader.Options) *gr
 }
 
 // pickSubmission is what to grade: path itself, or, when path is a folder
-// (a platform's upload folder, a student's clone), the one program in it,
-// or the folder itself when its files are one program of several, picked
-// as grader batch picks a student's. problem says why none
-// could be.
+// and pattern is given (an instructor's for a platform's upload folder),
+// the one file in it that pattern matches, as grader batch picks a
+// student's. Without a pattern a folder is the grader's to make sense of:
+// one program of several files, or the one program file in it, or a
+// message that says what kind of folder it is. problem says why none could
+// be picked.
 func pickSubmission(path, pattern string) (file, problem string) {
-	if info, err := os.Stat(path); err != nil || !info.IsDir() {
+	if info, err := os.Stat(path); pattern == "" || err != nil || !info.IsDir() {
 		return path, ""
 	}
 	return batch.Pick(path, pattern)
