@@ -59,7 +59,7 @@ type attack struct {
 
 func attacks() []attack {
 	fullMarks := func(e *escapeEnv, r graderRun) bool {
-		m := regexp.MustCompile(`(?m)^Score: (\d+)/(\d+)\b`).FindStringSubmatch(r.stdout)
+		m := regexp.MustCompile(`(?m)^\S+: (\d+)/(\d+), `).FindStringSubmatch(r.stdout)
 		return m != nil && m[1] == m[2]
 	}
 	passed := func(title string) func(*escapeEnv, graderRun) bool {

@@ -74,20 +74,27 @@ func thisMachine() machine {
 
 func probeMachine() machine {
 	m := machine{asRoot: os.Geteuid() == 0}
-	if !LayerOff(LayerCgroup) {
-		m.cg = findCgroups()
-	} else {
-		m.cg.unavailableWhy = "turned off for a test"
-	}
+	// Finding the cgroups (about 5 ms: a v1 memory cgroup is slow to make
+	// and remove) is done while the supervisor is tried: a probe's run
+	// needs none.
+	cgroups := sync.OnceValue(func() cgroupDirs {
+		if LayerOff(LayerCgroup) {
+			return cgroupDirs{unavailableWhy: "turned off for a test"}
+		}
+		return findCgroups()
+	})
+	go cgroups()
 	exe, err := os.Executable()
 	if err != nil {
 		m.missing = append(m.missing, "the run supervisor: cannot find the grader's own binary ("+err.Error()+"); runs are started directly")
+		m.cg = cgroups()
 		return m
 	}
 	const oPath = 0x200000
 	f, err := os.OpenFile(exe, oPath|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		m.missing = append(m.missing, "the run supervisor: cannot open the grader's own binary ("+err.Error()+"); runs are started directly")
+		m.cg = cgroups()
 		return m
 	}
 	m.exe, m.exeFile = exe, f
@@ -95,24 +102,27 @@ func probeMachine() machine {
 	lock := lockdownLayers(filterErr)
 	var why []string
 	for _, c := range candidates(m.asRoot) {
-		c.exe, c.exeFile, c.asRoot, c.cg = exe, f, m.asRoot, m.cg
+		c.exe, c.exeFile, c.asRoot = exe, f, m.asRoot
 		c.seccomp, c.landlock = lock.seccomp, lock.landlock
 		err := probe(c)
 		if err == nil {
+			c.cg = cgroups()
 			c.missing = append(missingLayers(c, why), lock.missing...)
 			return c
 		}
 		why = append(why, c.describe()+": "+err.Error())
 	}
 	// Not even the supervisor starts with the lockdown: try it bare.
-	bare := machine{exe: exe, exeFile: f, asRoot: m.asRoot, cg: m.cg, shim: true, subreaper: true, bare: true}
+	bare := machine{exe: exe, exeFile: f, asRoot: m.asRoot, shim: true, subreaper: true, bare: true}
 	if err := probe(bare); err == nil {
+		bare.cg = cgroups()
 		bare.missing = append(missingLayers(bare, why), "seccomp, Landlock and dropping capabilities: the supervisor could not apply them")
 		return bare
 	} else {
 		why = append(why, "the supervisor alone: "+err.Error())
 	}
 	m.missing = append(m.missing, "the run supervisor: it cannot start here ("+strings.Join(why, "; ")+"); runs are started directly")
+	m.cg = cgroups()
 	return m
 }
 

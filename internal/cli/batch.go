@@ -77,6 +77,7 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 	if err := batch.CheckOut(pos[1], f.out); err != nil {
 		return usageErrorf("batch: --out %v", err)
 	}
+	grader.WarmSandbox() // while the class folder and the exercise are read
 	if f.requireIsolation {
 		if err := requireIsolation("batch"); err != nil {
 			return err

@@ -71,6 +71,9 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		list: []operand{exerciseID, {"submission", "the submission", "SUBMISSION"}}}).check(pos); err != nil {
 		return err
 	}
+	// The sandbox probes this machine and starts the first run's
+	// supervisor while the exercise is loaded.
+	grader.WarmSandbox()
 	dests, err := f.out.plan("check")
 	if err != nil {
 		return err
