@@ -251,17 +251,17 @@ func folderFiles(fsys fs.FS, dir string) []string {
 
 // verifyReference grades the reference on every check, one check at a time
 // so that its run times are its own.
-func verifyReference(ctx context.Context, ex *Exercise, root string) (VerifyItem, *Report) {
-	it := VerifyItem{Kind: ItemReference, Name: ex.Reference}
+func verifyReference(ctx context.Context, ex *Exercise, root string) (it VerifyItem, rep *Report) {
+	it = VerifyItem{Kind: ItemReference, Name: ex.Reference}
 	if ex.Reference == "" {
 		it.Name = "(none)"
 		it.Problems = []string{fmt.Sprintf("exercise.toml names no reference program: add reference = \"builtin:NAME\" (one of %s) or the path of a program in the folder, such as \"solution/%s.py\"",
 			strings.Join(BuiltinPrograms(), ", "), ex.Program)}
 		return it, nil
 	}
+	// A named result, so that the deferred assignment reaches the caller.
 	start := time.Now()
 	defer func() { it.Duration = time.Since(start) }()
-	var rep *Report
 	var err error
 	opts := Options{Parallel: 1}
 	if name, ok := strings.CutPrefix(ex.Reference, "builtin:"); ok {
@@ -297,8 +297,8 @@ func referenceTextsVar(ex *Exercise) string {
 }
 
 // verifyGood grades a good/ submission on every check.
-func verifyGood(ctx context.Context, ex *Exercise, root, file string) VerifyItem {
-	it := VerifyItem{Kind: ItemGood, Name: "good/" + file}
+func verifyGood(ctx context.Context, ex *Exercise, root, file string) (it VerifyItem) {
+	it = VerifyItem{Kind: ItemGood, Name: "good/" + file}
 	start := time.Now()
 	defer func() { it.Duration = time.Since(start) }()
 	rep, err := GradePath(ctx, ex, filepath.Join(root, "good", file), Options{Parallel: 1})
@@ -345,8 +345,8 @@ func notRun(it *VerifyItem, err error) {
 
 // verifyBad grades a bad/ submission on the checks it must fail and what
 // they need.
-func verifyBad(ctx context.Context, ex *Exercise, root string, bad BadSubmission) VerifyItem {
-	it := VerifyItem{Kind: ItemBad, Name: "bad/" + bad.File}
+func verifyBad(ctx context.Context, ex *Exercise, root string, bad BadSubmission) (it VerifyItem) {
+	it = VerifyItem{Kind: ItemBad, Name: "bad/" + bad.File}
 	start := time.Now()
 	defer func() { it.Duration = time.Since(start) }()
 	var names []string

@@ -308,6 +308,16 @@ n4 = "printed nothing"
 			if !found {
 				t.Errorf("no item %q in the report; problems: %q", tt.item, all)
 			}
+			if tt.item == "" {
+				// Each submission graded says how long it took: that
+				// is how an author finds the one that makes verify slow.
+				for _, it := range r.Items {
+					graded := it.Kind == ItemReference || it.Kind == ItemGood || it.Kind == ItemBad
+					if graded && it.Duration <= 0 {
+						t.Errorf("%s: Duration %v; want the time it took", it.Name, it.Duration)
+					}
+				}
+			}
 			if got, want := r.OK, tt.item == ""; got != want {
 				t.Errorf("OK = %v; want %v (problems: %q)", got, want, all)
 			}
