@@ -381,3 +381,24 @@ func loadFiles(t *testing.T, base, change map[string]string) *Exercise {
 	}
 	return ex
 }
+
+// TestStartOrder shows verify starting the bad submissions whose entries
+// say they time out before the rest, and the rest in the folder's order, so
+// that a submission that runs to the limit is not left to run alone at the
+// end.
+func TestStartOrder(t *testing.T) {
+	bad := []BadSubmission{
+		{File: "a.py", Fails: map[string]string{"usage": "Usage:"}},
+		{File: "slow.py", Fails: map[string]string{"n12": "timed out"}},
+		{File: "b.py", Fails: map[string]string{"n4": "line 1", "n12": "line 2"}},
+		{File: "slow2.py", Fails: map[string]string{"n4": "line 1", "n12": "n12: timed out after 20s"}},
+	}
+	order := startOrder(len(bad), func(i int) bool { return expectsTimeout(bad[i]) })
+	var got []string
+	for _, i := range order {
+		got = append(got, bad[i].File)
+	}
+	if want := []string{"slow.py", "slow2.py", "a.py", "b.py"}; !slices.Equal(got, want) {
+		t.Errorf("start order %q; want %q", got, want)
+	}
+}
