@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/internal/exhaustive"
 )
 
 // TestMain puts the real python3 first on PATH when python3 is a version
@@ -45,6 +46,12 @@ func TestMain(m *testing.M) {
 // `go test ./exercises -run 'TestExercises/^nqueens$'` proves one; with
 // GRADER_UPDATE=1 it first rewrites the exercise's expected outputs and the
 // generated parts of its statement (grader.Update).
+//
+// By default it grades a representative few of each exercise's submissions
+// (representatives, below) and proves everything else; with
+// BOARDCHECK_EXHAUSTIVE=1 it grades every one, as grader verify does. Most
+// of the time goes to bad submissions run to their time limit, so a
+// contributor's run leaves most of them to CI.
 func TestExercises(t *testing.T) {
 	ids := exerciseIDs(t)
 	if len(ids) == 0 {
@@ -60,7 +67,11 @@ func TestExercises(t *testing.T) {
 			if os.Getenv("GRADER_UPDATE") != "" {
 				ex = update(t, ex)
 			}
-			verify(t, ex)
+			var only []string
+			if !exhaustive.Enabled(t) {
+				only = representatives(t, ex)
+			}
+			verify(t, ex, only)
 			if !issue4[id] {
 				return
 			}
@@ -94,16 +105,58 @@ func update(t *testing.T, ex *grader.Exercise) *grader.Exercise {
 	return reloaded
 }
 
-// verify runs grader.Verify on ex and fails the test with every item that
-// does not hold, each with its problems; warnings (a compiler not installed,
-// a bad submission that fails only by timing out) are logged, as
-// `grader verify` allows them.
-func verify(t *testing.T, ex *grader.Exercise) {
+// representatives chooses the submissions the default run grades: the
+// first good/ file by name, and two bad/ ones: the first [[bad]] entry and
+// the next that fails none of the checks the first fails (or, when every
+// entry shares one, the second), so that two checks' failures are proven.
+func representatives(t *testing.T, ex *grader.Exercise) []string {
+	t.Helper()
+	var only []string
+	if good := submissions(t, ex.ID, "good"); len(good) > 0 {
+		only = append(only, "good/"+good[0])
+	}
+	if len(ex.Bad) == 0 {
+		return only
+	}
+	first := ex.Bad[0]
+	only = append(only, "bad/"+first.File)
+	second := -1
+	for i, b := range ex.Bad[1:] {
+		if !sharesCheck(first, b) {
+			second = i + 1
+			break
+		}
+	}
+	if second < 0 && len(ex.Bad) > 1 {
+		second = 1
+	}
+	if second > 0 {
+		only = append(only, "bad/"+ex.Bad[second].File)
+	}
+	return only
+}
+
+// sharesCheck says whether a and b must fail a check in common.
+func sharesCheck(a, b grader.BadSubmission) bool {
+	for name := range a.Fails {
+		if _, ok := b.Fails[name]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// verify runs grader.Verify on ex, grading only the submissions only names
+// (every one when nil), and fails the test with every item that does not
+// hold, each with its problems; warnings (a compiler not installed, a bad
+// submission that fails only by timing out) are logged, as `grader verify`
+// allows them, and so is the slowest submission.
+func verify(t *testing.T, ex *grader.Exercise, only []string) {
 	t.Helper()
 	// One submission at a time per exercise: the exercises already run
 	// side by side, one per core, and more runs than cores would turn a
 	// sound solution's 2 s into a timeout.
-	rep, err := grader.Verify(context.Background(), ex, grader.VerifyOptions{Parallel: 1})
+	rep, err := grader.Verify(context.Background(), ex, grader.VerifyOptions{Parallel: 1, Only: only})
 	if err != nil {
 		t.Fatalf("grader.Verify(%s): %v", ex.ID, err)
 	}
@@ -123,7 +176,14 @@ func verify(t *testing.T, ex *grader.Exercise) {
 	if !rep.OK || problems.Len() > 0 {
 		t.Errorf("grader verify %s: %d problems; want none:\n%s", ex.ID, rep.Problems(), problems.String())
 	}
-	t.Logf("verified %d items in %s", len(rep.Items), rep.Duration.Round(10*time.Millisecond))
+	var slowest grader.VerifyItem
+	for _, it := range rep.Items {
+		if it.Duration > slowest.Duration {
+			slowest = it
+		}
+	}
+	t.Logf("verified %d items in %s; the slowest, %s, took %s", len(rep.Items), rep.Duration.Round(10*time.Millisecond),
+		slowest.Name, slowest.Duration.Round(10*time.Millisecond))
 }
 
 // issue4 names the exercises held to the content rules below (eight bad

@@ -3,6 +3,7 @@ package grader
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -238,18 +239,35 @@ func TestGradeRunSelection(t *testing.T) {
 // others still run) and that Options.Env reaches the runs.
 func TestGradeParallelOrder(t *testing.T) {
 	ex := loadTestExercise(t)
-	dir := t.TempDir()
+	marks := filepath.Join(t.TempDir(), "marks")
+	if err := os.WriteFile(marks, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var mu sync.Mutex
 	var finished []string
-	opts := Options{Parallel: 4, Timeout: patient, Env: []string{"ORDER_DIR=" + dir}, OnCheck: func(c CheckResult) {
+	start := time.Now()
+	opts := Options{Parallel: 4, Timeout: patient, Env: []string{"ORDER_MARK=seen"}, OnCheck: func(c CheckResult) {
 		mu.Lock()
+		defer mu.Unlock()
 		finished = append(finished, c.Name)
-		mu.Unlock()
-		os.WriteFile(filepath.Join(dir, c.Name), nil, 0o644)
+		// Appended in place, so that the run, which sees the file it
+		// was given, sees each name as it comes.
+		f, err := os.OpenFile(marks, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		fmt.Fprintln(f, c.Name)
+		f.Close()
 	}}
-	r, err := Grade(context.Background(), ex, command(t, "sh", submission("order.sh")), opts)
+	r, err := Grade(context.Background(), ex, command(t, "sh", submission("order.sh"), marks), opts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// count waited for the marks, not for its 30 s to run out: the wait
+	// ends as the others finish.
+	if took := time.Since(start); took > patient/2 {
+		t.Errorf("grading took %v; want well under %v (count waits for the others' marks, and should have seen them)", took, patient)
 	}
 	if got, want := checkNames(r), ex.checkNames(); !slices.Equal(got, want) {
 		t.Errorf("got report order %q; want %q", got, want)

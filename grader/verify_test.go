@@ -2,6 +2,7 @@ package grader
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -263,27 +264,7 @@ n4 = "printed nothing"
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			dir := filepath.Join(t.TempDir(), "tiny")
-			files := map[string]string{}
-			for k, v := range base {
-				files[k] = v
-			}
-			for k, v := range tt.change {
-				files[k] = v
-			}
-			for name, data := range files {
-				p := filepath.Join(dir, filepath.FromSlash(name))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			ex, err := LoadDir(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ex := loadFiles(t, base, tt.change)
 			r, err := Verify(context.Background(), ex, VerifyOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -308,9 +289,116 @@ n4 = "printed nothing"
 			if !found {
 				t.Errorf("no item %q in the report; problems: %q", tt.item, all)
 			}
+			if tt.item == "" {
+				// Each submission graded says how long it took: that
+				// is how an author finds the one that makes verify slow.
+				for _, it := range r.Items {
+					graded := it.Kind == ItemReference || it.Kind == ItemGood || it.Kind == ItemBad
+					if graded && it.Duration <= 0 {
+						t.Errorf("%s: Duration %v; want the time it took", it.Name, it.Duration)
+					}
+				}
+			}
+			if tt.item == "" {
+				// Each submission graded says how long it took: that
+				// is how an author finds the one that makes verify slow.
+				for _, it := range r.Items {
+					graded := it.Kind == ItemReference || it.Kind == ItemGood || it.Kind == ItemBad
+					if graded && it.Duration <= 0 {
+						t.Errorf("%s: Duration %v; want the time it took", it.Name, it.Duration)
+					}
+				}
+			}
 			if got, want := r.OK, tt.item == ""; got != want {
 				t.Errorf("OK = %v; want %v (problems: %q)", got, want, all)
 			}
 		})
+	}
+
+	// Only grades the submissions it names and proves the rest as ever: a
+	// good submission left out that would fail is not graded, an
+	// undeclared bad/ file is still a problem, and a name that is no
+	// submission is the caller's error.
+	t.Run("only", func(t *testing.T) {
+		t.Parallel()
+		ex := loadFiles(t, base, map[string]string{"good/wrong.sh": "echo '[[0, 1]]'\n"})
+		r, err := Verify(context.Background(), ex, VerifyOptions{Only: []string{"good/four.sh"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var graded []string
+		for _, it := range r.Items {
+			if !it.OK() {
+				t.Errorf("%s: problems %q; want none", it.Name, it.Problems)
+			}
+			if it.Kind != ItemGood && it.Kind != ItemBad {
+				continue
+			}
+			graded = append(graded, it.Name)
+			if len(it.Warnings) > 0 {
+				t.Errorf("%s: warnings %q; want none (a submission left out leaves no folder empty)", it.Name, it.Warnings)
+			}
+		}
+		if want := []string{"good/four.sh"}; !slices.Equal(graded, want) {
+			t.Errorf("graded %q; want %q", graded, want)
+		}
+
+		ex = loadFiles(t, base, map[string]string{"bad/extra.sh": "exit 0\n"})
+		r, err = Verify(context.Background(), ex, VerifyOptions{Only: []string{"bad/silent.sh"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.OK || !slices.ContainsFunc(r.Items, func(it VerifyItem) bool { return it.Name == "bad/extra.sh" && !it.OK() }) {
+			t.Errorf("OK = %v with an undeclared bad/extra.sh; want it a problem", r.OK)
+		}
+
+		_, err = Verify(context.Background(), ex, VerifyOptions{Only: []string{"good/four.sh", "bad/gone.sh", "good/typo.sh"}})
+		if want := "grader: verify tiny: no submission bad/gone.sh, good/typo.sh: name a file under good/, or one under bad/ with a [[bad]] entry"; err == nil || err.Error() != want {
+			t.Errorf("Only naming no submission: error %v; want %q", err, want)
+		}
+	})
+}
+
+// loadFiles writes an exercise folder "tiny" of base's files, with change's
+// added or replacing them, and loads it.
+func loadFiles(t *testing.T, base, change map[string]string) *Exercise {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "tiny")
+	files := maps.Clone(base)
+	maps.Copy(files, change)
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ex, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ex
+}
+
+// TestStartOrder shows verify starting the bad submissions whose entries
+// say they time out before the rest, and the rest in the folder's order, so
+// that a submission that runs to the limit is not left to run alone at the
+// end.
+func TestStartOrder(t *testing.T) {
+	bad := []BadSubmission{
+		{File: "a.py", Fails: map[string]string{"usage": "Usage:"}},
+		{File: "slow.py", Fails: map[string]string{"n12": "timed out"}},
+		{File: "b.py", Fails: map[string]string{"n4": "line 1", "n12": "line 2"}},
+		{File: "slow2.py", Fails: map[string]string{"n4": "line 1", "n12": "n12: timed out after 20s"}},
+	}
+	order := startOrder(len(bad), func(i int) bool { return expectsTimeout(bad[i]) })
+	var got []string
+	for _, i := range order {
+		got = append(got, bad[i].File)
+	}
+	if want := []string{"slow.py", "slow2.py", "a.py", "b.py"}; !slices.Equal(got, want) {
+		t.Errorf("start order %q; want %q", got, want)
 	}
 }

@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/boardcheck/boardcheck/internal/exhaustive"
 )
 
 // The escape suite (issue 14): every attack that got out of a run on the
@@ -142,9 +144,7 @@ type escapeEnv struct {
 }
 
 func newEscapeEnv(t *testing.T) *escapeEnv {
-	if testing.Short() {
-		t.Skip("the escape suite builds two graders and runs about a hundred attacks")
-	}
+	exhaustive.Skip(t, "the escape suite builds two graders and runs about a hundred attacks")
 	if raceDetector {
 		t.Skip("measured without -race: go test ./cmd/grader -run '^TestEscape'")
 	}

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardcheck/boardcheck/internal/exhaustive"
 )
 
 // The hostile suite grades programs that try to hang, flood, fool or see
@@ -157,9 +159,7 @@ func newHostileEnv(t *testing.T) *hostileEnv {
 	if runtime.GOOS != "linux" {
 		t.Skip("the process and memory checks read Linux's /proc")
 	}
-	if testing.Short() {
-		t.Skip("the hostile suite takes minutes")
-	}
+	exhaustive.Skip(t, "the hostile suite takes minutes")
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/boardcheck/boardcheck/internal/cli"
+	"github.com/boardcheck/boardcheck/internal/exhaustive"
 	"github.com/boardcheck/boardcheck/internal/programs"
 	"github.com/boardcheck/boardcheck/reference"
 )
@@ -40,6 +41,9 @@ func TestMain(m *testing.M) {
 // go test ./cmd/grader -run 'TestScripts/^nqueens_usage$'; set
 // GRADER_UPDATE=1 to rewrite the expected output inside the archives.
 // Scripts find the repository (its exercises, their submissions) at $ROOT.
+// The condition [exhaustive] holds with BOARDCHECK_EXHAUSTIVE=1: a script's
+// slow part (verify grading every submission) follows
+// `[!exhaustive] skip`, so that the default run keeps its quick part.
 func TestScripts(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -63,6 +67,12 @@ func TestScripts(t *testing.T) {
 		},
 		RequireExplicitExec: true,
 		UpdateScripts:       os.Getenv("GRADER_UPDATE") != "",
+		Condition: func(cond string) (bool, error) {
+			if cond != "exhaustive" {
+				return false, fmt.Errorf("unknown condition %q (the grader's scripts add exhaustive)", cond)
+			}
+			return exhaustive.On()
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			// check-tour N: the last exec's standard output is an open knight's tour from (0,0).
 			"check-tour": checkTour,
