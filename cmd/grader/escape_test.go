@@ -127,6 +127,11 @@ func attacks() []attack {
 			offRoot: [][]string{{"closefds"}}, offUser: [][]string{{"closefds"}}},
 		{file: "network.sh", escaped: connected,
 			offRoot: [][]string{{"netns"}}, offUser: [][]string{{"netns"}}},
+		// The next run's supervisor, started ahead of it: hidden by the
+		// PID namespace, and not started where there is none, so no
+		// layer turned off shows it reached (TestEscapeSpareWithoutPIDNS).
+		// One check: no other run of this grader's is starting meanwhile.
+		{file: "spare.sh", flags: []string{"--run", "hello"}},
 	}
 }
 
@@ -609,6 +614,25 @@ func TestEscapeBatch(t *testing.T) {
 		}
 		if now, _ := os.ReadFile(filepath.Join(class, name, "hello.sh")); !bytes.Equal(now, data) {
 			t.Errorf("%s's submission was rewritten: %q", name, now)
+		}
+	}
+}
+
+// TestEscapeSpareWithoutPIDNS grades spare.sh where no run has a PID
+// namespace (as root without namespaces and without a uid per run, as an
+// unprivileged user without user namespaces): the run sees the machine's
+// processes and may signal those of its own user. Before the fix the
+// supervisor started ahead of the next run was one of them, and a run
+// could SIGSTOP it; now no spare is started there, so there is nothing
+// of the next run to find.
+func TestEscapeSpareWithoutPIDNS(t *testing.T) {
+	e := newEscapeEnv(t)
+	a := attack{file: "spare.sh", flags: []string{"--run", "hello"}}
+	for uid, off := range map[int][]string{0: {"namespaces", "runuid"}, nobody: {"userns"}} {
+		r := e.grade(t, a, uid, off)
+		t.Logf("as uid %d without %v: the run said: %s", uid, off, runSaid(r.stdout))
+		if e.escaped(a, r) {
+			t.Errorf("as uid %d without %v, the run reached the next run's supervisor:\n%s", uid, off, r.stdout)
 		}
 	}
 }

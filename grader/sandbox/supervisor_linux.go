@@ -21,8 +21,10 @@ import (
 //
 // So a supervisor can be started before its run is asked for: after each
 // run starts, the next run's supervisor is started in the background (a
-// spare), and the next run takes it. Starting one (the clone into new
-// namespaces, which copies the grader's page tables since a user namespace
+// spare), and the next run takes it: only where runs have a PID namespace,
+// since elsewhere the run under way could find the idle spare among the
+// machine's processes and stop it (see run.start). Starting one (the clone
+// into new namespaces, which copies the grader's page tables since a user namespace
 // rules out vfork, and the exec of the grader's binary and its runtime's
 // start) is more than half of what the sandbox costs a run: about 2 ms of a
 // run of /bin/true's 5 on two cores. With a spare the run does not wait for
