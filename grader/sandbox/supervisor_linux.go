@@ -24,10 +24,10 @@ import (
 // spare), and the next run takes it: only where runs have a PID namespace,
 // since elsewhere the run under way could find the idle spare among the
 // machine's processes and stop it (see run.start). Starting one (the clone
-// into new namespaces, which copies the grader's page tables since a user namespace
-// rules out vfork, and the exec of the grader's binary and its runtime's
-// start) is more than half of what the sandbox costs a run: about 2 ms of a
-// run of /bin/true's 5 on two cores. With a spare the run does not wait for
+// into new namespaces, which copies the grader's page tables since a user
+// namespace rules out vfork, and the exec of the grader's binary and its
+// runtime's start) is more than half of what the sandbox costs a run: about
+// 2 ms of a run of /bin/true's 5 on two cores. With a spare the run does not wait for
 // it; the processor time is spent all the same, on the other core while a
 // run of one process is under way.
 type supervisor struct {
@@ -205,12 +205,13 @@ func takeSpare(key launchKey) *supervisor {
 }
 
 // Warm finds out, in the background, what this machine lets the sandbox
-// do, and starts the first run's supervisor: about 15 ms that a caller can
+// do, and starts the first run's supervisor (where spares are made at all,
+// see run.start): about 15 ms that a caller can
 // spend meanwhile on what comes before its first run (loading an exercise,
 // compiling a submission), rather than the first run waiting for them.
 func Warm() {
 	go func() {
-		if m := thisMachine(); m.shim {
+		if m := thisMachine(); m.shim && m.nsFlags&syscall.CLONE_NEWPID != 0 {
 			makeSpare(keyFor(m))
 		}
 	}()
