@@ -272,18 +272,6 @@ func (r *run) start() error {
 	}
 	files := append([]*os.File{r.stdin, r.outW, r.errW}, r.bindFiles...)
 	err := r.handToSupervisor(files)
-	if err != nil && !r.probe {
-		// A spare that died waiting (killed from outside): once more
-		// with a supervisor of the run's own, and its uid.
-		old := r.sup
-		old.proc.Kill()
-		old.proc.Wait()
-		if r.sup, err = launch(old.key, old.slot); err == nil {
-			old.slot = nil
-			err = r.handToSupervisor(files)
-		}
-		old.discard()
-	}
 	// Only the shim holds the run's ends now.
 	for _, f := range files {
 		f.Close()

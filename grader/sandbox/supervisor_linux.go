@@ -3,11 +3,13 @@
 package sandbox
 
 import (
+	"encoding/binary"
 	"fmt"
 	"os"
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"unsafe"
 
 	"github.com/boardcheck/boardcheck/grader/sandbox/internal/shim"
 )
@@ -190,18 +192,32 @@ var spares struct {
 	making bool
 }
 
-// takeSpare returns the spare supervisor if it was started as key says,
-// else nil; one started otherwise (a test turned a layer off) is discarded.
+// takeSpare returns the spare supervisor if it was started as key says and
+// is still alive, else nil: one started otherwise (a test turned a layer
+// off), or one that died while it waited (killed from outside), is
+// discarded, and the run starts a supervisor of its own.
 func takeSpare(key launchKey) *supervisor {
 	spares.Lock()
 	s := spares.spare
 	spares.spare = nil
 	spares.Unlock()
-	if s != nil && s.key != key {
+	if s != nil && (s.key != key || s.exited()) {
 		s.discard()
 		return nil
 	}
 	return s
+}
+
+// exited says whether the supervisor has died, without waiting for it
+// (waitid with WNOHANG and WNOWAIT: it stays for Wait to reap). A process
+// whose threads are still dying has not: its socket is still open then,
+// and a plan sent to it is lost with it.
+func (s *supervisor) exited() bool {
+	const pPID, wNoWait = 1, 0x01000000
+	var info [128]byte // siginfo_t; si_pid, at offset 16, is 0 while it runs
+	_, _, e := syscall.Syscall6(syscall.SYS_WAITID, pPID, uintptr(s.proc.Pid), uintptr(unsafe.Pointer(&info[0])),
+		syscall.WEXITED|syscall.WNOHANG|wNoWait, 0, 0)
+	return e != 0 || binary.LittleEndian.Uint32(info[16:20]) != 0
 }
 
 // Warm finds out, in the background, what this machine lets the sandbox

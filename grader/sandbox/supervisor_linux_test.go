@@ -3,12 +3,11 @@
 package sandbox
 
 import (
-	"bytes"
 	"context"
-	"fmt"
-	"os"
+	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // A run leaves a spare supervisor for the next, which the next run takes
@@ -43,7 +42,7 @@ func TestSpares(t *testing.T) {
 	}
 
 	second.proc.Kill()
-	waitForZombie(t, second.proc.Pid)
+	waitForDeath(t, second.proc.Pid)
 	before = launches.Load()
 	run("a run whose spare was killed")
 	waitForSpare(t)
@@ -67,14 +66,14 @@ func waitForSpare(t *testing.T) *supervisor {
 	return nil
 }
 
-// waitForZombie waits until pid has died and not yet been waited for.
-func waitForZombie(t *testing.T, pid int) {
+// waitForDeath waits until every thread of pid has died, and leaves it
+// for Wait to reap (waitid with WNOWAIT): until then its files, the plan's
+// socket among them, are still open.
+func waitForDeath(t *testing.T, pid int) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-		stat, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		if i := bytes.LastIndexByte(stat, ')'); i > 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
-			return
-		}
+	const pPID, wNoWait = 1, 0x01000000
+	var info [128]byte
+	if _, _, e := syscall.Syscall6(syscall.SYS_WAITID, pPID, uintptr(pid), uintptr(unsafe.Pointer(&info[0])), syscall.WEXITED|wNoWait, 0, 0); e != 0 {
+		t.Fatalf("waiting for the killed spare %d: %v", pid, e)
 	}
-	t.Fatalf("the killed spare %d is not dead 10 s later", pid)
 }
