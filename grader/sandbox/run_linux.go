@@ -281,14 +281,8 @@ func (r *run) start() error {
 	}
 	r.proc, r.statR = r.sup.proc, r.sup.status
 	go r.readStatus()
-	// A spare waits, dumpable and as the runs' own user where there is no
-	// uid per run, while this run is under way: only a PID namespace keeps
-	// this run from finding it and stopping it (SIGSTOP), which would make
-	// the next run, another student's in grader batch, time out
-	// (testdata/escape/attacks/spare.sh). Without one, each run starts its
-	// own supervisor.
-	if !r.probe && r.m.nsFlags&syscall.CLONE_NEWPID != 0 {
-		makeSpare(keyFor(r.m))
+	if !r.probe {
+		makeSpare(r.sup.key)
 	}
 	return nil
 }

@@ -25,7 +25,7 @@ import (
 // run starts, the next run's supervisor is started in the background (a
 // spare), and the next run takes it: only where runs have a PID namespace,
 // since elsewhere the run under way could find the idle spare among the
-// machine's processes and stop it (see run.start). Starting one (the clone
+// machine's processes and stop it (see makeSpare). Starting one (the clone
 // into new namespaces, which copies the grader's page tables since a user
 // namespace rules out vfork, and the exec of the grader's binary and its
 // runtime's start) is more than half of what the sandbox costs a run: about
@@ -208,26 +208,35 @@ func takeSpare(key launchKey) *supervisor {
 	return s
 }
 
-// exited says whether the supervisor has died, without waiting for it
-// (waitid with WNOHANG and WNOWAIT: it stays for Wait to reap). A process
-// whose threads are still dying has not: its socket is still open then,
-// and a plan sent to it is lost with it.
+// exited says whether the supervisor has died, without waiting for it: it
+// stays for Wait to reap. A process whose threads are still dying has not:
+// its socket is still open then, and a plan sent to it is lost with it.
 func (s *supervisor) exited() bool {
+	dead, err := waitExited(s.proc.Pid, syscall.WNOHANG)
+	return err != nil || dead
+}
+
+// waitExited is waitid(P_PID, pid, WEXITED|WNOWAIT|flags): whether every
+// thread of pid has died, leaving it for Wait to reap.
+func waitExited(pid, flags int) (bool, error) {
 	const pPID, wNoWait = 1, 0x01000000
 	var info [128]byte // siginfo_t; si_pid, at offset 16, is 0 while it runs
-	_, _, e := syscall.Syscall6(syscall.SYS_WAITID, pPID, uintptr(s.proc.Pid), uintptr(unsafe.Pointer(&info[0])),
-		syscall.WEXITED|syscall.WNOHANG|wNoWait, 0, 0)
-	return e != 0 || binary.LittleEndian.Uint32(info[16:20]) != 0
+	_, _, e := syscall.Syscall6(syscall.SYS_WAITID, pPID, uintptr(pid), uintptr(unsafe.Pointer(&info[0])),
+		uintptr(syscall.WEXITED|wNoWait|flags), 0, 0)
+	if e != 0 {
+		return false, e
+	}
+	return binary.LittleEndian.Uint32(info[16:20]) != 0, nil
 }
 
 // Warm finds out, in the background, what this machine lets the sandbox
 // do, and starts the first run's supervisor (where spares are made at all,
-// see run.start): about 15 ms that a caller can
+// see makeSpare): about 15 ms that a caller can
 // spend meanwhile on what comes before its first run (loading an exercise,
 // compiling a submission), rather than the first run waiting for them.
 func Warm() {
 	go func() {
-		if m := thisMachine(); m.shim && m.nsFlags&syscall.CLONE_NEWPID != 0 {
+		if m := thisMachine(); m.shim {
 			makeSpare(keyFor(m))
 		}
 	}()
@@ -235,7 +244,17 @@ func Warm() {
 
 // makeSpare starts, in the background, the supervisor of the next run, if
 // none is ready or on its way.
+//
+// Only where runs have a PID namespace: a spare waits, dumpable and as the
+// runs' own user where there is no uid per run, while a run is under way,
+// and only a PID namespace keeps that run from finding it and stopping it
+// (SIGSTOP), which would make the next run, another student's in grader
+// batch, time out (testdata/escape/attacks/spare.sh). Without one, each
+// run starts its own supervisor.
 func makeSpare(key launchKey) {
+	if key.nsFlags&syscall.CLONE_NEWPID == 0 {
+		return
+	}
 	spares.Lock()
 	if spares.spare != nil || spares.making {
 		spares.Unlock()

@@ -4,10 +4,8 @@ package sandbox
 
 import (
 	"context"
-	"syscall"
 	"testing"
 	"time"
-	"unsafe"
 )
 
 // A run leaves a spare supervisor for the next, which the next run takes
@@ -67,13 +65,11 @@ func waitForSpare(t *testing.T) *supervisor {
 }
 
 // waitForDeath waits until every thread of pid has died, and leaves it
-// for Wait to reap (waitid with WNOWAIT): until then its files, the plan's
-// socket among them, are still open.
+// for Wait to reap: until then its files, the plan's socket among them,
+// are still open.
 func waitForDeath(t *testing.T, pid int) {
 	t.Helper()
-	const pPID, wNoWait = 1, 0x01000000
-	var info [128]byte
-	if _, _, e := syscall.Syscall6(syscall.SYS_WAITID, pPID, uintptr(pid), uintptr(unsafe.Pointer(&info[0])), syscall.WEXITED|wNoWait, 0, 0); e != 0 {
-		t.Fatalf("waiting for the killed spare %d: %v", pid, e)
+	if _, err := waitExited(pid, 0); err != nil {
+		t.Fatalf("waiting for the killed spare %d: %v", pid, err)
 	}
 }
