@@ -41,6 +41,9 @@ const (
 	escapeMarker  = "/tmp/boardcheck-escape-marker"
 	escapeWritten = "/tmp/boardcheck-escape-written"
 	nobody        = 65534
+	// bystanderWant is the text of another grading's want.txt, one the
+	// attacks can reach but no attack may touch (see prepare).
+	bystanderWant = "another grading's expected line\n"
 )
 
 // attack is one escape attempt and the layers that stop it.
@@ -142,6 +145,7 @@ type escapeEnv struct {
 	dir                string // 0755: binaries, exercise, submissions
 	grader, hooked     string
 	fd9                string // the file the grader inherits as descriptor 40
+	bystander          string // another grading's want.txt, under /tmp
 	port               int
 	accepted           atomic.Int64
 	slack              map[int]time.Duration // by uid
@@ -182,6 +186,7 @@ func newEscapeEnv(t *testing.T) *escapeEnv {
 		t.Fatalf("cp: %v\n%s", err, out)
 	}
 	exec.Command("chmod", "-R", "a+rX", e.exercise).Run()
+	e.bystander = filepath.Join(dir, "bystander", "work", "want", "script-want", "want.txt")
 	e.fd9 = filepath.Join(dir, "fd9.log")
 	os.WriteFile(e.fd9, nil, 0o666)
 	os.Chmod(e.fd9, 0o666)
@@ -220,7 +225,19 @@ func (e *escapeEnv) listen(t *testing.T) {
 
 // prepare resets the machine's side of the attacks and writes the
 // submission into a folder of its own.
-func (e *escapeEnv) prepare(t *testing.T, a attack) (subDir, sub string) {
+//
+// The machine's side includes a bystander: a want.txt under /tmp, outside
+// the grader's TMPDIR, as another grader's is (another test's, another
+// suite's run at the same time, a class graded on the same machine). With
+// layers off an attack really gets out, and what it does there must stay
+// within its own grader's folder: a want.txt rewritten under another
+// grader fails a good submission there ("the submission changed the
+// scenario's own file want.txt").
+func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub string) {
+	os.MkdirAll(filepath.Dir(e.bystander), 0o755)
+	if err := os.WriteFile(e.bystander, []byte(bystanderWant), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	os.WriteFile(escapeMarker, []byte("host\n"), 0o666)
 	os.Chmod(escapeMarker, 0o666)
 	t.Cleanup(func() { os.Remove(escapeMarker); os.Remove(escapeWritten) })
@@ -232,6 +249,7 @@ func (e *escapeEnv) prepare(t *testing.T, a attack) (subDir, sub string) {
 		t.Fatal(err)
 	}
 	data = bytes.ReplaceAll(data, []byte("port=PORT"), []byte("port="+strconv.Itoa(e.port)))
+	data = bytes.ReplaceAll(data, []byte("reach=REACH"), []byte("reach="+tmp))
 	subDir, err = os.MkdirTemp(e.dir, "sub-")
 	if err != nil {
 		t.Fatal(err)
@@ -254,7 +272,12 @@ func (e *escapeEnv) grade(t *testing.T, a attack, uid int, off []string) graderR
 // gradeArgs is grade with more flags for grader check.
 func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, flags ...string) graderRun {
 	t.Helper()
-	subDir, sub := e.prepare(t, a)
+	tmp, err := os.MkdirTemp(e.dir, "tmp-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Chown(tmp, uid, uid)
+	subDir, sub := e.prepare(t, a, tmp)
 	ex := e.exercise
 	if a.exercise != "" {
 		ex = a.exercise
@@ -263,11 +286,6 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	if len(off) > 0 {
 		bin = e.hooked
 	}
-	tmp, err := os.MkdirTemp(e.dir, "tmp-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.Chown(tmp, uid, uid)
 	args := append([]string{"check", "-v", "--color=never", "--timeout", escapeLimit.String()}, a.flags...)
 	args = append(args, flags...)
 	cmd := exec.Command(bin, append(args, ex, sub)...)
@@ -317,6 +335,9 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	}
 	if left := survivorsUnder(tmp); len(left) > 0 {
 		t.Errorf("processes left after grader returned: %v", left)
+	}
+	if now, _ := os.ReadFile(e.bystander); string(now) != bystanderWant {
+		t.Errorf("%s rewrote another grading's %s (now %q): an attack may write only inside its own grader's TMPDIR", a.file, e.bystander, now)
 	}
 	if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
 		t.Errorf("grader left %d entries in its TMPDIR %s", len(ents), tmp)
