@@ -13,21 +13,6 @@ import (
 	"strings"
 )
 
-// Graded says what a report was graded from, so that a grade can be told
-// stale: a report is only as good as the submission, the exercise and the
-// grader it came from. Batch keeps a report from an earlier run only when
-// all three are the same.
-type Graded struct {
-	// Submission is DigestPath of the student's entry: the submission
-	// file, or every file of their folder.
-	Submission string
-	// Exercise is ExerciseDigest of the exercise and the options that
-	// change a grade (--timeout, --run).
-	Exercise string
-	// Grader is the grader's version ("v1.2.0", "(devel) 0123456789ab").
-	Grader string
-}
-
 // DigestPath is "sha256:" and the hex digest of the file at path, or of
 // every file under the folder at path: each file's path relative to it,
 // its mode's executable bit and its contents, in lexical order. Links are

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/boardcheck/boardcheck/exercises"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/internal/programs"
 )
 
@@ -55,7 +56,7 @@ type Check struct {
 	// Visibility is when a student may see the check's scenario and
 	// verdict's detail: Visible ("") unless the manifest's [visibility]
 	// says Hidden or AfterDueDate.
-	Visibility Visibility
+	Visibility report.Visibility
 	File       string // the scenario's path for messages: "exercises/nqueens/tests/n4.txtar"
 	Script     []byte // the txtar archive as written
 
@@ -363,7 +364,7 @@ func validateBad(ex *Exercise, m *manifest, name func(string) string) error {
 		for c := range b.Fails {
 			// build and starts stand for the whole submission: a bad one
 			// may be one that does not compile or does not start.
-			if ex.check(c) == nil && c != BuildCheck && c != StartCheck {
+			if ex.check(c) == nil && c != report.BuildCheck && c != report.StartCheck {
 				return &ExerciseError{File: name("exercise.toml"), Line: keyLineFrom(m.text, c, line),
 					Err: fmt.Errorf("bad submission %q: [bad.fails] names %q, which is not a check of this exercise", b.File, c)}
 			}

@@ -2,6 +2,7 @@ package grader
 
 import (
 	"errors"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"io/fs"
 	"maps"
 	"os"
@@ -167,7 +168,7 @@ func TestLoadVisibility(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]Visibility{"n4": Hidden, "count": AfterDueDate}
+	want := map[string]report.Visibility{"n4": report.Hidden, "count": report.AfterDueDate}
 	for _, c := range ex.Checks {
 		if c.Visibility != want[c.Name] {
 			t.Errorf("check %s: visibility %q; want %q", c.Name, c.Visibility, want[c.Name])
@@ -177,7 +178,7 @@ func TestLoadVisibility(t *testing.T) {
 	if strings.Contains(table, ex.check("n4").Title) || strings.Contains(table, ex.check("count").Title) {
 		t.Errorf("the table of checks names a hidden check's title:\n%s", table)
 	}
-	if !strings.Contains(table, "| "+HiddenTitle+" | 2 |") || !strings.Contains(table, "| "+ex.check("usage").Title+" |") {
+	if !strings.Contains(table, "| "+report.HiddenTitle+" | 2 |") || !strings.Contains(table, "| "+ex.check("usage").Title+" |") {
 		t.Errorf("the table of checks does not list the hidden check by its points, or lost a visible one:\n%s", table)
 	}
 	// A statement written before the check was hidden shows its title:
@@ -185,11 +186,11 @@ func TestLoadVisibility(t *testing.T) {
 	var shown []*Check
 	for _, c := range ex.Checks {
 		v := *c
-		v.Visibility = Visible
+		v.Visibility = report.Visible
 		shown = append(shown, &v)
 	}
 	old := withChecksTable(&Exercise{Checks: shown}, ex.Statement)
-	if p := statementTableProblem(&Exercise{Checks: ex.Checks, Statement: old}); !strings.Contains(p, HiddenTitle) || !strings.Contains(p, "grader verify --update") {
+	if p := statementTableProblem(&Exercise{Checks: ex.Checks, Statement: old}); !strings.Contains(p, report.HiddenTitle) || !strings.Contains(p, "grader verify --update") {
 		t.Errorf("statementTableProblem = %q; want the hidden row and how to write it", p)
 	}
 	if p := statementTableProblem(&Exercise{Checks: ex.Checks, Statement: withChecksTable(ex, ex.Statement)}); p != "" {

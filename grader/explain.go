@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -15,13 +16,13 @@ import (
 // that is about the submission's output or files is Fail; anything else (a
 // missing file in the archive, a bad usage testscript found) is the
 // scenario's fault: Error.
-func explainBuiltin(s *scenario, c *Check, line int, msg string) (Status, string, *Detail) {
+func explainBuiltin(s *scenario, c *Check, line int, msg string) (report.Status, string, *report.Detail) {
 	if line < 1 || line > len(c.lines) {
-		return Error, msg, nil
+		return report.Error, msg, nil
 	}
 	sl, err := parseLine(c.lines[line-1])
 	if err != nil || sl == nil {
-		return Error, msg, nil
+		return report.Error, msg, nil
 	}
 	var stdout, stderr string
 	if s.last != nil {
@@ -34,14 +35,14 @@ func explainBuiltin(s *scenario, c *Check, line int, msg string) (Status, string
 			text, other = stderr, stdout
 		}
 		if m, d, ok := explainMatch(streamName(sl.cmd), text, other, sl, msg); ok {
-			return Fail, m, d
+			return report.Fail, m, d
 		}
 	case "grep":
 		if len(sl.args) >= 2 {
 			file := sl.args[len(sl.args)-1]
 			data, _ := os.ReadFile(filepath.Join(s.work, file))
 			if m, d, ok := explainMatch("file "+file, string(data), "", sl, msg); ok {
-				return Fail, m, d
+				return report.Fail, m, d
 			}
 		}
 	case "cmp", "cmpenv":
@@ -63,29 +64,29 @@ func explainBuiltin(s *scenario, c *Check, line int, msg string) (Status, string
 			switch sl.args[0] {
 			case "stdout":
 				m, d := explainDiff("standard output", "standard error", stdout, stderr, want)
-				return Fail, m, d
+				return report.Fail, m, d
 			case "stderr":
 				m, d := explainDiff("standard error", "standard output", stderr, stdout, want)
-				return Fail, m, d
+				return report.Fail, m, d
 			}
 			got, err := os.ReadFile(filepath.Join(s.work, sl.args[0]))
 			if err == nil {
 				m, d := explainDiff("file "+sl.args[0], "", string(got), "", want)
-				return Fail, m, d
+				return report.Fail, m, d
 			}
 		}
 		if strings.HasSuffix(msg, "do not differ") && len(sl.args) == 2 {
-			return Fail, fmt.Sprintf("%s must differ from %s, but they are the same", describe(sl.args[0]), sl.args[1]), nil
+			return report.Fail, fmt.Sprintf("%s must differ from %s, but they are the same", describe(sl.args[0]), sl.args[1]), nil
 		}
 	case "exists":
 		if strings.HasSuffix(msg, " does not exist") {
-			return Fail, strings.TrimSuffix(msg, " does not exist") + " was not created", nil
+			return report.Fail, strings.TrimSuffix(msg, " does not exist") + " was not created", nil
 		}
 		if strings.HasSuffix(msg, " exists") && sl.neg {
-			return Fail, msg + " but must not", nil
+			return report.Fail, msg + " but must not", nil
 		}
 	}
-	return Error, msg, nil
+	return report.Error, msg, nil
 }
 
 func streamName(cmd string) string {
@@ -116,7 +117,7 @@ func archiveFile(c *Check, work, name string) (string, bool) {
 }
 
 // explainMatch explains a failed stdout, stderr or grep pattern.
-func explainMatch(name, text, other string, sl *scriptLine, msg string) (string, *Detail, bool) {
+func explainMatch(name, text, other string, sl *scriptLine, msg string) (string, *report.Detail, bool) {
 	args := sl.args
 	count := ""
 	if len(args) > 0 && strings.HasPrefix(args[0], "-count=") {
@@ -130,7 +131,7 @@ func explainMatch(name, text, other string, sl *scriptLine, msg string) (string,
 	if err != nil {
 		return "", nil, false
 	}
-	d := &Detail{Actual: text}
+	d := &report.Detail{Actual: text}
 	otherName := "standard error"
 	if name == "standard error" {
 		otherName = "standard output"
@@ -229,8 +230,8 @@ func nearMiss(re *regexp.Regexp, text string) (string, int) {
 }
 
 // explainDiff explains why actual is not want, naming the first difference.
-func explainDiff(name, otherName, actual, other, want string) (string, *Detail) {
-	d := &Detail{Expected: want, Actual: actual}
+func explainDiff(name, otherName, actual, other, want string) (string, *report.Detail) {
+	d := &report.Detail{Expected: want, Actual: actual}
 	prefix := name + " differs from the expected output: "
 	if strings.TrimSpace(actual) == "" && otherName != "" && other != "" &&
 		normalize(other) == normalize(want) {

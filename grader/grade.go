@@ -13,17 +13,18 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // Options tune one grading.
 type Options struct {
-	Timeout  time.Duration     // overrides every run's time limit when > 0
-	Run      []string          // only these checks (by name, or title in any case) and what they need (unknown -> error)
-	Parallel int               // max scenarios at once; 0 = runtime.NumCPU()
-	Verbose  bool              // keep full logs and outputs
-	Env      []string          // extra K=V for runs (rare)
-	OnCheck  func(CheckResult) // called as each check finishes (for progress), on any goroutine
+	Timeout  time.Duration            // overrides every run's time limit when > 0
+	Run      []string                 // only these checks (by name, or title in any case) and what they need (unknown -> error)
+	Parallel int                      // max scenarios at once; 0 = runtime.NumCPU()
+	Verbose  bool                     // keep full logs and outputs
+	Env      []string                 // extra K=V for runs (rare)
+	OnCheck  func(report.CheckResult) // called as each check finishes (for progress), on any goroutine
 
 	// wants, when set, takes each passing check's scenario with the files
 	// its cmp lines compare a run's output with rewritten to that output:
@@ -81,7 +82,7 @@ type grading struct {
 //
 // The error is for the grader's own failures (and an unknown Options.Run
 // name); everything the submission does wrong is in the report.
-func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*Report, error) {
+func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*report.Report, error) {
 	start := time.Now()
 	checks, err := selectChecks(ex, opts.Run)
 	if err != nil {
@@ -106,7 +107,7 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*R
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("grader: grading interrupted: %w", err)
 	}
-	r := &Report{
+	r := &report.Report{
 		Exercise:    ex.ID,
 		Title:       ex.Title,
 		Submission:  sub.Path,
@@ -121,7 +122,7 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*R
 	for _, c := range results {
 		r.Score += c.Score
 		r.MaxScore += c.MaxScore
-		if c.Status != Pass {
+		if c.Status != report.Pass {
 			r.Passed = false
 		}
 	}
@@ -209,12 +210,12 @@ func (ex *Exercise) checkByTitle(title string) *Check {
 // as parallelism allows and -parallel 1 runs the checks exactly in order.
 // A check whose need did not pass is skipped as soon as that is known.
 // Load-time validation rules out cycles, so every check gets its turn.
-func (g *grading) schedule(checks []*Check) []CheckResult {
+func (g *grading) schedule(checks []*Check) []report.CheckResult {
 	parallel := g.opts.Parallel
 	if parallel <= 0 {
 		parallel = runtime.NumCPU()
 	}
-	results := make([]CheckResult, len(checks))
+	results := make([]report.CheckResult, len(checks))
 	index := make(map[string]int, len(checks))
 	for i, c := range checks {
 		index[c.Name] = i
@@ -227,13 +228,13 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 	state := make([]int, len(checks))
 	type outcome struct {
 		i     int
-		r     CheckResult
+		r     report.CheckResult
 		rerun bool // timed out beside other checks: to be run again alone
 	}
 	rerun := make([]bool, len(checks))
 	done := make(chan outcome)
 	left, active := len(checks), 0
-	finish := func(i int, r CheckResult) {
+	finish := func(i int, r report.CheckResult) {
 		results[i], state[i] = r, finished
 		left--
 		g.finished(r)
@@ -252,7 +253,7 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 					switch j := index[n]; {
 					case state[j] != finished:
 						ready = false
-					case results[j].Status != Pass && failed == "":
+					case results[j].Status != report.Pass && failed == "":
 						failed = n
 					}
 				}
@@ -262,7 +263,7 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 					finish(i, skipped(c, failed))
 					changed = true
 				case g.ctx.Err() != nil:
-					finish(i, errorResult(CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint},
+					finish(i, errorResult(report.CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint},
 						"grading interrupted before this check ran"))
 					changed = true
 				case active < parallel:
@@ -290,7 +291,7 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 			// selection. selectChecks rules it out; never wait for ever.
 			for i, c := range checks {
 				if state[i] == pending {
-					finish(i, errorResult(CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint},
+					finish(i, errorResult(report.CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint},
 						"grader error (not your fault): a check it needs was not scheduled"))
 				}
 			}
@@ -313,12 +314,12 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 	// A check skipped for a need that passed when run again runs now, in
 	// order, so that a chain of them follows its needs.
 	for i, c := range checks {
-		if results[i].Status != Skip || g.ctx.Err() != nil || results[i].SkippedBecause == "" {
+		if results[i].Status != report.Skip || g.ctx.Err() != nil || results[i].SkippedBecause == "" {
 			continue
 		}
 		ready := true
 		for _, n := range c.Needs {
-			ready = ready && results[index[n]].Status == Pass
+			ready = ready && results[index[n]].Status == report.Pass
 		}
 		if ready {
 			results[i] = g.runCheck(c)
@@ -327,15 +328,15 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 	return results
 }
 
-func skipped(c *Check, because string) CheckResult {
-	return CheckResult{
-		Name: c.Name, Title: c.Title, Status: Skip, MaxScore: c.Points, Hint: c.Hint,
+func skipped(c *Check, because string) report.CheckResult {
+	return report.CheckResult{
+		Name: c.Name, Title: c.Title, Status: report.Skip, MaxScore: c.Points, Hint: c.Hint,
 		SkippedBecause: because,
 		Message:        fmt.Sprintf("not run: it needs %s to pass first", because),
 	}
 }
 
-func (g *grading) finished(r CheckResult) {
+func (g *grading) finished(r report.CheckResult) {
 	if g.opts.OnCheck != nil {
 		g.opts.OnCheck(r)
 	}
@@ -343,12 +344,12 @@ func (g *grading) finished(r CheckResult) {
 
 // record turns a run into the report's Run, trimming its texts unless the
 // user asked for everything.
-func (g *grading) record(args, argv []string, stdin []byte, res *RunResult, death string) Run {
+func (g *grading) record(args, argv []string, stdin []byte, res *RunResult, death string) report.Run {
 	limit := reportOutputLimit
 	if g.opts.Verbose {
 		limit = -1
 	}
-	r := Run{
+	r := report.Run{
 		Args:     slices.Clone(args),
 		Command:  argv,
 		ExitCode: res.ExitCode,
@@ -390,16 +391,13 @@ func trimText(b []byte, limit int) (string, bool) {
 	return string(cut), true
 }
 
-// BuildCheck is the name of the check a compile error becomes.
-const BuildCheck = "build"
-
 // GradePath prepares the submission at path (compiling it once, in a
 // temporary folder) and grades it. A compile error is the report: a failing
 // check "build" showing the compiler's output, every other check skipped
 // because of it. A script its interpreter cannot parse is likewise a failing
 // check "starts". A *SubmissionError (no such file, no interpreter, ...) is
 // returned as the error.
-func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*Report, error) {
+func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*report.Report, error) {
 	start := time.Now()
 	checks, err := selectChecks(ex, opts.Run)
 	if err != nil {
@@ -413,12 +411,12 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*R
 	sub, err := Prepare(ctx, path, buildDir)
 	var ce *CompileError
 	if errors.As(err, &ce) {
-		first := CheckResult{
-			Name:    BuildCheck,
+		first := report.CheckResult{
+			Name:    report.BuildCheck,
 			Title:   "The submission compiles",
-			Status:  Fail,
+			Status:  report.Fail,
 			Message: "does not compile",
-			Detail:  &Detail{Actual: ce.Output},
+			Detail:  &report.Detail{Actual: ce.Output},
 		}
 		if ce.Split != nil {
 			first.Hint = ce.Split.Hint(ex.ID)
@@ -429,12 +427,12 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*R
 		return nil, err
 	}
 	if out, fails := checkStarts(ctx, sub, buildDir); fails {
-		first := CheckResult{
-			Name:    StartCheck,
+		first := report.CheckResult{
+			Name:    report.StartCheck,
 			Title:   "The program starts",
-			Status:  Fail,
+			Status:  report.Fail,
 			Message: "does not start: " + errorLine(out, path),
-			Detail:  &Detail{Actual: out},
+			Detail:  &report.Detail{Actual: out},
 			Hint: "The interpreter stops at the line it names, before your program runs: no other check can run until it is fixed. " +
 				"Run " + filepath.Base(sub.Command[0]) + " " + path + " yourself to see the same message.",
 		}
@@ -445,12 +443,12 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*R
 
 // firstFailedReport is the report of a submission that failed before any
 // check could run: first, then every check skipped because of it.
-func firstFailedReport(ex *Exercise, checks []*Check, path string, command []string, first CheckResult, skipMsg string, opts Options, start time.Time) *Report {
+func firstFailedReport(ex *Exercise, checks []*Check, path string, command []string, first report.CheckResult, skipMsg string, opts Options, start time.Time) *report.Report {
 	limits := ex.Limits
 	if opts.Timeout > 0 {
 		limits.Time = opts.Timeout
 	}
-	r := &Report{
+	r := &report.Report{
 		Exercise:    ex.ID,
 		Title:       ex.Title,
 		Submission:  path,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -55,7 +56,7 @@ func submission(name string) string {
 }
 
 // result returns the named check's result from r.
-func result(t *testing.T, r *Report, name string) CheckResult {
+func result(t *testing.T, r *report.Report, name string) report.CheckResult {
 	t.Helper()
 	for _, c := range r.Checks {
 		if c.Name == name {
@@ -63,10 +64,10 @@ func result(t *testing.T, r *Report, name string) CheckResult {
 		}
 	}
 	t.Fatalf("report has no check %q", name)
-	return CheckResult{}
+	return report.CheckResult{}
 }
 
-func checkNames(r *Report) []string {
+func checkNames(r *report.Report) []string {
 	var names []string
 	for _, c := range r.Checks {
 		names = append(names, c.Name)
@@ -81,7 +82,7 @@ func TestGradeGood(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range r.Checks {
-		if c.Status != Pass || c.Score != c.MaxScore || c.Message != "" {
+		if c.Status != report.Pass || c.Score != c.MaxScore || c.Message != "" {
 			t.Errorf("%s: got %s %d/%d %q; want pass\n%s", c.Name, c.Status, c.Score, c.MaxScore, c.Message, c.Log)
 		}
 		if len(c.Runs) == 0 || c.Duration <= 0 {
@@ -116,37 +117,37 @@ func TestGradeMessages(t *testing.T) {
 		name   string
 		argv   []string
 		check  string
-		status Status
+		status report.Status
 		line   int
 		want   string // in the message
 	}{
-		{"exit 0 on error", []string{"sh", "-c", "echo 'Usage: nqueens N'"}, "usage", Fail, 5,
+		{"exit 0 on error", []string{"sh", "-c", "echo 'Usage: nqueens N'"}, "usage", report.Fail, 5,
 			"nqueens: exited with status 0; an error must exit with a non-zero status (1)"},
 		// Wrong twice over: both are said, at the line of the second.
-		{"exit 0 and no usage", []string{"true"}, "usage", Fail, 7,
+		{"exit 0 and no usage", []string{"true"}, "usage", report.Fail, 7,
 			`nqueens: exited with status 0; an error must exit with a non-zero status (1); and printed nothing on standard output; expected a line "Usage: nqueens N"`},
-		{"wrong status", []string{"sh", "-c", "echo 'Usage: nqueens N'; exit 2"}, "usage", Fail, 6,
+		{"wrong status", []string{"sh", "-c", "echo 'Usage: nqueens N'; exit 2"}, "usage", report.Fail, 6,
 			"nqueens: exited with status 2; expected 1"},
-		{"usage on stderr", []string{"sh", "-c", "echo 'Usage: nqueens N' >&2; exit 1"}, "usage", Fail, 7,
+		{"usage on stderr", []string{"sh", "-c", "echo 'Usage: nqueens N' >&2; exit 1"}, "usage", report.Fail, 7,
 			`printed on standard error instead of standard output: "Usage: nqueens N"`},
-		{"windows line endings", []string{"sh", "-c", "printf 'Usage: nqueens N\\r\\n'; exit 1"}, "usage", Fail, 7,
+		{"windows line endings", []string{"sh", "-c", "printf 'Usage: nqueens N\\r\\n'; exit 1"}, "usage", report.Fail, 7,
 			`lines end with \r\n (Windows line endings)`},
-		{"trailing period", []string{"sh", "-c", "echo 'Usage: nqueens N.'; exit 1"}, "usage", Fail, 7,
+		{"trailing period", []string{"sh", "-c", "echo 'Usage: nqueens N.'; exit 1"}, "usage", report.Fail, 7,
 			"line 1 ends with a period"},
-		{"stray stderr", []string{"sh", "-c", "echo 'Usage: nqueens N'; echo oops >&2; exit 1"}, "usage", Fail, 8,
+		{"stray stderr", []string{"sh", "-c", "echo 'Usage: nqueens N'; echo oops >&2; exit 1"}, "usage", report.Fail, 8,
 			`printed to standard error: "oops"`},
-		{"nothing printed", []string{"sh", "-c", "exit 1"}, "usage", Fail, 7,
+		{"nothing printed", []string{"sh", "-c", "exit 1"}, "usage", report.Fail, 7,
 			`printed nothing on standard output; expected a line "Usage: nqueens N"`},
-		{"other text", []string{"sh", "-c", "echo 'usage is nqueens'; exit 1"}, "usage", Fail, 7,
+		{"other text", []string{"sh", "-c", "echo 'usage is nqueens'; exit 1"}, "usage", report.Fail, 7,
 			`standard output has no line "Usage: nqueens N"; it begins "usage is nqueens"`},
-		{"crash with traceback", []string{"sh", "-c", "printf 'Traceback (most recent call last):\\n  File x\\nValueError: bad\\n' >&2; exit 1"}, "count", Fail, 3,
+		{"crash with traceback", []string{"sh", "-c", "printf 'Traceback (most recent call last):\\n  File x\\nValueError: bad\\n' >&2; exit 1"}, "count", report.Fail, 3,
 			`nqueens -count 6: exited with status 1; expected 0; standard error: "ValueError: bad"`},
-		{"syntax error", []string{"sh", "-c", "printf '  File \"x.py\", line 54\n    for\n    ^\nIndentationError: bad\n' >&2; exit 1"}, "count", Fail, 3,
+		{"syntax error", []string{"sh", "-c", "printf '  File \"x.py\", line 54\n    for\n    ^\nIndentationError: bad\n' >&2; exit 1"}, "count", report.Fail, 3,
 			`nqueens -count 6: exited with status 1; expected 0; standard error: "IndentationError: bad"`},
-		{"matrix on stderr", []string{"sh", "-c", "printf '1 0\\n0 1\\n' >&2"}, "matrix", Fail, 4,
+		{"matrix on stderr", []string{"sh", "-c", "printf '1 0\\n0 1\\n' >&2"}, "matrix", report.Fail, 4,
 			`nqueens -matrix 5: printed nothing on standard output, but printed on standard error: "1 0"`},
-		{"wrong count", []string{"sh", "-c", "echo 5"}, "count", Fail, 4, "printed 5; N = 6 has 4 solutions"},
-		{"killed by a signal", []string{"sh", "-c", "kill -SEGV $$"}, "count", Fail, 3,
+		{"wrong count", []string{"sh", "-c", "echo 5"}, "count", report.Fail, 4, "printed 5; N = 6 has 4 solutions"},
+		{"killed by a signal", []string{"sh", "-c", "kill -SEGV $$"}, "count", report.Fail, 3,
 			"nqueens -count 6: killed by SIGSEGV"},
 	}
 	for _, tt := range tests {
@@ -177,12 +178,12 @@ func TestGradeWrong(t *testing.T) {
 	if r.Passed || r.Score >= r.MaxScore {
 		t.Errorf("got passed %v, %d/%d; want a failing report", r.Passed, r.Score, r.MaxScore)
 	}
-	if c := result(t, r, "usage"); c.Status != Pass {
+	if c := result(t, r, "usage"); c.Status != report.Pass {
 		t.Errorf("usage: got %s %q; want pass", c.Status, c.Message)
 	}
 
 	nan := result(t, r, "not-a-number")
-	if nan.Status != Fail || !strings.Contains(nan.Message, "standard output differs from the expected output: line 1 ends with a period") {
+	if nan.Status != report.Fail || !strings.Contains(nan.Message, "standard output differs from the expected output: line 1 ends with a period") {
 		t.Errorf("not-a-number: got %s %q; want a trailing period failure", nan.Status, nan.Message)
 	}
 	if nan.Detail == nil || nan.Detail.Expected != "N must be a number\n" || nan.Detail.Actual != "N must be a number.\n" || nan.Detail.OutputLine != 1 {
@@ -193,7 +194,7 @@ func TestGradeWrong(t *testing.T) {
 	}
 
 	n4 := result(t, r, "n4")
-	if n4.Status != Fail || !strings.Contains(n4.Message, "diagonal") || n4.Line != 5 {
+	if n4.Status != report.Fail || !strings.Contains(n4.Message, "diagonal") || n4.Line != 5 {
 		t.Errorf("n4: got %s at line %d: %q; want a diagonal attack at line 5", n4.Status, n4.Line, n4.Message)
 	}
 	if n4.Detail == nil || n4.Detail.Board == nil || n4.Detail.OutputLine != 1 {
@@ -201,13 +202,13 @@ func TestGradeWrong(t *testing.T) {
 	}
 
 	sorted := result(t, r, "n6-sorted")
-	if sorted.Status != Skip || sorted.SkippedBecause != "n4" || len(sorted.Runs) != 0 || !strings.Contains(sorted.Message, "n4") {
+	if sorted.Status != report.Skip || sorted.SkippedBecause != "n4" || len(sorted.Runs) != 0 || !strings.Contains(sorted.Message, "n4") {
 		t.Errorf("n6-sorted: got %s because %q: %q; want skipped because n4", sorted.Status, sorted.SkippedBecause, sorted.Message)
 	}
 	if sorted.Hint == "" {
 		t.Error("n6-sorted: got no hint; want the header's")
 	}
-	if c := result(t, r, "env"); c.Status != Pass {
+	if c := result(t, r, "env"); c.Status != report.Pass {
 		t.Errorf("env: got %s %q; want pass", c.Status, c.Message)
 	}
 }
@@ -246,7 +247,7 @@ func TestGradeParallelOrder(t *testing.T) {
 	var mu sync.Mutex
 	var finished []string
 	start := time.Now()
-	opts := Options{Parallel: 4, Timeout: patient, Env: []string{"ORDER_MARK=seen"}, OnCheck: func(c CheckResult) {
+	opts := Options{Parallel: 4, Timeout: patient, Env: []string{"ORDER_MARK=seen"}, OnCheck: func(c report.CheckResult) {
 		mu.Lock()
 		defer mu.Unlock()
 		finished = append(finished, c.Name)
@@ -279,7 +280,7 @@ func TestGradeParallelOrder(t *testing.T) {
 	// One at a time, checks run and finish in the exercise's order, skips
 	// included.
 	finished = nil
-	opts = Options{Parallel: 1, Timeout: patient, OnCheck: func(c CheckResult) { finished = append(finished, c.Name) }}
+	opts = Options{Parallel: 1, Timeout: patient, OnCheck: func(c report.CheckResult) { finished = append(finished, c.Name) }}
 	if _, err := Grade(context.Background(), ex, command(t, "sh", "-c", "exit 3"), opts); err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +312,7 @@ func TestGradeBrokenScenario(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := result(t, r, "count")
-			if c.Status != Error || !strings.Contains(c.Message, tt.want) || !strings.Contains(c.Message, "not your fault") {
+			if c.Status != report.Error || !strings.Contains(c.Message, tt.want) || !strings.Contains(c.Message, "not your fault") {
 				t.Errorf("got %s %q; want error %q", c.Status, c.Message, tt.want)
 			}
 		})
@@ -358,9 +359,9 @@ func TestGradeLimits(t *testing.T) {
 			}
 			c := result(t, r, tt.check)
 			switch {
-			case tt.want == "" && c.Status != Pass:
+			case tt.want == "" && c.Status != report.Pass:
 				t.Errorf("got %s %q; want pass\n%s", c.Status, c.Message, c.Log)
-			case tt.want != "" && (c.Status != Fail || !strings.Contains(c.Message, tt.want)):
+			case tt.want != "" && (c.Status != report.Fail || !strings.Contains(c.Message, tt.want)):
 				t.Errorf("got %s %q; want fail %q\n%s", c.Status, c.Message, tt.want, c.Log)
 			}
 			if leftover := processesLeft(t); len(leftover) > 0 {
@@ -408,7 +409,7 @@ func processesLeft(t *testing.T) []string {
 func TestGradePathCompileError(t *testing.T) {
 	ex := loadTestExercise(t)
 	var seen []string
-	r, err := GradePath(context.Background(), ex, submission("broken.c"), Options{OnCheck: func(c CheckResult) { seen = append(seen, c.Name) }})
+	r, err := GradePath(context.Background(), ex, submission("broken.c"), Options{OnCheck: func(c report.CheckResult) { seen = append(seen, c.Name) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -416,12 +417,12 @@ func TestGradePathCompileError(t *testing.T) {
 		t.Fatalf("got %d checks; want build and the exercise's %d", len(r.Checks), len(ex.Checks))
 	}
 	b := r.Checks[0]
-	if b.Name != "build" || b.Status != Fail || b.Message != "does not compile" || b.MaxScore != 0 ||
+	if b.Name != "build" || b.Status != report.Fail || b.Message != "does not compile" || b.MaxScore != 0 ||
 		b.Detail == nil || !strings.Contains(b.Detail.Actual, "broken.c") {
 		t.Errorf("got build check %+v; want a failure showing the compiler's output", b)
 	}
 	for _, c := range r.Checks[1:] {
-		if c.Status != Skip || c.SkippedBecause != "build" {
+		if c.Status != report.Skip || c.SkippedBecause != "build" {
 			t.Errorf("%s: got %s because %q; want skipped because build", c.Name, c.Status, c.SkippedBecause)
 		}
 	}
@@ -454,7 +455,7 @@ func TestGradeRunCannotStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := result(t, r, "count")
-	if c.Status != Error || !strings.HasPrefix(c.Message, "grader error (not your fault): ") || strings.Contains(c.Message, "exercise error") {
+	if c.Status != report.Error || !strings.HasPrefix(c.Message, "grader error (not your fault): ") || strings.Contains(c.Message, "exercise error") {
 		t.Errorf("got %s %q; want a grader error", c.Status, c.Message)
 	}
 }

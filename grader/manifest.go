@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // manifest is exercise.toml, checked, with the lines its entries are on so
@@ -25,7 +26,7 @@ type manifest struct {
 	messages       map[string]string
 	// visibility is the [visibility] table: a check's name and when its
 	// student may see it (Hidden, AfterDueDate); a check absent is Visible.
-	visibility  map[string]Visibility
+	visibility  map[string]report.Visibility
 	timeoutHint string
 	text        string
 }
@@ -175,18 +176,18 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 		m.messages[name] = msg
 	}
 
-	m.visibility = make(map[string]Visibility, len(raw.Visibility))
+	m.visibility = make(map[string]report.Visibility, len(raw.Visibility))
 	for name, v := range raw.Visibility {
 		line := keyLineFrom(text, name, tableLine(text, "[visibility]", 1))
 		if !slices.Contains(m.checks, name) {
 			return nil, fail(line, "[visibility] names %q, which is no check of checks%s", name, closestHint(name, m.checks))
 		}
-		vis := Visibility(v)
+		vis := report.Visibility(v)
 		if !slices.Contains(visibilities, vis) {
-			return nil, fail(line, "visibility of %s is %q: it must be \"visible\" (the default), %q (never shown beyond its verdict) or %q (shown on Gradescope once the due date has passed)", name, v, Hidden, AfterDueDate)
+			return nil, fail(line, "visibility of %s is %q: it must be \"visible\" (the default), %q (never shown beyond its verdict) or %q (shown on Gradescope once the due date has passed)", name, v, report.Hidden, report.AfterDueDate)
 		}
 		if vis == "visible" {
-			vis = Visible
+			vis = report.Visible
 		}
 		m.visibility[name] = vis
 	}

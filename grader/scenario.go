@@ -15,6 +15,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/reference"
 )
 
@@ -103,7 +104,7 @@ type scenario struct {
 	check *Check
 	work  string // $WORK
 
-	runs     []Run
+	runs     []report.Run
 	last     *RunResult // the last run, nil before the first
 	lastName string     // the last run's arguments as a student reads them: "nqueens 4"
 	stdin    *string    // set by a stdin line for the next run
@@ -118,9 +119,9 @@ type scenario struct {
 
 // failure is a verdict our commands reach, richer than testscript's FAIL line.
 type failure struct {
-	status  Status // Fail or Error
+	status  report.Status // Fail or Error
 	message string
-	detail  *Detail
+	detail  *report.Detail
 	// grader marks an Error that is the grader's own, not the scenario's.
 	grader bool
 	// run, when > 0, is the run (1 for the scenario's first) the verdict
@@ -161,15 +162,15 @@ func testscriptCmds() map[string]func(ts *testscript.TestScript, neg bool, args 
 }
 
 // fail ends the script with a verdict against the submission.
-func (s *scenario) fail(ts *testscript.TestScript, detail *Detail, format string, args ...any) {
-	s.failure = &failure{status: Fail, message: fmt.Sprintf(format, args...), detail: detail}
+func (s *scenario) fail(ts *testscript.TestScript, detail *report.Detail, format string, args ...any) {
+	s.failure = &failure{status: report.Fail, message: fmt.Sprintf(format, args...), detail: detail}
 	ts.Fatalf("%s", s.failure.message)
 }
 
 // broken ends the script with an error that is the exercise's or the
 // grader's, never the student's.
 func (s *scenario) broken(ts *testscript.TestScript, format string, args ...any) {
-	s.failure = &failure{status: Error, message: fmt.Sprintf(format, args...)}
+	s.failure = &failure{status: report.Error, message: fmt.Sprintf(format, args...)}
 	ts.Fatalf("%s", s.failure.message)
 }
 
@@ -238,7 +239,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	// it: the scenario's files (want.txt) are the grader's, not the run's.
 	dir := filepath.Join(filepath.Dir(s.work), fmt.Sprintf("run%d", len(s.runs)+1))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		s.failure = &failure{status: Error, grader: true, message: fmt.Sprintf("making the run's folder: %v", err)}
+		s.failure = &failure{status: report.Error, grader: true, message: fmt.Sprintf("making the run's folder: %v", err)}
 		ts.Fatalf("%s", s.failure.message)
 	}
 	res, err := Execute(s.g.ctx, RunSpec{
@@ -258,7 +259,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	if err != nil {
 		// Prepare vetted the command, so this is the grader's own trouble
 		// (no pipe, no folder), not the scenario's and not the student's.
-		s.failure = &failure{status: Error, grader: true, message: err.Error()}
+		s.failure = &failure{status: report.Error, grader: true, message: err.Error()}
 		ts.Fatalf("%s", s.failure.message)
 	}
 	s.last = res
@@ -281,7 +282,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	case !neg && res.ExitCode != 0:
 		s.fail(ts, nil, "%s: exited with status %d; expected 0%s%s", s.lastName, res.ExitCode, stderrNote(res.Stderr), s.exitNote(res.Stderr))
 	case neg && res.ExitCode == 0:
-		s.exitZero = &failure{status: Fail, run: len(s.runs),
+		s.exitZero = &failure{status: report.Fail, run: len(s.runs),
 			message: fmt.Sprintf("%s: exited with status 0; an error must exit with a non-zero status", s.lastName)}
 	}
 }
@@ -463,7 +464,7 @@ func (s *scenario) checkerFailure(ts *testscript.TestScript, f *checker.Failure,
 	if err := specError(f); err != nil {
 		s.broken(ts, "%v", err)
 	}
-	d := &Detail{OutputLine: f.Line, Board: f.Board, Tour: f.Tour, Tally: f.Tally}
+	d := &report.Detail{OutputLine: f.Line, Board: f.Board, Tour: f.Tour, Tally: f.Tally}
 	if len(strings.TrimSpace(string(out))) == 0 && len(strings.TrimSpace(string(other))) > 0 {
 		first, _, _ := strings.Cut(strings.TrimSpace(string(other)), "\n")
 		thisName := "standard output"

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -86,9 +87,9 @@ func (t *scriptT) Skip(args ...any) {
 func (t *scriptT) Verbose() bool { return t.verbose }
 
 // runCheck runs one check's scenario and returns its verdict.
-func (g *grading) runCheck(c *Check) (r CheckResult) {
+func (g *grading) runCheck(c *Check) (r report.CheckResult) {
 	start := time.Now()
-	r = CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint}
+	r = report.CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint}
 	// r is the named result so that the duration covers every return.
 	defer func() { r.Duration = time.Since(start) }()
 
@@ -152,14 +153,14 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 		r.Log += "\npanic: " + t.panicked
 		return errorResult(r, "grader error (not your fault): internal error running the scenario, please report it: "+firstLine(t.panicked))
 	case t.skipped:
-		r.Status = Skip
+		r.Status = report.Skip
 		r.Message = "skipped by the scenario"
 		if t.skipMsg != "" {
 			r.Message += ": " + t.skipMsg
 		}
 		return r
 	case !t.failed:
-		r.Status = Pass
+		r.Status = report.Pass
 		r.Score = c.Points
 		if g.opts.wants != nil {
 			if err := g.opts.wants.take(c, scriptPath); err != nil {
@@ -179,15 +180,15 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 	} else {
 		r.Status, r.Message, r.Detail = explainBuiltin(s, c, line, msg)
 	}
-	if z := s.exitZero; z != nil && r.Status == Fail && z != s.failure {
+	if z := s.exitZero; z != nil && r.Status == report.Fail && z != s.failure {
 		// The run exited 0 and its output is wrong too: say both, the
 		// status first, as the run's command line shows it.
 		r.Message = z.message + "; and " + strings.TrimPrefix(r.Message, s.lastName+": ")
 	}
 	switch {
-	case r.Status == Error && s.failure != nil && s.failure.grader:
+	case r.Status == report.Error && s.failure != nil && s.failure.grader:
 		r.Message = "grader error (not your fault): " + strings.TrimPrefix(r.Message, "grader: ")
-	case r.Status == Error:
+	case r.Status == report.Error:
 		where := c.File
 		if line > 0 {
 			where += ":" + strconv.Itoa(line)
@@ -197,7 +198,7 @@ func (g *grading) runCheck(c *Check) (r CheckResult) {
 	if r.Message == "" {
 		r.Message = "the scenario failed"
 	}
-	if r.Status == Fail && s.last != nil && s.last.TimedOut {
+	if r.Status == report.Fail && s.last != nil && s.last.TimedOut {
 		// The check's hint guesses at wrong output, which a run that
 		// never finished did not print.
 		r.Hint = g.ex.timeoutHint(c)
@@ -227,8 +228,8 @@ func (ex *Exercise) timeoutHint(c *Check) string {
 	return defaultTimeoutHint
 }
 
-func errorResult(r CheckResult, msg string) CheckResult {
-	r.Status = Error
+func errorResult(r report.CheckResult, msg string) report.CheckResult {
+	r.Status = report.Error
 	r.Message = msg
 	return r
 }

@@ -9,13 +9,6 @@ import (
 	"time"
 )
 
-// StartCheck is the name of the check a program that does not start
-// becomes: a script its interpreter cannot parse. Like BuildCheck for a
-// compiled language, it comes first and every other check needs it, so
-// that one syntax error is reported once, with the line that explains it,
-// not as a dozen identical failures.
-const StartCheck = "starts"
-
 // pyCompile compiles a Python file without running it or writing a .pyc
 // (py_compile would write one beside the file, in a folder the run may not
 // write), and prints what the interpreter would print for its error.

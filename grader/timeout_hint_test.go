@@ -2,6 +2,7 @@ package grader
 
 import (
 	"context"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,7 +50,7 @@ stdout '^hello$'
 			if err != nil {
 				t.Fatal(err)
 			}
-			if c := result(t, r, "hello"); c.Status != Fail || c.Hint != tt.want {
+			if c := result(t, r, "hello"); c.Status != report.Fail || c.Hint != tt.want {
 				t.Errorf("got %s, hint %q; want fail, hint %q", c.Status, c.Hint, tt.want)
 			}
 		})

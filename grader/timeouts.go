@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"github.com/boardcheck/boardcheck/grader/report"
 	"strings"
 	"sync"
 	"time"
@@ -50,8 +51,8 @@ func runDeath(res *RunResult, l Limits, alone bool) string {
 // starvedTimeout reports whether a failed check's last run timed out having
 // used less than half its time in CPU: a run that other runs may have
 // slowed down.
-func starvedTimeout(r CheckResult, limit time.Duration) bool {
-	if r.Status != Fail || len(r.Runs) == 0 {
+func starvedTimeout(r report.CheckResult, limit time.Duration) bool {
+	if r.Status != report.Fail || len(r.Runs) == 0 {
 		return false
 	}
 	last := r.Runs[len(r.Runs)-1]

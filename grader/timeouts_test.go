@@ -2,6 +2,7 @@ package grader
 
 import (
 	"context"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,7 +63,7 @@ func TestTimeoutRunAgainAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range r.Checks {
-		if c.Status != Fail || !strings.Contains(c.Message, "running alone: the machine may be busy") {
+		if c.Status != report.Fail || !strings.Contains(c.Message, "running alone: the machine may be busy") {
 			t.Errorf("check %s: got %s %q; want it run again alone, blaming the machine", c.Name, c.Status, c.Message)
 		}
 	}

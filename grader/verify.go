@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/internal/programs"
 )
 
@@ -326,7 +327,7 @@ func submissionsIn(fsys fs.FS, dir string) []string {
 
 // verifyReference grades the reference on every check, one check at a time
 // so that its run times are its own.
-func verifyReference(ctx context.Context, ex *Exercise, root string) (it VerifyItem, rep *Report) {
+func verifyReference(ctx context.Context, ex *Exercise, root string) (it VerifyItem, rep *report.Report) {
 	it = VerifyItem{Kind: ItemReference, Name: ex.Reference}
 	if ex.Reference == "" {
 		it.Name = "(none)"
@@ -392,12 +393,12 @@ func verifyGood(ctx context.Context, ex *Exercise, root, file string) (it Verify
 }
 
 // mustPass lists, for a submission that must pass, each check that did not.
-func mustPass(rep *Report) []string {
+func mustPass(rep *report.Report) []string {
 	var problems []string
 	for _, c := range rep.Checks {
 		switch c.Status {
-		case Pass:
-		case Skip:
+		case report.Pass:
+		case report.Skip:
 			problems = append(problems, fmt.Sprintf("check %s: skipped, since %s did not pass", c.Name, c.SkippedBecause))
 		default:
 			problems = append(problems, fmt.Sprintf("check %s: %s: %s", c.Name, c.Status, c.Message))
@@ -431,7 +432,7 @@ func verifyBad(ctx context.Context, ex *Exercise, root string, bad BadSubmission
 	slices.Sort(names)
 	// build and starts are no scenarios to select: they come first
 	// whatever runs.
-	run := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == BuildCheck || n == StartCheck })
+	run := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == report.BuildCheck || n == report.StartCheck })
 	rep, err := GradePath(ctx, ex, filepath.Join(root, "bad", bad.File), Options{Run: run, Parallel: 1})
 	if err != nil {
 		notRun(&it, err)
@@ -439,23 +440,23 @@ func verifyBad(ctx context.Context, ex *Exercise, root string, bad BadSubmission
 	}
 	for _, name := range names {
 		phrase := bad.Fails[name]
-		i := slices.IndexFunc(rep.Checks, func(c CheckResult) bool { return c.Name == name })
+		i := slices.IndexFunc(rep.Checks, func(c report.CheckResult) bool { return c.Name == name })
 		if i < 0 {
 			it.Problems = append(it.Problems, fmt.Sprintf("check %s: not graded", name))
 			continue
 		}
 		c := rep.Checks[i]
 		switch {
-		case c.Status == Pass:
+		case c.Status == report.Pass:
 			it.Problems = append(it.Problems, fmt.Sprintf("check %s: passed; it must fail with a message containing %q (%s)", name, phrase, bad.Why))
-		case c.Status == Skip:
+		case c.Status == report.Skip:
 			it.Problems = append(it.Problems, fmt.Sprintf("check %s: skipped, since %s did not pass; it must fail itself with a message containing %q", name, c.SkippedBecause, phrase))
-		case c.Status != Fail:
+		case c.Status != report.Fail:
 			it.Problems = append(it.Problems, fmt.Sprintf("check %s: %s: %s", name, c.Status, c.Message))
 		case !strings.Contains(c.Message, phrase):
 			it.Problems = append(it.Problems, fmt.Sprintf("check %s: failed with %q, which does not contain %q", name, c.Message, phrase))
 		}
-		if c.Status == Fail && timedOut(c) {
+		if c.Status == report.Fail && timedOut(c) {
 			it.Warnings = append(it.Warnings, fmt.Sprintf("check %s: it fails only by timing out after %s, so its verdict depends on the machine's speed", name, ex.Limits.Time))
 		}
 	}
@@ -575,7 +576,7 @@ func staleTexts(ex *Exercise, root, dir string, bad *BadSubmission, file string)
 
 // timedOut says whether a failed check failed because a run hit the time
 // limit.
-func timedOut(c CheckResult) bool {
+func timedOut(c report.CheckResult) bool {
 	for _, run := range c.Runs {
 		if strings.HasPrefix(run.Death, "timed out") {
 			return true
@@ -585,13 +586,13 @@ func timedOut(c CheckResult) bool {
 }
 
 // verifyTiming compares the reference's slowest run with the time limit.
-func verifyTiming(ex *Exercise, ref *Report) VerifyItem {
+func verifyTiming(ex *Exercise, ref *report.Report) VerifyItem {
 	it := VerifyItem{Kind: ItemTiming, Name: "limits.time " + ex.Limits.Time.String()}
 	if ref == nil {
 		it.Warnings = []string{"not measured: the reference did not run"}
 		return it
 	}
-	var slowest Run
+	var slowest report.Run
 	var slowestCheck string
 	for _, c := range ref.Checks {
 		for _, run := range c.Runs {

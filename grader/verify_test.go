@@ -2,6 +2,7 @@ package grader
 
 import (
 	"context"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"maps"
 	"os"
 	"path/filepath"
@@ -120,21 +121,21 @@ func TestVerifyOutputsBroken(t *testing.T) {
 // is a problem, a margin under 2× a warning.
 func TestVerifyTiming(t *testing.T) {
 	t.Parallel()
-	report := func(runs ...Run) *Report {
-		return &Report{Checks: []CheckResult{{Name: "n12", Runs: runs}}}
+	refReport := func(runs ...report.Run) *report.Report {
+		return &report.Report{Checks: []report.CheckResult{{Name: "n12", Runs: runs}}}
 	}
-	run := func(d time.Duration, death string) Run {
-		return Run{Args: []string{"nqueens", "12"}, Duration: d, Death: death}
+	run := func(d time.Duration, death string) report.Run {
+		return report.Run{Args: []string{"nqueens", "12"}, Duration: d, Death: death}
 	}
 	tests := []struct {
 		name          string
 		limit         time.Duration
-		ref           *Report
+		ref           *report.Report
 		problem, warn string // phrases; "" for none
 	}{
-		{"room", 10 * time.Second, report(run(time.Second, "")), "", ""},
-		{"thin margin", 10 * time.Second, report(run(6*time.Second, "")), "", "less than 2 times the reference's slowest run"},
-		{"timed out", time.Second, report(run(time.Second, "timed out after 1s")), "limits.time 1s is below the reference's time", ""},
+		{"room", 10 * time.Second, refReport(run(time.Second, "")), "", ""},
+		{"thin margin", 10 * time.Second, refReport(run(6*time.Second, "")), "", "less than 2 times the reference's slowest run"},
+		{"timed out", time.Second, refReport(run(time.Second, "timed out after 1s")), "limits.time 1s is below the reference's time", ""},
 		{"no reference", time.Second, nil, "", "not measured"},
 	}
 	for _, tt := range tests {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/internal/atomicfile"
 )
 
@@ -24,7 +25,7 @@ const GradebookPage = "index.html"
 // writeHTMLReport writes reports/STUDENT.html. It is written before the
 // JSON report, which marks the student done: a run killed between the two
 // grades the student again rather than leave them without a page.
-func writeHTMLReport(reports, student string, rep *grader.Report) error {
+func writeHTMLReport(reports, student string, rep *report.Report) error {
 	format, err := render.Lookup("html")
 	if err != nil {
 		return err

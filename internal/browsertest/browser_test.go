@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -106,7 +107,7 @@ func save(t *testing.T, dir, name string, data []byte) string {
 
 // grade runs the grader on a shipped bad submission of an exercise, as
 // "grader check" does.
-func grade(t *testing.T, exercise, bad string, run ...string) *grader.Report {
+func grade(t *testing.T, exercise, bad string, run ...string) *report.Report {
 	t.Helper()
 	ex, err := grader.LoadDir(filepath.Join(root, "exercises", exercise))
 	if err != nil {
@@ -122,7 +123,7 @@ func grade(t *testing.T, exercise, bad string, run ...string) *grader.Report {
 }
 
 // page renders with format "html" into dir/name and returns its file URL.
-func page(t *testing.T, dir, name string, rep *grader.Report) string {
+func page(t *testing.T, dir, name string, rep *report.Report) string {
 	t.Helper()
 	f, err := render.Lookup("html")
 	if err != nil {
@@ -225,7 +226,7 @@ func TestQueensReport(t *testing.T) {
 // tourReport grades knights-tour/bad/bad-move-table.c on its default check,
 // saves the HTML report as name and opens it in a browser, once the tour is
 // drawn.
-func tourReport(t *testing.T, name string) (context.Context, string, *grader.Report) {
+func tourReport(t *testing.T, name string) (context.Context, string, *report.Report) {
 	t.Helper()
 	ctx := browser(t)
 	dir := artifacts(t)
@@ -333,7 +334,7 @@ func TestTracePage(t *testing.T) {
 // badMoves finds, from the report, the steps of the tour printed for check
 // that are not a knight's move, as "32 49 ...": what the page must draw as
 // broken.
-func badMoves(t *testing.T, rep *grader.Report, check string) string {
+func badMoves(t *testing.T, rep *report.Report, check string) string {
 	t.Helper()
 	for _, c := range rep.Checks {
 		if c.Name != check || c.Detail == nil || c.Detail.Tour == nil {

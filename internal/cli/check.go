@@ -15,6 +15,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/batch"
 	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // checkFlags are grader check's flags.
@@ -101,7 +102,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	// working folder it shows them whole.
 	dir, _ := os.Getwd()
 	ropts := render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir, Width: sys.width}
-	grade := func() (*grader.Report, error) {
+	grade := func() (*report.Report, error) {
 		rep, err := gradeSubmission(ctx, sys, ex, pos[1], f.pattern, run, opts)
 		if err != nil {
 			return nil, err
@@ -121,7 +122,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 // gradeSubmission grades the submission at path once (a folder's program,
 // as pickSubmission finds it), drawing progress on a terminal. A
 // submission that cannot be run still gets its report.
-func gradeSubmission(ctx context.Context, sys stdio, ex *grader.Exercise, path, pattern string, run []string, opts grader.Options) (*grader.Report, error) {
+func gradeSubmission(ctx context.Context, sys stdio, ex *grader.Exercise, path, pattern string, run []string, opts grader.Options) (*report.Report, error) {
 	var p *progress
 	if sys.progress && sys.getenv("TERM") != "dumb" {
 		total := len(ex.Checks)
@@ -132,7 +133,7 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *grader.Exercise, path, 
 		opts.OnCheck = p.done
 	}
 	file, problem := pickSubmission(path, pattern)
-	var rep *grader.Report
+	var rep *report.Report
 	var err error
 	if problem != "" {
 		err = &grader.SubmissionError{Path: path, Problem: problem}
@@ -160,8 +161,8 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *grader.Exercise, path, 
 // files), the exercise with the options that change a grade, and this
 // grader. A digest that cannot be taken (a submission that does not exist)
 // is left empty: the report still stands.
-func gradedFrom(ex *grader.Exercise, submission string, opts grader.Options) *grader.Graded {
-	g := &grader.Graded{Grader: version()}
+func gradedFrom(ex *grader.Exercise, submission string, opts grader.Options) *report.Graded {
+	g := &report.Graded{Grader: version()}
 	g.Submission, _ = grader.DigestPath(submission)
 	g.Exercise, _ = grader.ExerciseDigest(ex, opts)
 	return g
@@ -193,7 +194,7 @@ type progress struct {
 }
 
 // done counts a finished check; the engine calls it from any goroutine.
-func (p *progress) done(grader.CheckResult) {
+func (p *progress) done(report.CheckResult) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.n++
@@ -228,13 +229,13 @@ func orList(names []string) string {
 
 // verdict is the exit status a report calls for. A broken check outranks a
 // failed one: the exercise must be fixed before the verdict means anything.
-func verdict(r *grader.Report) int {
+func verdict(r *report.Report) int {
 	status := exitPass
 	for _, c := range r.Checks {
 		switch c.Status {
-		case grader.Error:
+		case report.Error:
 			return exitBroken
-		case grader.Fail, grader.Skip:
+		case report.Fail, report.Skip:
 			status = exitFail
 		}
 	}

@@ -121,9 +121,9 @@ func run(ctx context.Context, args []string, sys stdio) int {
 	cmd := lookupCommand(name)
 	if cmd == nil {
 		err := usageErrorf("unknown command %q%s", name, didYouMean(name, commandNames()))
-		return report(sys, err, "")
+		return reportError(sys, err, "")
 	}
-	return report(sys, cmd.run(ctx, args[1:], sys), cmd.name)
+	return reportError(sys, cmd.run(ctx, args[1:], sys), cmd.name)
 }
 
 func commandNames() []string {
@@ -150,10 +150,10 @@ type exitCode int
 
 func (e exitCode) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
-// report prints err, if any, in the house style ("grader: ..." on stderr)
+// reportError prints err, if any, in the house style ("grader: ..." on stderr)
 // and returns the exit status it calls for. cmd names the command that ran,
 // to point at its help.
-func report(sys stdio, err error, cmd string) int {
+func reportError(sys stdio, err error, cmd string) int {
 	if err == nil {
 		return exitPass
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 func TestParseInterspersed(t *testing.T) {
@@ -104,23 +105,23 @@ func TestColor(t *testing.T) {
 }
 
 func TestVerdict(t *testing.T) {
-	r := func(passed bool, statuses ...grader.Status) *grader.Report {
-		rep := &grader.Report{Passed: passed}
+	r := func(passed bool, statuses ...report.Status) *report.Report {
+		rep := &report.Report{Passed: passed}
 		for _, s := range statuses {
-			rep.Checks = append(rep.Checks, grader.CheckResult{Status: s})
+			rep.Checks = append(rep.Checks, report.CheckResult{Status: s})
 		}
 		return rep
 	}
 	for _, tt := range []struct {
 		name string
-		rep  *grader.Report
+		rep  *report.Report
 		want int
 	}{
-		{"all pass", r(true, grader.Pass, grader.Pass), exitPass},
-		{"a fail", r(false, grader.Pass, grader.Fail), exitFail},
-		{"a skip", r(false, grader.Pass, grader.Skip), exitFail},
-		{"an error beats a fail", r(false, grader.Fail, grader.Error, grader.Skip), exitBroken},
-		{"engine says not passed", r(false, grader.Pass), exitFail},
+		{"all pass", r(true, report.Pass, report.Pass), exitPass},
+		{"a fail", r(false, report.Pass, report.Fail), exitFail},
+		{"a skip", r(false, report.Pass, report.Skip), exitFail},
+		{"an error beats a fail", r(false, report.Fail, report.Error, report.Skip), exitBroken},
+		{"engine says not passed", r(false, report.Pass), exitFail},
 	} {
 		if got := verdict(tt.rep); got != tt.want {
 			t.Errorf("%s: got exit status %d; want %d", tt.name, got, tt.want)
@@ -207,7 +208,7 @@ func TestReport(t *testing.T) {
 			"grader: interrupted\n", exitInterrupted},
 	} {
 		var stderr strings.Builder
-		code := report(stdio{stderr: &stderr}, tt.err, tt.cmd)
+		code := reportError(stdio{stderr: &stderr}, tt.err, tt.cmd)
 		if code != tt.code || stderr.String() != tt.want {
 			t.Errorf("%s: got exit status %d and %q; want %d and %q", tt.name, code, stderr.String(), tt.code, tt.want)
 		}

@@ -1,4 +1,8 @@
-package grader
+// Package report holds the verdicts of grading one submission: a Report of
+// CheckResults, each with its runs and what a renderer needs to show a failure.
+// It is plain data, below both the grading that fills it in and the renderers
+// that print it.
+package report
 
 import (
 	"time"
@@ -122,4 +126,64 @@ type Detail struct {
 	// Tally counts, for a `queens ... all` check, the solutions printed
 	// right, repeated and invalid, and those missing.
 	Tally *checker.QueensTally
+}
+
+// The checks that stand for the whole submission, before any of the
+// exercise's own: they come first in a report, and every other check needs them.
+
+// BuildCheck is the name of the check a compile error becomes.
+const BuildCheck = "build"
+
+// StartCheck is the name of the check a program that does not start
+// becomes: a script its interpreter cannot parse. Like BuildCheck for a
+// compiled language, it comes first and every other check needs it, so
+// that one syntax error is reported once, with the line that explains it,
+// not as a dozen identical failures.
+const StartCheck = "starts"
+
+// UngradableCheck is the check a submission that cannot be run at all (no
+// such file, empty, not executable, its interpreter missing) fails, in the
+// report written for it.
+const UngradableCheck = "submission"
+
+// Visibility is when a student may see a check: its title, its scenario's
+// runs, why it failed. The words are Gradescope's, which hides such tests
+// itself; every other report for a student shows a check that is not
+// Visible only as existing, with its points and whether it passed. An
+// author hides a check so that a class cannot write to its input (a large
+// N, a tricky argument) instead of solving the exercise.
+type Visibility string
+
+const (
+	// Visible: shown in full, always. The default.
+	Visible Visibility = ""
+	// Hidden: never shown to the student beyond its verdict.
+	Hidden Visibility = "hidden"
+	// AfterDueDate: shown in full once the assignment's due date has
+	// passed, on a platform that knows it (Gradescope); hidden until then,
+	// and everywhere else.
+	AfterDueDate Visibility = "after_due_date"
+)
+
+// HiddenTitle is what a student is shown of a hidden check's title, in a
+// report and in the statement's table of checks: the title may name the
+// input ("N = 27 in time").
+const HiddenTitle = "A hidden check"
+
+// Shown reports whether a student sees the check in full.
+func (v Visibility) Shown() bool { return v == Visible }
+
+// Graded says what a report was graded from, so that a grade can be told
+// stale: a report is only as good as the submission, the exercise and the
+// grader it came from. Batch keeps a report from an earlier run only when
+// all three are the same.
+type Graded struct {
+	// Submission is DigestPath of the student's entry: the submission
+	// file, or every file of their folder.
+	Submission string
+	// Exercise is ExerciseDigest of the exercise and the options that
+	// change a grade (--timeout, --run).
+	Exercise string
+	// Grader is the grader's version ("v1.2.0", "(devel) 0123456789ab").
+	Grader string
 }
