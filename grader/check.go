@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/internal/suggest"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -51,7 +52,7 @@ func parseCheck(name, file string, script []byte, program string, messages map[s
 		key, value := m[1], strings.TrimSpace(m[2])
 		if !slices.Contains(headerKeys, key) {
 			err := fmt.Errorf("unknown header key %q (known: title, points, needs, hint, timeout-hint)", key)
-			if s := Closest(key, headerKeys); s != "" {
+			if s := suggest.Closest(key, headerKeys); s != "" {
 				err = fmt.Errorf("unknown header key %q (did you mean %q?)", key, s)
 			}
 			return nil, &ExerciseError{File: file, Line: line, Err: err}
@@ -263,7 +264,7 @@ func checkVars(names []string, messages map[string]string, set []string) error {
 			continue
 		}
 		known := slices.Sorted(maps.Keys(messages))
-		if s := Closest(name, known); s != "" {
+		if s := suggest.Closest(name, known); s != "" {
 			return fmt.Errorf("$%s is no message of exercise.toml and no env sets it (did you mean $%s?)", name, s)
 		}
 		if len(known) == 0 {
@@ -308,7 +309,7 @@ func validateLine(sl *scriptLine, program string, files map[string]bool) error {
 		if sl.cmd == program {
 			return fmt.Errorf("unknown command %q (run the submission with: run %s ...)", sl.cmd, program)
 		}
-		if s := Closest(sl.cmd, knownCmds()); s != "" {
+		if s := suggest.Closest(sl.cmd, knownCmds()); s != "" {
 			return fmt.Errorf("unknown command %q (did you mean %q?)", sl.cmd, s)
 		}
 		return fmt.Errorf("unknown command %q", sl.cmd)

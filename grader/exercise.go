@@ -15,6 +15,7 @@ import (
 	"github.com/boardcheck/boardcheck/exercises"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/internal/programs"
+	"github.com/boardcheck/boardcheck/internal/suggest"
 )
 
 // Exercise is one task, loaded and validated: its manifest, statement and
@@ -161,7 +162,7 @@ func Builtin() ([]*Exercise, error) {
 func Lookup(id string) (*Exercise, error) {
 	ids := builtinIDs()
 	if !slices.Contains(ids, id) {
-		return nil, &UnknownExerciseError{ID: id, Suggestion: Closest(id, ids)}
+		return nil, &UnknownExerciseError{ID: id, Suggestion: suggest.Closest(id, ids)}
 	}
 	return loadBuiltin(id)
 }
@@ -299,7 +300,7 @@ func validateNeeds(ex *Exercise) error {
 			}
 			if ex.check(n) == nil {
 				err := fmt.Errorf("needs %q, which is not a check of this exercise", n)
-				if s := Closest(n, ex.checkNames()); s != "" {
+				if s := suggest.Closest(n, ex.checkNames()); s != "" {
 					err = fmt.Errorf("needs %q, which is not a check of this exercise (did you mean %q?)", n, s)
 				}
 				return &ExerciseError{File: c.File, Line: c.needsLine, Err: err}
@@ -387,57 +388,10 @@ func validateMessages(ex *Exercise, m *manifest, name func(string) string) error
 			continue
 		}
 		err := fmt.Errorf("message %q: %s prints no such message (its messages: %s)", msg, ex.Reference, strings.Join(known, ", "))
-		if s := Closest(msg, known); s != "" {
+		if s := suggest.Closest(msg, known); s != "" {
 			err = fmt.Errorf("message %q: %s prints no such message (did you mean %q?)", msg, ex.Reference, s)
 		}
 		return &ExerciseError{File: name("exercise.toml"), Line: keyLineFrom(m.text, msg, tableLine(m.text, "[messages]", 1)), Err: err}
 	}
 	return nil
-}
-
-// Closest returns the candidate nearest to s by edit distance, ignoring
-// case, if it is near enough to be a plausible typo, else "". The grader
-// command uses it too, so every "did you mean" answers alike.
-func Closest(s string, candidates []string) string {
-	best, bestDist := "", -1
-	for _, c := range candidates {
-		d := editDistance(strings.ToLower(s), strings.ToLower(c))
-		if bestDist < 0 || d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	// A third of the length (at least 1, at most 3) separates a typo from
-	// a different word: "nqeens" -> "nqueens", but "tour" -/-> "count".
-	limit := min(max(len(s)/3, 1), 3)
-	if bestDist < 0 || bestDist > limit {
-		return ""
-	}
-	return best
-}
-
-// editDistance is the edit distance between a and b in bytes, counting a
-// swap of two neighbours as one edit (optimal string alignment): "chekc" is
-// one slip away from "check", as a student would count it.
-func editDistance(a, b string) int {
-	before := make([]int, len(b)+1) // the row before prev, for swaps
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], before[j-2]+1)
-			}
-		}
-		before, prev, cur = prev, cur, before
-	}
-	return prev[len(b)]
 }

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/internal/suggest"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -150,7 +151,7 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 			c = ex.checkByTitle(name)
 		}
 		if c == nil {
-			return &UnknownCheckError{Exercise: ex.ID, Name: name, Suggestion: Closest(name, ex.checkNames())}
+			return &UnknownCheckError{Exercise: ex.ID, Name: name, Suggestion: suggest.Closest(name, ex.checkNames())}
 		}
 		if want[c.Name] {
 			return nil

@@ -3,6 +3,7 @@ package grader
 import (
 	"fmt"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/internal/suggest"
 )
 
 // ShownTitle is the check's title as its student sees it.
@@ -29,7 +30,7 @@ func withVisibility(ex *Exercise, r *report.Report) {
 
 // closestHint is " (did you mean X?)" for the name in names nearest s, or "".
 func closestHint(s string, names []string) string {
-	if best := Closest(s, names); best != "" {
+	if best := suggest.Closest(s, names); best != "" {
 		return fmt.Sprintf(" (did you mean %s?)", best)
 	}
 	return ""

@@ -15,6 +15,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/internal/suggest"
 	"github.com/mattn/go-isatty"
 	"golang.org/x/term"
 )
@@ -206,7 +207,7 @@ func reportError(sys stdio, err error, cmd string) int {
 // didYouMean returns "; did you mean X?" for the candidate nearest to s, or ""
 // when none is near enough to be a likely typo.
 func didYouMean(s string, candidates []string) string {
-	best := grader.Closest(s, candidates)
+	best := suggest.Closest(s, candidates)
 	if best == "" {
 		return ""
 	}
