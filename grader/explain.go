@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/script"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -20,7 +21,7 @@ func explainBuiltin(s *scenario, c *Check, line int, msg string) (report.Status,
 	if line < 1 || line > len(c.lines) {
 		return report.Error, msg, nil
 	}
-	sl, err := parseLine(c.lines[line-1])
+	sl, err := script.ParseLine(c.lines[line-1])
 	if err != nil || sl == nil {
 		return report.Error, msg, nil
 	}
@@ -28,30 +29,30 @@ func explainBuiltin(s *scenario, c *Check, line int, msg string) (report.Status,
 	if s.last != nil {
 		stdout, stderr = string(s.last.Stdout), string(s.last.Stderr)
 	}
-	switch sl.cmd {
+	switch sl.Cmd {
 	case "stdout", "stderr":
 		text, other := stdout, stderr
-		if sl.cmd == "stderr" {
+		if sl.Cmd == "stderr" {
 			text, other = stderr, stdout
 		}
-		if m, d, ok := explainMatch(streamName(sl.cmd), text, other, sl, msg); ok {
+		if m, d, ok := explainMatch(streamName(sl.Cmd), text, other, sl, msg); ok {
 			return report.Fail, m, d
 		}
 	case "grep":
-		if len(sl.args) >= 2 {
-			file := sl.args[len(sl.args)-1]
+		if len(sl.Args) >= 2 {
+			file := sl.Args[len(sl.Args)-1]
 			data, _ := os.ReadFile(filepath.Join(s.work, file))
 			if m, d, ok := explainMatch("file "+file, string(data), "", sl, msg); ok {
 				return report.Fail, m, d
 			}
 		}
 	case "cmp", "cmpenv":
-		if len(sl.args) == 2 && strings.HasSuffix(msg, " differ") && !strings.HasSuffix(msg, "do not differ") {
-			want, ok := archiveFile(c, s.work, sl.args[1])
+		if len(sl.Args) == 2 && strings.HasSuffix(msg, " differ") && !strings.HasSuffix(msg, "do not differ") {
+			want, ok := archiveFile(c, s.work, sl.Args[1])
 			if !ok {
 				break
 			}
-			if sl.cmd == "cmpenv" {
+			if sl.Cmd == "cmpenv" {
 				// What the output was compared with: the messages in
 				// place of their names, as testscript expanded them.
 				want = os.Expand(want, func(name string) string {
@@ -61,7 +62,7 @@ func explainBuiltin(s *scenario, c *Check, line int, msg string) (report.Status,
 					return "$" + name
 				})
 			}
-			switch sl.args[0] {
+			switch sl.Args[0] {
 			case "stdout":
 				m, d := explainDiff("standard output", "standard error", stdout, stderr, want)
 				return report.Fail, m, d
@@ -69,20 +70,20 @@ func explainBuiltin(s *scenario, c *Check, line int, msg string) (report.Status,
 				m, d := explainDiff("standard error", "standard output", stderr, stdout, want)
 				return report.Fail, m, d
 			}
-			got, err := os.ReadFile(filepath.Join(s.work, sl.args[0]))
+			got, err := os.ReadFile(filepath.Join(s.work, sl.Args[0]))
 			if err == nil {
-				m, d := explainDiff("file "+sl.args[0], "", string(got), "", want)
+				m, d := explainDiff("file "+sl.Args[0], "", string(got), "", want)
 				return report.Fail, m, d
 			}
 		}
-		if strings.HasSuffix(msg, "do not differ") && len(sl.args) == 2 {
-			return report.Fail, fmt.Sprintf("%s must differ from %s, but they are the same", describe(sl.args[0]), sl.args[1]), nil
+		if strings.HasSuffix(msg, "do not differ") && len(sl.Args) == 2 {
+			return report.Fail, fmt.Sprintf("%s must differ from %s, but they are the same", describe(sl.Args[0]), sl.Args[1]), nil
 		}
 	case "exists":
 		if strings.HasSuffix(msg, " does not exist") {
 			return report.Fail, strings.TrimSuffix(msg, " does not exist") + " was not created", nil
 		}
-		if strings.HasSuffix(msg, " exists") && sl.neg {
+		if strings.HasSuffix(msg, " exists") && sl.Neg {
 			return report.Fail, msg + " but must not", nil
 		}
 	}
@@ -117,8 +118,8 @@ func archiveFile(c *Check, work, name string) (string, bool) {
 }
 
 // explainMatch explains a failed stdout, stderr or grep pattern.
-func explainMatch(name, text, other string, sl *scriptLine, msg string) (string, *report.Detail, bool) {
-	args := sl.args
+func explainMatch(name, text, other string, sl *script.Line, msg string) (string, *report.Detail, bool) {
+	args := sl.Args
 	count := ""
 	if len(args) > 0 && strings.HasPrefix(args[0], "-count=") {
 		count, args = strings.TrimPrefix(args[0], "-count="), args[1:]

@@ -2,10 +2,7 @@ package grader
 
 import (
 	"bytes"
-	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,86 +13,19 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/boardcheck/boardcheck/grader/report"
-	"github.com/boardcheck/boardcheck/reference"
+	"github.com/boardcheck/boardcheck/grader/script"
 )
 
-// scenarioCmd is one command the grader adds to testscript's. validate checks
-// a use of it before anything runs; run is what testscript calls. Both parse
-// the arguments with the same function, so a line that loads cannot fail on
-// its usage later.
-type scenarioCmd struct {
-	negatable bool
-	validate  func(args []string, program string, files map[string]bool) error
-	run       func(s *scenario, ts *testscript.TestScript, neg bool, args []string)
+// commandRuns runs each of the grader's own commands (script.Commands,
+// documented in CONTRIBUTING.md, "Scenario commands"); keep it in step
+// with script's table and sorted.
+var commandRuns = map[string]func(s *scenario, ts *testscript.TestScript, neg bool, args []string){
+	"count":  (*scenario).cmdCount,
+	"queens": (*scenario).cmdQueens,
+	"run":    (*scenario).cmdRun,
+	"status": (*scenario).cmdStatus,
+	"tour":   (*scenario).cmdTour,
 }
-
-// scenarioCmds is the grader's command table, documented in CONTRIBUTING.md
-// ("Scenario commands"); keep them in step and sorted.
-var scenarioCmds = map[string]scenarioCmd{
-	// count: the last run printed the number of N-Queens or N-Rooks solutions.
-	"count": {
-		validate: func(args []string, _ string, _ map[string]bool) error {
-			c, err := parseCountArgs(args)
-			if err == nil {
-				err = specError(checker.Count(nil, c.piece, c.n))
-			}
-			return err
-		},
-		run: (*scenario).cmdCount,
-	},
-	// queens: the last run printed all, one or no N-Queens (N-Rooks) solutions.
-	"queens": {
-		validate: func(args []string, _ string, _ map[string]bool) error {
-			q, err := parseQueensArgs(args)
-			if err == nil {
-				err = specError(checker.Queens(nil, q.spec))
-			}
-			return err
-		},
-		run: (*scenario).cmdQueens,
-	},
-	// run: run the submission under the exercise's program name and limits.
-	"run": {
-		negatable: true,
-		validate: func(args []string, program string, files map[string]bool) error {
-			a, err := parseRunArgs(args, program)
-			if err == nil && a.stdin != "" && !files[a.stdin] {
-				err = fmt.Errorf("run -stdin %s: not a file in the archive (add -- %s --)", a.stdin, a.stdin)
-			}
-			return err
-		},
-		run: (*scenario).cmdRun,
-	},
-	// status: the last run exited with status N.
-	"status": {
-		validate: func(args []string, _ string, _ map[string]bool) error { _, err := parseStatusArgs(args); return err },
-		run:      (*scenario).cmdStatus,
-	},
-	// tour: the last run printed a valid knight's tour.
-	"tour": {
-		validate: func(args []string, _ string, _ map[string]bool) error {
-			t, err := parseTourArgs(args)
-			if err == nil {
-				err = specError(checker.Tour(nil, t))
-			}
-			return err
-		},
-		run: (*scenario).cmdTour,
-	},
-}
-
-// specError returns the checker's complaint about the scenario itself, which
-// it marks "checker: " (asking for one solution where there is none, an N
-// beyond what it can check), found by judging an empty output at load time.
-func specError(f *checker.Failure) error {
-	if f == nil || !strings.HasPrefix(f.Message, "checker: ") {
-		return nil
-	}
-	return errors.New(strings.TrimPrefix(f.Message, "checker: "))
-}
-
-// stdinFileCmd stands in for testscript's stdin builtin (see runnableScript).
-const stdinFileCmd = "stdin-file"
 
 // scenario is the state of one check's script while it runs: what the
 // commands need and what they leave for the report.
@@ -138,15 +68,15 @@ func scenarioOf(ts *testscript.TestScript) *scenario {
 // testscriptCmds adapts the table to testscript.Params.Cmds.
 func testscriptCmds() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	cmds := make(map[string]func(*testscript.TestScript, bool, []string))
-	for name, c := range scenarioCmds {
+	for name, run := range commandRuns {
 		cmds[name] = func(ts *testscript.TestScript, neg bool, args []string) {
-			if neg && !c.negatable {
+			if neg && !script.Negatable(name) {
 				scenarioOf(ts).broken(ts, "unsupported: ! %s", name)
 			}
-			c.run(scenarioOf(ts), ts, neg, args)
+			run(scenarioOf(ts), ts, neg, args)
 		}
 	}
-	cmds[stdinFileCmd] = func(ts *testscript.TestScript, neg bool, args []string) {
+	cmds[script.StdinFileCmd] = func(ts *testscript.TestScript, neg bool, args []string) {
 		s := scenarioOf(ts)
 		if neg || len(args) != 1 {
 			s.broken(ts, "usage: stdin filename")
@@ -182,42 +112,18 @@ func (s *scenario) requireRun(ts *testscript.TestScript, cmd string) *RunResult 
 	return s.last
 }
 
-type runArgs struct {
-	stdin string   // -stdin FILE, or ""
-	args  []string // the program's name, then its arguments
-}
-
-func parseRunArgs(args []string, program string) (runArgs, error) {
-	const usage = "usage: run [-stdin FILE] PROGRAM [ARGS...]"
-	var a runArgs
-	if len(args) > 0 && args[0] == "-stdin" {
-		if len(args) < 2 {
-			return a, errors.New(usage)
-		}
-		a.stdin, args = args[1], args[2:]
-	}
-	if len(args) == 0 {
-		return a, errors.New(usage)
-	}
-	if args[0] != program {
-		return a, fmt.Errorf("run %s: this exercise's program is %q (exercise.toml); write run %s ...", args[0], program, program)
-	}
-	a.args = args
-	return a, nil
-}
-
 // cmdRun runs the submission once. Its output becomes what testscript's
 // stdout, stderr and cmp builtins look at.
 func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	s.failOnExitZero(ts)
-	a, err := parseRunArgs(args, s.g.ex.Program)
+	a, err := script.ParseRun(args, s.g.ex.Program)
 	if err != nil {
 		s.broken(ts, "%v", err)
 	}
 	var stdin []byte
 	switch {
-	case a.stdin != "":
-		stdin, err = readScenarioFile(ts.MkAbs(a.stdin))
+	case a.Stdin != "":
+		stdin, err = readScenarioFile(ts.MkAbs(a.Stdin))
 		if err != nil {
 			s.broken(ts, "run -stdin: %v", err)
 		}
@@ -231,7 +137,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		vars = append(vars, k+"="+ts.Getenv(k))
 	}
 	vars = append(vars, s.g.opts.Env...)
-	argv := append(slices.Clone(s.g.sub.Command), a.args[1:]...)
+	argv := append(slices.Clone(s.g.sub.Command), a.Args[1:]...)
 	if s.files == nil {
 		s.files = snapshotFiles(s.work)
 	}
@@ -254,7 +160,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	if changed := s.files.changed(s.work); changed != "" {
 		// Only a run without isolation can reach them; a check that
 		// compared its output with a file it wrote would be fooled.
-		s.fail(ts, nil, "%s: the submission changed the scenario's own file %s: a run may write only in its own folder", strings.Join(a.args, " "), changed)
+		s.fail(ts, nil, "%s: the submission changed the scenario's own file %s: a run may write only in its own folder", strings.Join(a.Args, " "), changed)
 	}
 	if err != nil {
 		// Prepare vetted the command, so this is the grader's own trouble
@@ -263,9 +169,9 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("%s", s.failure.message)
 	}
 	s.last = res
-	s.lastName = strings.Join(a.args, " ")
+	s.lastName = strings.Join(a.Args, " ")
 	death := runDeath(res, s.g.limits, !s.g.company.shared(s.check.Name))
-	s.runs = append(s.runs, s.g.record(a.args, argv, stdin, res, death))
+	s.runs = append(s.runs, s.g.record(a.Args, argv, stdin, res, death))
 	if death != "" {
 		// A crash or a limit fails whatever the scenario expected: `! run`
 		// asks for an error exit, not for a program that dies. This comes
@@ -348,19 +254,8 @@ func quoteLine(line string) string {
 	return strconv.Quote(line)
 }
 
-func parseStatusArgs(args []string) (int, error) {
-	if len(args) != 1 {
-		return 0, errors.New("usage: status N")
-	}
-	n, err := strconv.Atoi(args[0])
-	if err != nil || n < 0 || n > 255 {
-		return 0, fmt.Errorf("status %s: N must be an exit status, 0 to 255", args[0])
-	}
-	return n, nil
-}
-
 func (s *scenario) cmdStatus(ts *testscript.TestScript, _ bool, args []string) {
-	want, err := parseStatusArgs(args)
+	want, err := script.ParseStatus(args)
 	if err != nil {
 		s.broken(ts, "%v", err)
 	}
@@ -376,83 +271,19 @@ func (s *scenario) cmdStatus(ts *testscript.TestScript, _ bool, args []string) {
 	}
 }
 
-type queensArgs struct {
-	spec   checker.QueensSpec
-	stderr bool
-}
-
-func parseQueensArgs(args []string) (queensArgs, error) {
-	const usage = "usage: queens [-rooks] [-format list|matrix|board|json] [-order any|ascending|descending] [-sorted] [-stderr] all|one|none N"
-	var q queensArgs
-	fl := flag.NewFlagSet("queens", flag.ContinueOnError)
-	fl.SetOutput(io.Discard)
-	rooks := fl.Bool("rooks", false, "")
-	format := fl.String("format", "list", "")
-	order := fl.String("order", "any", "")
-	sorted := fl.Bool("sorted", false, "") // -order ascending, as the first exercises wrote it
-	fl.BoolVar(&q.stderr, "stderr", false, "")
-	if err := fl.Parse(args); err != nil {
-		return q, fmt.Errorf("queens: %v; %s", err, usage)
-	}
-	if fl.NArg() != 2 {
-		return q, errors.New(usage)
-	}
-	f, err := checker.ParseFormat(*format)
-	if err != nil {
-		return q, fmt.Errorf("queens: unknown format %q; want list, matrix, board or json", *format)
-	}
-	m, err := checker.ParseMode(fl.Arg(0))
-	if err != nil {
-		return q, fmt.Errorf("queens: unknown mode %q; want all, one or none", fl.Arg(0))
-	}
-	n, err := parseN("queens", fl.Arg(1))
-	if err != nil {
-		return q, err
-	}
-	o, err := checker.ParseOrder(*order)
-	if err != nil {
-		return q, fmt.Errorf("queens: unknown order %q; want any, ascending or descending", *order)
-	}
-	if *sorted {
-		if o == checker.Descending {
-			return q, errors.New("queens: -sorted is -order ascending; drop it for -order descending")
-		}
-		o = checker.Ascending
-	}
-	if o != checker.AnyOrder && m != checker.All {
-		return q, errors.New("queens: an order (-order, -sorted) applies only to all")
-	}
-	q.spec = checker.QueensSpec{N: n, Piece: reference.Queen, Format: f, Mode: m, Order: o}
-	if *rooks {
-		q.spec.Piece = reference.Rook
-	}
-	return q, nil
-}
-
-// parseN reads a board size. The bound keeps a typo such as 100 from asking
-// the reference for more solutions than any test can wait for; the checker
-// decides what is practical below it.
-func parseN(cmd, s string) (int, error) {
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > 64 {
-		return 0, fmt.Errorf("%s: N must be a board size from 1 to 64, not %q", cmd, s)
-	}
-	return n, nil
-}
-
 func (s *scenario) cmdQueens(ts *testscript.TestScript, _ bool, args []string) {
-	q, err := parseQueensArgs(args)
+	q, err := script.ParseQueens(args)
 	if err != nil {
 		s.broken(ts, "%v", err)
 	}
 	res := s.requireRun(ts, "queens")
 	out, other, otherName := res.Stdout, res.Stderr, "standard error"
-	if q.stderr {
+	if q.Stderr {
 		out, other, otherName = res.Stderr, res.Stdout, "standard output"
 	}
-	if f := checker.Queens(out, q.spec); f != nil {
+	if f := checker.Queens(out, q.Spec); f != nil {
 		if !f.Invalid {
-			f.Tally = checker.TallyQueens(out, q.spec)
+			f.Tally = checker.TallyQueens(out, q.Spec)
 		}
 		s.checkerFailure(ts, f, out, other, otherName)
 	}
@@ -461,7 +292,7 @@ func (s *scenario) cmdQueens(ts *testscript.TestScript, _ bool, args []string) {
 // checkerFailure fails the script with the checker's verdict, saying first
 // where the output went when it went to the other stream.
 func (s *scenario) checkerFailure(ts *testscript.TestScript, f *checker.Failure, out, other []byte, otherName string) {
-	if err := specError(f); err != nil {
+	if err := script.SpecError(f); err != nil {
 		s.broken(ts, "%v", err)
 	}
 	d := &report.Detail{OutputLine: f.Line, Board: f.Board, Tour: f.Tour, Tally: f.Tally}
@@ -476,43 +307,8 @@ func (s *scenario) checkerFailure(ts *testscript.TestScript, f *checker.Failure,
 	s.fail(ts, d, "%s", f.Message)
 }
 
-func parseTourArgs(args []string) (checker.TourSpec, error) {
-	const usage = "usage: tour [-start R,C] [-closed] [-base 0|1] N"
-	var t checker.TourSpec
-	fl := flag.NewFlagSet("tour", flag.ContinueOnError)
-	fl.SetOutput(io.Discard)
-	start := fl.String("start", "0,0", "")
-	fl.BoolVar(&t.Options.Closed, "closed", false, "")
-	fl.IntVar(&t.Options.Base, "base", 0, "")
-	if err := fl.Parse(args); err != nil {
-		return t, fmt.Errorf("tour: %v; %s", err, usage)
-	}
-	if fl.NArg() != 1 {
-		return t, errors.New(usage)
-	}
-	n, err := parseN("tour", fl.Arg(0))
-	if err != nil {
-		return t, err
-	}
-	t.N = n
-	if t.Options.Base != 0 && t.Options.Base != 1 {
-		return t, fmt.Errorf("tour: -base %d: want 0 or 1", t.Options.Base)
-	}
-	r, c, ok := strings.Cut(*start, ",")
-	row, err1 := strconv.Atoi(strings.TrimSpace(r))
-	col, err2 := strconv.Atoi(strings.TrimSpace(c))
-	if !ok || err1 != nil || err2 != nil {
-		return t, fmt.Errorf("tour: -start %q: want R,C such as 0,0", *start)
-	}
-	if row < 0 || row >= n || col < 0 || col >= n {
-		return t, fmt.Errorf("tour: -start %d,%d is off a %dx%d board", row, col, n, n)
-	}
-	t.Options.Start = reference.Square{Row: row, Col: col}
-	return t, nil
-}
-
 func (s *scenario) cmdTour(ts *testscript.TestScript, _ bool, args []string) {
-	spec, err := parseTourArgs(args)
+	spec, err := script.ParseTour(args)
 	if err != nil {
 		s.broken(ts, "%v", err)
 	}
@@ -522,39 +318,13 @@ func (s *scenario) cmdTour(ts *testscript.TestScript, _ bool, args []string) {
 	}
 }
 
-type countArgs struct {
-	piece reference.Piece
-	n     int
-}
-
-func parseCountArgs(args []string) (countArgs, error) {
-	var c countArgs
-	if len(args) != 2 {
-		return c, errors.New("usage: count queens|rooks N")
-	}
-	switch args[0] {
-	case "queens":
-		c.piece = reference.Queen
-	case "rooks":
-		c.piece = reference.Rook
-	default:
-		return c, fmt.Errorf("count: unknown piece %q; want queens or rooks", args[0])
-	}
-	n, err := parseN("count", args[1])
-	if err != nil {
-		return c, err
-	}
-	c.n = n
-	return c, nil
-}
-
 func (s *scenario) cmdCount(ts *testscript.TestScript, _ bool, args []string) {
-	c, err := parseCountArgs(args)
+	c, err := script.ParseCount(args)
 	if err != nil {
 		s.broken(ts, "%v", err)
 	}
 	res := s.requireRun(ts, "count")
-	if f := checker.Count(res.Stdout, c.piece, c.n); f != nil {
+	if f := checker.Count(res.Stdout, c.Piece, c.N); f != nil {
 		s.checkerFailure(ts, f, res.Stdout, res.Stderr, "standard error")
 	}
 }

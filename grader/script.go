@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/script"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -238,7 +239,7 @@ func errorResult(r report.CheckResult, msg string) report.CheckResult {
 // if it has fewer.
 func (c *Check) runLine(n int) int {
 	for i, l := range c.lines {
-		if sl, err := parseLine(l); err == nil && sl != nil && sl.cmd == "run" {
+		if sl, err := script.ParseLine(l); err == nil && sl != nil && sl.Cmd == "run" {
 			if n--; n == 0 {
 				return i + 1
 			}

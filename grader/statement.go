@@ -3,6 +3,7 @@ package grader
 import (
 	"context"
 	"fmt"
+	"github.com/boardcheck/boardcheck/grader/script"
 	"slices"
 	"strconv"
 	"strings"
@@ -140,7 +141,7 @@ func findExamples(statement, program string) []statementExample {
 			ex.stdin, rest = &in, after
 		}
 		rest, ex.exit = strings.CutSuffix(rest, exitSuffix)
-		args, _, _, dynamic, err := tokenize(rest)
+		args, _, _, dynamic, err := script.Tokenize(rest)
 		if err != nil || dynamic || len(args) == 0 || args[0] != program || strings.ContainsAny(rest, "|;&<>`") {
 			continue
 		}

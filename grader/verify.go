@@ -19,6 +19,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/script"
 	"github.com/boardcheck/boardcheck/internal/programs"
 )
 
@@ -704,25 +705,25 @@ func verifyOutputFolder(ctx context.Context, ex *Exercise, kind, dir string) []V
 // validateOutputCommand checks a command file's line: one of the checker
 // commands, with a usage its scenarios could have.
 func validateOutputCommand(line string) error {
-	sl, err := parseLine(line)
-	if err == nil && (sl == nil || len(sl.conds) > 0 || sl.neg || sl.dynamic) {
+	sl, err := script.ParseLine(line)
+	if err == nil && (sl == nil || len(sl.Conds) > 0 || sl.Neg || sl.Dynamic) {
 		err = errors.New("want one checker command with its arguments, such as queens -format list all 4")
 	}
 	if err != nil {
 		return err
 	}
-	switch sl.cmd {
+	switch sl.Cmd {
 	case "queens", "tour", "count":
-		return scenarioCmds[sl.cmd].validate(sl.args, "", nil)
+		return script.ValidateLine(sl, "", nil)
 	}
-	return fmt.Errorf("%q is not a checker command: want queens, tour or count", sl.cmd)
+	return fmt.Errorf("%q is not a checker command: want queens, tour or count", sl.Cmd)
 }
 
 // judgeOutput runs the checker command line on out as a run's output. A
 // panic or a checker that takes longer than checkerTimeout is crash, said
 // as a sentence.
 func judgeOutput(line string, out []byte) (f *checker.Failure, crash string) {
-	sl, _ := parseLine(line)
+	sl, _ := script.ParseLine(line)
 	type result struct {
 		f     *checker.Failure
 		crash string
@@ -735,16 +736,16 @@ func judgeOutput(line string, out []byte) (f *checker.Failure, crash string) {
 			}
 		}()
 		var f *checker.Failure
-		switch sl.cmd {
+		switch sl.Cmd {
 		case "queens":
-			q, _ := parseQueensArgs(sl.args)
-			f = checker.Queens(out, q.spec)
+			q, _ := script.ParseQueens(sl.Args)
+			f = checker.Queens(out, q.Spec)
 		case "tour":
-			t, _ := parseTourArgs(sl.args)
+			t, _ := script.ParseTour(sl.Args)
 			f = checker.Tour(out, t)
 		case "count":
-			c, _ := parseCountArgs(sl.args)
-			f = checker.Count(out, c.piece, c.n)
+			c, _ := script.ParseCount(sl.Args)
+			f = checker.Count(out, c.Piece, c.N)
 		}
 		done <- result{f: f}
 	}()

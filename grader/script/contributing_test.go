@@ -1,4 +1,4 @@
-package grader
+package script
 
 import (
 	"os"
@@ -11,7 +11,7 @@ import (
 // the usage the loader accepts, and that every grader command appears in
 // the examples: the document is the scenario language's contract.
 func TestContributingScenarioExamples(t *testing.T) {
-	doc, err := os.ReadFile("../CONTRIBUTING.md")
+	doc, err := os.ReadFile("../../CONTRIBUTING.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,22 +26,22 @@ func TestContributingScenarioExamples(t *testing.T) {
 		if !ok {
 			break // the block ends at the first unindented line
 		}
-		sl, err := parseLine(strings.TrimSpace(code))
+		sl, err := ParseLine(strings.TrimSpace(code))
 		if err != nil || sl == nil {
 			t.Errorf("%q: not a command line (%v)", code, err)
 			continue
 		}
-		seen[sl.cmd] = true
+		seen[sl.Cmd] = true
 		// The program is whatever the run line names: the examples come
 		// from several exercises.
 		program := "nqueens"
-		for _, a := range sl.args {
+		for _, a := range sl.Args {
 			if !strings.HasPrefix(a, "-") && !strings.HasSuffix(a, ".json") {
 				program = a
 				break
 			}
 		}
-		if err := validateLine(sl, program, files); err != nil {
+		if err := ValidateLine(sl, program, files); err != nil {
 			t.Errorf("%q: %v", strings.TrimSpace(code), err)
 		}
 	}
