@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"net"
 	"os"
 	"os/exec"
@@ -66,7 +67,7 @@ var runSeq atomic.Int64
 // run executes a test program in a fresh folder and checks the two promises
 // every run keeps: Execute returns within the time limit plus one second,
 // and no process of the run is left afterwards.
-func run(t *testing.T, name string, l Limits, stdin []byte, args ...string) *RunResult {
+func run(t *testing.T, name string, l sandbox.Limits, stdin []byte, args ...string) *sandbox.Result {
 	t.Helper()
 	res := runSub(t, prog(t, name), name, l, stdin, args...)
 	if res == nil {
@@ -78,13 +79,13 @@ func run(t *testing.T, name string, l Limits, stdin []byte, args ...string) *Run
 // runSub is run for a prepared submission. It reports failures with
 // t.Errorf only, so it may be called from any goroutine; it returns nil when
 // Execute failed.
-func runSub(t *testing.T, sub *Submission, name string, l Limits, stdin []byte, args ...string) *RunResult {
+func runSub(t *testing.T, sub *Submission, name string, l sandbox.Limits, stdin []byte, args ...string) *sandbox.Result {
 	t.Helper()
 	dir := t.TempDir()
 	// The mark lets the test find every process of this run in /proc, even
 	// one that left the run's process group and session.
 	mark := fmt.Sprintf("BOARDCHECK_TEST_RUN=%d-%d", os.Getpid(), runSeq.Add(1))
-	spec := RunSpec{
+	spec := sandbox.Spec{
 		Argv:     append(append([]string{}, sub.Command...), args...),
 		Dir:      dir,
 		Env:      SubmissionEnv(dir, mark),
@@ -93,14 +94,14 @@ func runSub(t *testing.T, sub *Submission, name string, l Limits, stdin []byte, 
 		ReadOnly: sub.Files,
 	}
 	start := time.Now()
-	res, err := Execute(context.Background(), spec)
+	res, err := sandbox.Run(context.Background(), spec)
 	took := time.Since(start)
 	if err != nil {
 		t.Errorf("Execute(%s): %v", name, err)
 		return nil
 	}
 	t.Logf("%s: returned in %v (run %v, death %q, exit %d, peak memory %s)",
-		name, took.Round(time.Millisecond), res.Duration.Round(time.Millisecond), res.Death(l), res.ExitCode, FormatSize(res.PeakMemory))
+		name, took.Round(time.Millisecond), res.Duration.Round(time.Millisecond), res.Death(l), res.ExitCode, sandbox.FormatSize(res.PeakMemory))
 	if lim := l.WithDefaults().Time + time.Second; took > lim {
 		t.Errorf("%s: Execute returned after %v; want within %v", name, took, lim)
 	}
@@ -146,8 +147,8 @@ func survivors(mark, dir string) []string {
 // programs that should end by themselves: on a loaded machine, Python alone
 // can take a second to start.
 var (
-	hostile = Limits{Time: 3 * time.Second, Memory: 64 * miB, Output: 1 * miB, Procs: 32}
-	roomy   = Limits{Time: 10 * time.Second, Memory: 64 * miB, Output: 1 * miB, Procs: 32}
+	hostile = sandbox.Limits{Time: 3 * time.Second, Memory: 64 * sandbox.MiB, Output: 1 * sandbox.MiB, Procs: 32}
+	roomy   = sandbox.Limits{Time: 10 * time.Second, Memory: 64 * sandbox.MiB, Output: 1 * sandbox.MiB, Procs: 32}
 )
 
 // idleTimeout is how a run that waits out the hostile time limit without
@@ -159,7 +160,7 @@ const idleTimeout = "timed out after 3s (it used less than 1s of CPU: the machin
 // out of the comparison: whether a run that waited got less than half its
 // limit in CPU depends on the machine's load (and on a -race build), not on
 // the runner. TestExecuteCPU tests the note itself.
-func busyDeath(res *RunResult, l Limits, want string) string {
+func busyDeath(res *sandbox.Result, l sandbox.Limits, want string) string {
 	d, _, _ := strings.Cut(res.Death(l), " (it used ")
 	if w, note, ok := strings.Cut(want, " (it used "); ok && d == w {
 		return w + " (it used " + note
@@ -173,7 +174,7 @@ func TestExecuteHostile(t *testing.T) {
 	}
 	tests := []struct {
 		prog      string
-		limits    Limits
+		limits    sandbox.Limits
 		stdin     []byte
 		death     string
 		exit      int
@@ -187,10 +188,10 @@ func TestExecuteHostile(t *testing.T) {
 		{prog: "busy.go", limits: hostile, death: "timed out after 3s", exit: -1},
 		{prog: "child_holds_stdout.sh", limits: roomy, exit: 0, stdout: "started\n"},
 		{prog: "setsid_child.py", limits: roomy, exit: 0, stdout: "parent exits\n"},
-		{prog: "print_forever.py", limits: roomy, death: "printed more than 1 MiB on standard output", exit: -1, stdoutLen: 1 * miB},
-		{prog: "print_forever.c", limits: roomy, death: "printed more than 1 MiB on standard output", exit: -1, stdoutLen: 1 * miB},
+		{prog: "print_forever.py", limits: roomy, death: "printed more than 1 MiB on standard output", exit: -1, stdoutLen: 1 * sandbox.MiB},
+		{prog: "print_forever.c", limits: roomy, death: "printed more than 1 MiB on standard output", exit: -1, stdoutLen: 1 * sandbox.MiB},
 		{prog: "stderr_forever.py", limits: roomy, death: "printed more than 1 MiB on standard error", exit: -1},
-		{prog: "bigline.py", limits: DefaultLimits(), death: "printed more than 16 MiB on standard output", exit: -1, stdout: "yyyy", stdoutLen: 16 * miB},
+		{prog: "bigline.py", limits: sandbox.DefaultLimits(), death: "printed more than 16 MiB on standard output", exit: -1, stdout: "yyyy", stdoutLen: 16 * sandbox.MiB},
 		{prog: "alloc.py", limits: roomy, death: "used more than 64 MiB of memory", exit: -1},
 		{prog: "alloc.c", limits: roomy, death: "used more than 64 MiB of memory", exit: -1},
 		{prog: "alloc.go", limits: roomy, death: "used more than 64 MiB of memory", exit: -1},
@@ -295,7 +296,7 @@ func TestExecuteFallbacks(t *testing.T) {
 // TestExecuteNetwork checks that a run cannot reach even the grader's own
 // loopback when it has a network namespace of its own.
 func TestExecuteNetwork(t *testing.T) {
-	if !strings.Contains(strings.Join(Protections(Limits{}), "\n"), "new network namespace") {
+	if !strings.Contains(strings.Join(sandbox.Protections(sandbox.Limits{}), "\n"), "new network namespace") {
 		t.Skip("no network namespace on this machine")
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -322,7 +323,7 @@ func TestExecuteNetwork(t *testing.T) {
 // TestExecuteReadOnlyFilesystem checks that a run can write to its own
 // folders and nowhere else, where the machine gives it a root of its own.
 func TestExecuteReadOnlyFilesystem(t *testing.T) {
-	if !strings.Contains(strings.Join(Protections(Limits{}), "\n"), "a root of its own") {
+	if !strings.Contains(strings.Join(sandbox.Protections(sandbox.Limits{}), "\n"), "a root of its own") {
 		t.Skip("no read-only filesystem for runs on this machine")
 	}
 	outside := t.TempDir()
@@ -412,7 +413,7 @@ func trim(b []byte) string {
 // the way of ordinary programs in languages that reserve much more address
 // space than they use (Go, Node.js).
 func TestExecuteUnderMemoryLimit(t *testing.T) {
-	l := Limits{Time: 20 * time.Second, Memory: 512 * miB}
+	l := sandbox.Limits{Time: 20 * time.Second, Memory: 512 * sandbox.MiB}
 	for _, p := range []string{"mem_ok.py", "mem_ok.c", "mem_ok.go", "mem_ok.js"} {
 		t.Run(p, func(t *testing.T) {
 			res := run(t, p, l, nil)
@@ -422,8 +423,8 @@ func TestExecuteUnderMemoryLimit(t *testing.T) {
 			if got := string(res.Stdout); !strings.HasPrefix(got, "ok 100") {
 				t.Errorf("stdout = %q; want ok 100", got)
 			}
-			if runtime.GOOS == "linux" && res.PeakMemory < 90*miB {
-				t.Errorf("PeakMemory = %s; want at least the 100 MiB it used", FormatSize(res.PeakMemory))
+			if runtime.GOOS == "linux" && res.PeakMemory < 90*sandbox.MiB {
+				t.Errorf("PeakMemory = %s; want at least the 100 MiB it used", sandbox.FormatSize(res.PeakMemory))
 			}
 		})
 	}
@@ -470,8 +471,8 @@ func TestGraderMemoryWhileCapping(t *testing.T) {
 	}
 	if os.Getenv("GRADER_MEASURE_CHILD") == "1" {
 		before := vmHWM(t)
-		out := run(t, "print_forever.py", DefaultLimits(), nil)
-		errs := run(t, "stderr_forever.py", DefaultLimits(), nil)
+		out := run(t, "print_forever.py", sandbox.DefaultLimits(), nil)
+		errs := run(t, "stderr_forever.py", sandbox.DefaultLimits(), nil)
 		fmt.Printf("VmHWM %d %d %d %d\n", before, vmHWM(t), len(out.Stdout), len(errs.Stderr))
 		return
 	}
@@ -488,12 +489,12 @@ func TestGraderMemoryWhileCapping(t *testing.T) {
 	}
 	fmt.Sscan(string(outb[i+len("VmHWM "):]), &before, &after, &nout, &nerr)
 	t.Logf("grader peak memory (VmHWM): %s at start, %s after capping stdout (%s kept) and stderr (%s kept) of programs printing without end",
-		FormatSize(before), FormatSize(after), FormatSize(nout), FormatSize(nerr))
-	if nout != 16*miB || nerr != 16*miB {
+		sandbox.FormatSize(before), sandbox.FormatSize(after), sandbox.FormatSize(nout), sandbox.FormatSize(nerr))
+	if nout != 16*sandbox.MiB || nerr != 16*sandbox.MiB {
 		t.Errorf("kept %d bytes of stdout and %d of stderr; want exactly 16 MiB each", nout, nerr)
 	}
-	if after > 100*miB {
-		t.Errorf("grader peak memory %s; want under 100 MiB", FormatSize(after))
+	if after > 100*sandbox.MiB {
+		t.Errorf("grader peak memory %s; want under 100 MiB", sandbox.FormatSize(after))
 	}
 }
 
@@ -505,7 +506,7 @@ func vmHWM(t *testing.T) int64 {
 	for _, line := range strings.Split(string(data), "\n") {
 		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
 			n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			return n * kiB
+			return n * sandbox.KiB
 		}
 	}
 	t.Fatal("no VmHWM in /proc/self/status")
@@ -537,7 +538,7 @@ func TestExecuteCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := Execute(ctx, RunSpec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: hostile, ReadOnly: sub.Files})
+	_, err := sandbox.Run(ctx, sandbox.Spec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: hostile, ReadOnly: sub.Files})
 	if err == nil || !strings.Contains(err.Error(), "context deadline exceeded") {
 		t.Errorf("err = %v; want the context's deadline", err)
 	}
@@ -560,7 +561,7 @@ func TestExecuteStartErrors(t *testing.T) {
 		{nil, "no command given"},
 	}
 	for _, tt := range tests {
-		_, err := Execute(context.Background(), RunSpec{Argv: tt.argv, Dir: dir, Env: SubmissionEnv(dir)})
+		_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: tt.argv, Dir: dir, Env: SubmissionEnv(dir)})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Execute(%q) error = %v; want it to contain %q", tt.argv, err, tt.want)
 		}
@@ -568,35 +569,35 @@ func TestExecuteStartErrors(t *testing.T) {
 }
 
 func TestDeath(t *testing.T) {
-	l := DefaultLimits()
+	l := sandbox.DefaultLimits()
 	tests := []struct {
-		res  RunResult
+		res  sandbox.Result
 		want string
 	}{
-		{RunResult{ExitCode: 0}, ""},
-		{RunResult{ExitCode: 3}, ""},
-		{RunResult{ExitCode: -1, TimedOut: true, CPU: 9 * time.Second}, "timed out after 10s"},
-		{RunResult{ExitCode: -1, TimedOut: true, CPU: 5 * time.Second}, "timed out after 10s"},
-		{RunResult{ExitCode: -1, TimedOut: true, CPU: 4960 * time.Millisecond},
+		{sandbox.Result{ExitCode: 0}, ""},
+		{sandbox.Result{ExitCode: 3}, ""},
+		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 9 * time.Second}, "timed out after 10s"},
+		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 5 * time.Second}, "timed out after 10s"},
+		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 4960 * time.Millisecond},
 			"timed out after 10s (it used 5s of CPU: the machine may be busy; try again, or raise --timeout)"},
-		{RunResult{ExitCode: -1, TimedOut: true, CPU: 5712 * time.Millisecond, Duration: 31 * time.Second},
+		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 5712 * time.Millisecond, Duration: 31 * time.Second},
 			"timed out after 10s"},
-		{RunResult{ExitCode: -1, TimedOut: true, CPU: 1712 * time.Millisecond},
+		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 1712 * time.Millisecond},
 			"timed out after 10s (it used 1.7s of CPU: the machine may be busy; try again, or raise --timeout)"},
-		{RunResult{ExitCode: -1, TimedOut: true}, "timed out after 10s (it used less than 1s of CPU: the machine may be busy; try again, or raise --timeout)"},
-		{RunResult{ExitCode: -1, Signal: "SIGSEGV"}, "killed by SIGSEGV"},
-		{RunResult{ExitCode: -1, OutOfMemory: true}, "used more than 512 MiB of memory"},
-		{RunResult{ExitCode: -1, StdoutOverflow: true}, "printed more than 16 MiB on standard output"},
-		{RunResult{ExitCode: -1, StderrOverflow: true}, "printed more than 16 MiB on standard error"},
-		{RunResult{ExitCode: -1, TooManyProcs: true}, "started more than 64 processes"},
-		{RunResult{ExitCode: 0, StdoutOverflow: true}, "printed more than 16 MiB on standard output"},
+		{sandbox.Result{ExitCode: -1, TimedOut: true}, "timed out after 10s (it used less than 1s of CPU: the machine may be busy; try again, or raise --timeout)"},
+		{sandbox.Result{ExitCode: -1, Signal: "SIGSEGV"}, "killed by SIGSEGV"},
+		{sandbox.Result{ExitCode: -1, OutOfMemory: true}, "used more than 512 MiB of memory"},
+		{sandbox.Result{ExitCode: -1, StdoutOverflow: true}, "printed more than 16 MiB on standard output"},
+		{sandbox.Result{ExitCode: -1, StderrOverflow: true}, "printed more than 16 MiB on standard error"},
+		{sandbox.Result{ExitCode: -1, TooManyProcs: true}, "started more than 64 processes"},
+		{sandbox.Result{ExitCode: 0, StdoutOverflow: true}, "printed more than 16 MiB on standard output"},
 	}
 	for _, tt := range tests {
 		if got := tt.res.Death(l); got != tt.want {
 			t.Errorf("%+v.Death() = %q; want %q", tt.res, got, tt.want)
 		}
 	}
-	if got, want := (&RunResult{TimedOut: true, CPU: time.Second}).Death(Limits{Time: 1500 * time.Millisecond}), "timed out after 1.5s"; got != want {
+	if got, want := (&sandbox.Result{TimedOut: true, CPU: time.Second}).Death(sandbox.Limits{Time: 1500 * time.Millisecond}), "timed out after 1.5s"; got != want {
 		t.Errorf("Death with a 1.5s limit = %q; want %q", got, want)
 	}
 }
@@ -632,8 +633,8 @@ func TestParseSize(t *testing.T) {
 		}
 	}
 	for _, n := range []int64{512 << 20, 16 << 20, 1 << 30, 100 << 10} {
-		if back, err := ParseSize(strings.ReplaceAll(FormatSize(n), " ", "")); err != nil || back != n {
-			t.Errorf("ParseSize(FormatSize(%d) = %q) = %d, %v; want %d", n, FormatSize(n), back, err, n)
+		if back, err := ParseSize(strings.ReplaceAll(sandbox.FormatSize(n), " ", "")); err != nil || back != n {
+			t.Errorf("ParseSize(FormatSize(%d) = %q) = %d, %v; want %d", n, sandbox.FormatSize(n), back, err, n)
 		}
 	}
 }
@@ -651,7 +652,7 @@ func TestSubmissionEnv(t *testing.T) {
 }
 
 func TestProtections(t *testing.T) {
-	ps := Protections(Limits{Time: 3 * time.Second, Memory: 100 * miB})
+	ps := sandbox.Protections(sandbox.Limits{Time: 3 * time.Second, Memory: 100 * sandbox.MiB})
 	for _, p := range ps {
 		t.Log(p)
 	}

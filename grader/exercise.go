@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/exercises"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/internal/programs"
 	"github.com/boardcheck/boardcheck/internal/suggest"
 )
@@ -27,8 +28,8 @@ type Exercise struct {
 	// (one of BuiltinPrograms) or a path inside the folder
 	// ("solution/closed_tour.py"); "" when the manifest names none.
 	Reference string
-	Statement string // README.md
-	Limits    Limits // from the manifest, defaults filled
+	Statement string         // README.md
+	Limits    sandbox.Limits // from the manifest, defaults filled
 	// Points is what the checks' points must add up to: the manifest's
 	// points, 100 when it names none. Verify reports a total that is not.
 	Points int

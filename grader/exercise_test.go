@@ -3,6 +3,7 @@ package grader
 import (
 	"errors"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"io/fs"
 	"maps"
 	"os"
@@ -27,7 +28,7 @@ func TestLoadDir(t *testing.T) {
 	if got := ex.checkNames(); !slices.Equal(got, want) {
 		t.Errorf("got checks %q; want %q (manifest order)", got, want)
 	}
-	if got, want := ex.Limits, (Limits{Time: 2 * time.Second, Memory: 64 << 20, Output: 1 << 20, Procs: DefaultLimits().Procs}); got != want {
+	if got, want := ex.Limits, (sandbox.Limits{Time: 2 * time.Second, Memory: 64 << 20, Output: 1 << 20, Procs: sandbox.DefaultLimits().Procs}); got != want {
 		t.Errorf("got limits %+v; want %+v", got, want)
 	}
 	if !strings.HasPrefix(ex.Statement, "# Echo queens") {
@@ -61,7 +62,7 @@ func TestLoadDirDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := ex.Limits, DefaultLimits(); got != want {
+	if got, want := ex.Limits, sandbox.DefaultLimits(); got != want {
 		t.Errorf("got limits %+v; want the defaults %+v", got, want)
 	}
 }

@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"regexp"
 	"strings"
 	"testing"
@@ -96,14 +97,14 @@ func TestRecordLineCounts(t *testing.T) {
 	out := strings.Repeat("0 1 0 0\n", 5000) + "last"
 	g := &grading{}
 	r := g.record([]string{"nqueens", "4"}, []string{"prog", "4"}, nil,
-		&RunResult{Stdout: []byte(out), Stderr: []byte("oops\n")}, "")
+		&sandbox.Result{Stdout: []byte(out), Stderr: []byte("oops\n")}, "")
 	if !r.Trimmed || len(r.Stdout) >= len(out) {
 		t.Fatalf("Trimmed %v, kept %d of %d bytes; want the output trimmed", r.Trimmed, len(r.Stdout), len(out))
 	}
 	if r.StdoutLines != 5001 || r.StderrLines != 1 {
 		t.Errorf("StdoutLines %d, StderrLines %d; want 5001, 1", r.StdoutLines, r.StderrLines)
 	}
-	if got := (&grading{}).record(nil, nil, nil, &RunResult{}, ""); got.StdoutLines != 0 {
+	if got := (&grading{}).record(nil, nil, nil, &sandbox.Result{}, ""); got.StdoutLines != 0 {
 		t.Errorf("StdoutLines of no output = %d; want 0", got.StdoutLines)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/internal/suggest"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -65,7 +66,7 @@ type grading struct {
 	ex     *Exercise
 	sub    *Submission
 	opts   Options
-	limits Limits
+	limits sandbox.Limits
 	dir    string // temporary: scripts/ and work/
 	cmds   map[string]func(*testscript.TestScript, bool, []string)
 	// named are the checks Options.Run names itself, not those it pulls
@@ -117,7 +118,7 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*r
 		Compiled:    sub.Compiled,
 		Checks:      results,
 		Passed:      true,
-		Protections: Protections(limits),
+		Protections: sandbox.Protections(limits),
 	}
 	withVisibility(ex, r)
 	for _, c := range results {
@@ -345,7 +346,7 @@ func (g *grading) finished(r report.CheckResult) {
 
 // record turns a run into the report's Run, trimming its texts unless the
 // user asked for everything.
-func (g *grading) record(args, argv []string, stdin []byte, res *RunResult, death string) report.Run {
+func (g *grading) record(args, argv []string, stdin []byte, res *sandbox.Result, death string) report.Run {
 	limit := reportOutputLimit
 	if g.opts.Verbose {
 		limit = -1
@@ -454,7 +455,7 @@ func firstFailedReport(ex *Exercise, checks []*Check, path string, command []str
 		Title:       ex.Title,
 		Submission:  path,
 		Command:     command,
-		Protections: Protections(limits),
+		Protections: sandbox.Protections(limits),
 	}
 	r.Checks = append(r.Checks, first)
 	if opts.OnCheck != nil {

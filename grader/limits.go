@@ -2,36 +2,19 @@ package grader
 
 import (
 	"fmt"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"strconv"
 	"strings"
-
-	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
-
-// Limits bound one run of a submission (see package sandbox).
-type Limits = sandbox.Limits
-
-const (
-	kiB = sandbox.KiB
-	miB = sandbox.MiB
-	giB = sandbox.GiB
-)
-
-// DefaultLimits returns the limits a run gets when the exercise sets none.
-func DefaultLimits() Limits { return sandbox.DefaultLimits() }
-
-// FormatSize writes a byte count the way messages show it (see
-// sandbox.FormatSize).
-func FormatSize(n int64) string { return sandbox.FormatSize(n) }
 
 var sizeUnits = []struct {
 	suffix string
 	bytes  int64
 }{
 	// Longest suffixes first, so "MiB" is not read as "B".
-	{"GiB", giB}, {"MiB", miB}, {"KiB", kiB},
+	{"GiB", sandbox.GiB}, {"MiB", sandbox.MiB}, {"KiB", sandbox.KiB},
 	{"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}, {"kB", 1e3},
-	{"G", giB}, {"M", miB}, {"K", kiB}, {"k", kiB},
+	{"G", sandbox.GiB}, {"M", sandbox.MiB}, {"K", sandbox.KiB}, {"k", sandbox.KiB},
 	{"B", 1},
 }
 

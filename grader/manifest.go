@@ -10,6 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // manifest is exercise.toml, checked, with the lines its entries are on so
@@ -19,7 +20,7 @@ type manifest struct {
 	reference      string // "builtin:NAME" or a path inside the folder; "" if none
 	checks         []string
 	checkLines     []int // checkLines[i] is the line naming checks[i]
-	limits         Limits
+	limits         sandbox.Limits
 	bad            []BadSubmission
 	badLines       []int // badLines[i] is the line of the i-th [[bad]]
 	points         int   // what the checks' points must add up to
@@ -130,7 +131,7 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 		m.checkLines = append(m.checkLines, line)
 	}
 
-	m.limits = DefaultLimits()
+	m.limits = sandbox.DefaultLimits()
 	if s := raw.Limits.Time; s != "" {
 		d, err := time.ParseDuration(s)
 		if err != nil || d <= 0 {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/grader/script"
 )
 
@@ -35,10 +36,10 @@ type scenario struct {
 	work  string // $WORK
 
 	runs     []report.Run
-	last     *RunResult // the last run, nil before the first
-	lastName string     // the last run's arguments as a student reads them: "nqueens 4"
-	stdin    *string    // set by a stdin line for the next run
-	failure  *failure   // why the script failed, when one of our commands failed it
+	last     *sandbox.Result // the last run, nil before the first
+	lastName string          // the last run's arguments as a student reads them: "nqueens 4"
+	stdin    *string         // set by a stdin line for the next run
+	failure  *failure        // why the script failed, when one of our commands failed it
 	// exitZero is the verdict on a `! run` that exited 0, held back while
 	// the lines about that run's output go on: a wrong exit status must
 	// not hide a wrong message. The next run, or the script's end, makes
@@ -105,7 +106,7 @@ func (s *scenario) broken(ts *testscript.TestScript, format string, args ...any)
 }
 
 // requireRun returns the last run, failing the script when there is none.
-func (s *scenario) requireRun(ts *testscript.TestScript, cmd string) *RunResult {
+func (s *scenario) requireRun(ts *testscript.TestScript, cmd string) *sandbox.Result {
 	if s.last == nil {
 		s.broken(ts, "%s before any run: a scenario must run the program first", cmd)
 	}
@@ -148,7 +149,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		s.failure = &failure{status: report.Error, grader: true, message: fmt.Sprintf("making the run's folder: %v", err)}
 		ts.Fatalf("%s", s.failure.message)
 	}
-	res, err := Execute(s.g.ctx, RunSpec{
+	res, err := sandbox.Run(s.g.ctx, sandbox.Spec{
 		Argv:     argv,
 		Dir:      dir,
 		Env:      SubmissionEnv(dir, vars...),

@@ -40,7 +40,7 @@ func readScenarioFile(path string) ([]byte, error) {
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxScenarioFile+1))
 	if err == nil && len(data) > maxScenarioFile {
-		err = fmt.Errorf("%s: larger than %s", filepath.Base(path), FormatSize(maxScenarioFile))
+		err = fmt.Errorf("%s: larger than %s", filepath.Base(path), sandbox.FormatSize(maxScenarioFile))
 	}
 	return data, err
 }

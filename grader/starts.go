@@ -2,6 +2,7 @@ package grader
 
 import (
 	"context"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -30,7 +31,7 @@ var syntaxCheck = map[string]func(file string) []string{
 
 // startLimits bound a syntax check: a parse takes well under a second, but
 // a loaded machine and a cold interpreter may take several.
-var startLimits = Limits{Time: 30 * time.Second, Memory: 1 * giB, Output: 64 * kiB, Procs: 64}
+var startLimits = sandbox.Limits{Time: 30 * time.Second, Memory: 1 * sandbox.GiB, Output: 64 * sandbox.KiB, Procs: 64}
 
 // checkStarts parses an interpreted submission the way its interpreter
 // will, and returns the interpreter's complaint when it cannot: its output,
@@ -49,7 +50,7 @@ func checkStarts(ctx context.Context, sub *Submission, buildDir string) (output 
 		return "", false
 	}
 	defer removeAll(home)
-	res, err := Execute(ctx, RunSpec{
+	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Argv:     argv,
 		Dir:      home,
 		Env:      SubmissionEnv(home),

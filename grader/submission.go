@@ -128,7 +128,7 @@ func unknownType(path, ext string) error {
 
 // compileLimits bound a compiler: generous, since compilers are big and the
 // go command builds the standard library on a cold cache.
-var compileLimits = Limits{Time: 60 * time.Second, Memory: 2 * giB, Output: 1 * miB, Procs: 256}
+var compileLimits = sandbox.Limits{Time: 60 * time.Second, Memory: 2 * sandbox.GiB, Output: 1 * sandbox.MiB, Procs: 256}
 
 // Prepare resolves path (absolute), checks it, and compiles it once into
 // buildDir. An executable binary, or an executable file that starts with
@@ -265,8 +265,8 @@ func resolveInterpreter(ctx context.Context, lang language, dir, buildDir string
 		}
 	}
 	defer os.RemoveAll(home)
-	l := Limits{Time: 30 * time.Second, Memory: 1 * giB, Output: 64 * kiB}
-	res, err := Execute(ctx, RunSpec{
+	l := sandbox.Limits{Time: 30 * time.Second, Memory: 1 * sandbox.GiB, Output: 64 * sandbox.KiB}
+	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Argv:     append([]string{lang.tool}, lang.whereAmI...),
 		Dir:      dir,
 		Env:      SubmissionEnv(home),
@@ -471,7 +471,7 @@ func compileFiles(ctx context.Context, lang language, srcs, seen []string, name,
 // overlay, and writes only into the build folder. A failure is a
 // *CompileError with the compiler's output.
 func runCompiler(ctx context.Context, argv []string, dir, buildDir string, extraEnv, readOnly, overlay []string) error {
-	spec := RunSpec{
+	spec := sandbox.Spec{
 		Argv:     argv,
 		Dir:      dir,
 		Env:      SubmissionEnv(buildDir, extraEnv...),
@@ -480,7 +480,7 @@ func runCompiler(ctx context.Context, argv []string, dir, buildDir string, extra
 		Writable: []string{buildDir},
 		Overlay:  overlay,
 	}
-	res, err := Execute(ctx, spec)
+	res, err := sandbox.Run(ctx, spec)
 	if err != nil {
 		return fmt.Errorf("grader: compiling in %s: %w", dir, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -176,7 +177,7 @@ func TestPrepareInterpreted(t *testing.T) {
 			if sub.Lang != tt.lang || sub.Compiled {
 				t.Errorf("Prepare = %+v; want Lang %q, not compiled", sub, tt.lang)
 			}
-			l := Limits{Time: 30 * time.Second}
+			l := sandbox.Limits{Time: 30 * time.Second}
 			res := run(t, tt.file, l, nil)
 			if got := string(res.Stdout); got != tt.output || res.ExitCode != 0 {
 				t.Errorf("printed %q, exit %d; want %q, 0 (stderr %q)", got, res.ExitCode, tt.output, res.Stderr)
@@ -212,7 +213,7 @@ func TestPrepareCompile(t *testing.T) {
 				t.Fatalf("Prepare = %+v; want one compiled program in %s", sub, build)
 			}
 			dir := t.TempDir()
-			res, err := Execute(context.Background(), RunSpec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: roomy, ReadOnly: sub.Files})
+			res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: roomy, ReadOnly: sub.Files})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -277,7 +278,7 @@ func TestCommandSubmission(t *testing.T) {
 	}
 	// The command runs from any folder, since the file was made absolute.
 	dir := t.TempDir()
-	res, err := Execute(context.Background(), RunSpec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: roomy, ReadOnly: sub.Files})
+	res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: roomy, ReadOnly: sub.Files})
 	if err != nil || res.ExitCode != 255 {
 		t.Errorf("running it: exit %v, err %v; want 255", res, err)
 	}
@@ -348,7 +349,7 @@ func TestPrepareShebang(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := runSub(t, sub, "bash.sh", Limits{Time: 30 * time.Second}, nil)
+	res := runSub(t, sub, "bash.sh", sandbox.Limits{Time: 30 * time.Second}, nil)
 	if res == nil || string(res.Stdout) != "bash\n" {
 		t.Errorf("bash.sh printed %q; want %q", res.Stdout, "bash\n")
 	}

@@ -2,6 +2,7 @@ package grader
 
 import (
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"strings"
 	"sync"
 	"time"
@@ -24,7 +25,7 @@ const waitingCPU = 20
 
 // timeoutDeath says how a run that timed out ended, for a student.
 // alone says no other check of the grading ran beside it.
-func timeoutDeath(res *RunResult, l Limits, alone bool) string {
+func timeoutDeath(res *sandbox.Result, l sandbox.Limits, alone bool) string {
 	msg := "timed out after " + l.Time.String()
 	used := "less than 0.1s"
 	if res.CPU >= 100*time.Millisecond {
@@ -41,7 +42,7 @@ func timeoutDeath(res *RunResult, l Limits, alone bool) string {
 }
 
 // runDeath is sandbox.Result.Death with the grader's own words for a time-out.
-func runDeath(res *RunResult, l Limits, alone bool) string {
+func runDeath(res *sandbox.Result, l sandbox.Limits, alone bool) string {
 	if res.TimedOut {
 		return timeoutDeath(res, l.WithDefaults(), alone)
 	}

@@ -3,6 +3,7 @@ package grader
 import (
 	"context"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +15,7 @@ import (
 // waited, it was starved (only when it ran alone is the machine blamed), or
 // it computed all along.
 func TestTimeoutDeath(t *testing.T) {
-	l := Limits{Time: 10 * time.Second}
+	l := sandbox.Limits{Time: 10 * time.Second}
 	for _, tt := range []struct {
 		cpu   time.Duration
 		alone bool
@@ -26,7 +27,7 @@ func TestTimeoutDeath(t *testing.T) {
 		{3 * time.Second, false, "timed out after 10s"},
 		{9 * time.Second, true, "timed out after 10s"},
 	} {
-		got := timeoutDeath(&RunResult{TimedOut: true, CPU: tt.cpu}, l, tt.alone)
+		got := timeoutDeath(&sandbox.Result{TimedOut: true, CPU: tt.cpu}, l, tt.alone)
 		if !strings.HasPrefix(got, tt.want) || (!strings.Contains(tt.want, "(") && got != tt.want) {
 			t.Errorf("CPU %v, alone %v: got %q; want %q", tt.cpu, tt.alone, got, tt.want)
 		}

@@ -3,6 +3,7 @@ package grader
 import (
 	"context"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"maps"
 	"os"
 	"path/filepath"
@@ -140,7 +141,7 @@ func TestVerifyTiming(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ex := &Exercise{Limits: Limits{Time: tt.limit}}
+			ex := &Exercise{Limits: sandbox.Limits{Time: tt.limit}}
 			it := verifyTiming(ex, tt.ref)
 			check := func(what string, got []string, want string) {
 				if want == "" && len(got) > 0 || want != "" && (len(got) != 1 || !strings.Contains(got[0], want)) {

@@ -16,6 +16,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader/batch"
 	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // checkFlags are grader check's flags.
@@ -50,7 +51,7 @@ func checkFlagSet() (*flag.FlagSet, *checkFlags) {
 // requireIsolation returns an error naming what this machine does not
 // allow, and how to get it, when the sandbox cannot isolate a run fully.
 func requireIsolation(cmd string) error {
-	ok, missing := grader.Isolated()
+	ok, missing := sandbox.Isolated()
 	if ok {
 		return nil
 	}
@@ -74,7 +75,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	}
 	// The sandbox probes this machine and starts the first run's
 	// supervisor while the exercise is loaded.
-	grader.WarmSandbox()
+	sandbox.Warm()
 	dests, err := f.out.plan("check")
 	if err != nil {
 		return err
