@@ -3,6 +3,8 @@ package grader
 import (
 	"context"
 	"testing"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // BenchmarkGrade grades the nqueens reference (this test binary acting as
@@ -25,7 +27,7 @@ func BenchmarkGrade(b *testing.B) {
 	for _, mode := range []string{"isolated", "reaper", "reaper-polling", "direct"} {
 		b.Run(mode, func(b *testing.B) {
 			if mode != "isolated" {
-				restore, ok := setIsolationForTest(mode)
+				restore, ok := sandbox.SetIsolationForTest(mode)
 				if !ok {
 					b.Skipf("no %s mode on this system", mode)
 				}

@@ -8,9 +8,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rogpeppe/go-internal/txtar"
+
 	"github.com/boardcheck/boardcheck/grader/script"
 	"github.com/boardcheck/boardcheck/internal/suggest"
-	"github.com/rogpeppe/go-internal/txtar"
 )
 
 // headerKeyRE matches a header line that sets a key: `# points: 2`. A word,

@@ -2,8 +2,6 @@ package grader
 
 import (
 	"errors"
-	"github.com/boardcheck/boardcheck/grader/report"
-	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"io/fs"
 	"maps"
 	"os"
@@ -12,6 +10,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 const testExercise = "testdata/exercises/echo-queens"

@@ -7,9 +7,10 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/rogpeppe/go-internal/txtar"
+
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/script"
-	"github.com/rogpeppe/go-internal/txtar"
 )
 
 // explainBuiltin turns a testscript builtin's failure ("no match for

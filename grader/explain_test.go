@@ -1,10 +1,11 @@
 package grader
 
 import (
-	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 func TestExplainDiff(t *testing.T) {

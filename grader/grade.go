@@ -13,10 +13,12 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/rogpeppe/go-internal/testscript"
+
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/suggest"
-	"github.com/rogpeppe/go-internal/testscript"
 )
 
 // Options tune one grading.
@@ -64,7 +66,7 @@ const (
 type grading struct {
 	ctx    context.Context
 	ex     *Exercise
-	sub    *Submission
+	sub    *submission.Submission
 	opts   Options
 	limits sandbox.Limits
 	dir    string // temporary: scripts/ and work/
@@ -84,7 +86,7 @@ type grading struct {
 //
 // The error is for the grader's own failures (and an unknown Options.Run
 // name); everything the submission does wrong is in the report.
-func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*report.Report, error) {
+func Grade(ctx context.Context, ex *Exercise, sub *submission.Submission, opts Options) (*report.Report, error) {
 	start := time.Now()
 	checks, err := selectChecks(ex, opts.Run)
 	if err != nil {
@@ -98,7 +100,7 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*r
 	if err != nil {
 		return nil, fmt.Errorf("grader: %w", err)
 	}
-	defer removeAll(dir)
+	defer submission.RemoveAll(dir)
 	if err := os.Mkdir(filepath.Join(dir, "scripts"), 0o755); err != nil {
 		return nil, fmt.Errorf("grader: %w", err)
 	}
@@ -409,9 +411,9 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*r
 	if err != nil {
 		return nil, fmt.Errorf("grader: %w", err)
 	}
-	defer removeAll(buildDir)
-	sub, err := Prepare(ctx, path, buildDir)
-	var ce *CompileError
+	defer submission.RemoveAll(buildDir)
+	sub, err := submission.Prepare(ctx, path, buildDir)
+	var ce *submission.CompileError
 	if errors.As(err, &ce) {
 		first := report.CheckResult{
 			Name:    report.BuildCheck,
@@ -428,12 +430,12 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*r
 	if err != nil {
 		return nil, err
 	}
-	if out, fails := checkStarts(ctx, sub, buildDir); fails {
+	if out, fails := submission.CheckStarts(ctx, sub, buildDir); fails {
 		first := report.CheckResult{
 			Name:    report.StartCheck,
 			Title:   "The program starts",
 			Status:  report.Fail,
-			Message: "does not start: " + errorLine(out, path),
+			Message: "does not start: " + submission.ErrorLine(out, path),
 			Detail:  &report.Detail{Actual: out},
 			Hint: "The interpreter stops at the line it names, before your program runs: no other check can run until it is fixed. " +
 				"Run " + filepath.Base(sub.Command[0]) + " " + path + " yourself to see the same message.",

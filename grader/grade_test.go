@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/boardcheck/boardcheck/grader/report"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/submission"
 )
 
 // loadTestExercise loads the echo-queens exercise the grade tests run.
@@ -26,9 +28,9 @@ func loadTestExercise(t *testing.T) *Exercise {
 }
 
 // command is CommandSubmission for tests.
-func command(t *testing.T, argv ...string) *Submission {
+func command(t *testing.T, argv ...string) *submission.Submission {
 	t.Helper()
-	sub, err := CommandSubmission(argv)
+	sub, err := submission.FromCommand(argv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +53,7 @@ var python = sync.OnceValue(func() string {
 	return "python3"
 })
 
-func submission(name string) string {
+func testSubmission(name string) string {
 	return filepath.Join("testdata", "submissions", name)
 }
 
@@ -77,7 +79,7 @@ func checkNames(r *report.Report) []string {
 
 func TestGradeGood(t *testing.T) {
 	ex := loadTestExercise(t)
-	r, err := Grade(context.Background(), ex, command(t, python(), submission("good.py")), Options{Timeout: patient})
+	r, err := Grade(context.Background(), ex, command(t, python(), testSubmission("good.py")), Options{Timeout: patient})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +173,7 @@ func TestGradeMessages(t *testing.T) {
 // verdicts, the skip of a check whose need failed, and the structured detail.
 func TestGradeWrong(t *testing.T) {
 	ex := loadTestExercise(t)
-	r, err := Grade(context.Background(), ex, command(t, "sh", submission("wrong.sh")), Options{Timeout: patient})
+	r, err := Grade(context.Background(), ex, command(t, "sh", testSubmission("wrong.sh")), Options{Timeout: patient})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +217,7 @@ func TestGradeWrong(t *testing.T) {
 
 func TestGradeRunSelection(t *testing.T) {
 	ex := loadTestExercise(t)
-	sub := command(t, "sh", submission("wrong.sh"))
+	sub := command(t, "sh", testSubmission("wrong.sh"))
 	r, err := Grade(context.Background(), ex, sub, Options{Run: []string{"n6-sorted", "count"}, Timeout: patient})
 	if err != nil {
 		t.Fatal(err)
@@ -261,7 +263,7 @@ func TestGradeParallelOrder(t *testing.T) {
 		fmt.Fprintln(f, c.Name)
 		f.Close()
 	}}
-	r, err := Grade(context.Background(), ex, command(t, "sh", submission("order.sh"), marks), opts)
+	r, err := Grade(context.Background(), ex, command(t, "sh", testSubmission("order.sh"), marks), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,7 +346,7 @@ func TestGradeLimits(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			build := t.TempDir()
-			sub, err := Prepare(context.Background(), submission(tt.file), build)
+			sub, err := submission.Prepare(context.Background(), testSubmission(tt.file), build)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -409,7 +411,7 @@ func processesLeft(t *testing.T) []string {
 func TestGradePathCompileError(t *testing.T) {
 	ex := loadTestExercise(t)
 	var seen []string
-	r, err := GradePath(context.Background(), ex, submission("broken.c"), Options{OnCheck: func(c report.CheckResult) { seen = append(seen, c.Name) }})
+	r, err := GradePath(context.Background(), ex, testSubmission("broken.c"), Options{OnCheck: func(c report.CheckResult) { seen = append(seen, c.Name) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,8 +435,8 @@ func TestGradePathCompileError(t *testing.T) {
 
 func TestGradePathSubmissionError(t *testing.T) {
 	ex := loadTestExercise(t)
-	_, err := GradePath(context.Background(), ex, submission("no-such-file.py"), Options{})
-	var se *SubmissionError
+	_, err := GradePath(context.Background(), ex, testSubmission("no-such-file.py"), Options{})
+	var se *submission.Error
 	if !errors.As(err, &se) {
 		t.Errorf("got %v; want a *SubmissionError", err)
 	}
@@ -488,7 +490,7 @@ func TestGradeCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := Grade(ctx, ex, command(t, "sh", submission("sleep.sh")), Options{Timeout: patient})
+	_, err := Grade(ctx, ex, command(t, "sh", testSubmission("sleep.sh")), Options{Timeout: patient})
 	if elapsed := time.Since(start); elapsed > 5*time.Second {
 		t.Errorf("Grade returned %v after the cancel; want soon after", elapsed.Round(time.Millisecond))
 	}

@@ -2,9 +2,10 @@ package grader
 
 import (
 	"fmt"
-	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"strconv"
 	"strings"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 var sizeUnits = []struct {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/programs"
 )
 
@@ -69,7 +70,7 @@ func init() {
 
 // BuiltinSubmission is the builtin program name as a submission: this very
 // binary, re-run to act as it.
-func BuiltinSubmission(name string) (*Submission, error) {
+func BuiltinSubmission(name string) (*submission.Submission, error) {
 	if _, ok := builtinPrograms[name]; !ok {
 		return nil, fmt.Errorf("grader: no builtin program %q (known: %s)", name, strings.Join(BuiltinPrograms(), ", "))
 	}
@@ -78,7 +79,7 @@ func BuiltinSubmission(name string) (*Submission, error) {
 		return nil, fmt.Errorf("grader: finding the grader's own binary to run builtin:%s: %w", name, err)
 	}
 	// The run sees the grader's binary, which every other run is denied.
-	return &Submission{Path: "builtin:" + name, Command: []string{exe, referenceArg, name}, Lang: "builtin", Files: []string{exe}}, nil
+	return &submission.Submission{Path: "builtin:" + name, Command: []string{exe, referenceArg, name}, Lang: "builtin", Files: []string{exe}}, nil
 }
 
 // parseReference checks the manifest's reference: "builtin:NAME" naming one

@@ -15,6 +15,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/grader/script"
+	"github.com/boardcheck/boardcheck/grader/submission"
 )
 
 // commandRuns runs each of the grader's own commands (script.Commands,
@@ -152,7 +153,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	res, err := sandbox.Run(s.g.ctx, sandbox.Spec{
 		Argv:     argv,
 		Dir:      dir,
-		Env:      SubmissionEnv(dir, vars...),
+		Env:      submission.Env(dir, vars...),
 		Stdin:    stdin,
 		Limits:   s.g.limits,
 		ReadOnly: s.g.sub.Files,

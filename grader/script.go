@@ -2,7 +2,6 @@ package grader
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,9 +11,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rogpeppe/go-internal/testscript"
+
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/script"
-	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/boardcheck/boardcheck/grader/submission"
 )
 
 // scriptT is the testscript.T the grader runs scenarios under: testscript is
@@ -102,7 +103,7 @@ func (g *grading) runCheck(c *Check) (r report.CheckResult) {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return errorResult(r, fmt.Sprintf("grader error (not your fault): making the work folder: %v", err))
 	}
-	defer removeAll(root)
+	defer submission.RemoveAll(root)
 
 	s := &scenario{g: g, check: c}
 	t := &scriptT{verbose: g.opts.Verbose}
@@ -276,16 +277,4 @@ func cleanLog(log, scriptPath, file string) string {
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l
-}
-
-// removeAll removes a work folder even where the submission made parts of
-// it read-only.
-func removeAll(dir string) {
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			os.Chmod(path, 0o755)
-		}
-		return nil
-	})
-	os.RemoveAll(dir)
 }

@@ -3,10 +3,12 @@ package grader
 import (
 	"context"
 	"fmt"
-	"github.com/boardcheck/boardcheck/grader/script"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/boardcheck/boardcheck/grader/script"
+	"github.com/boardcheck/boardcheck/grader/submission"
 )
 
 // The statement (README.md) has two parts the grader writes rather than the
@@ -168,7 +170,7 @@ func findExamples(statement, program string) []statementExample {
 // runExamples runs the reference (sub, with env) on each of the statement's
 // examples and returns them with what it printed. A run that crashes or
 // hits a limit is an error: an example must show a program that works.
-func runExamples(ctx context.Context, ex *Exercise, sub *Submission, env []string) ([]statementExample, error) {
+func runExamples(ctx context.Context, ex *Exercise, sub *submission.Submission, env []string) ([]statementExample, error) {
 	list := findExamples(ex.Statement, ex.Program)
 	if len(list) == 0 {
 		return nil, nil

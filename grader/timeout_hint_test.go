@@ -2,12 +2,13 @@ package grader
 
 import (
 	"context"
-	"github.com/boardcheck/boardcheck/grader/report"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // TestTimeoutHint: a run that ran out of time gets the advice for time, in

@@ -1,11 +1,12 @@
 package grader
 
 import (
-	"github.com/boardcheck/boardcheck/grader/report"
-	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // A run that times out is judged by the processor time it used, since wall

@@ -2,13 +2,14 @@ package grader
 
 import (
 	"context"
-	"github.com/boardcheck/boardcheck/grader/report"
-	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // TestTimeoutDeath: a run out of time is told what its CPU time says: it

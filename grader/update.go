@@ -13,6 +13,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/atomicfile"
 )
 
@@ -76,7 +77,7 @@ func Update(ctx context.Context, ex *Exercise) ([]string, error) {
 	dir := ex.Source
 	wants := &wantSink{scripts: make(map[string][]byte)}
 	var examples []statementExample
-	err := withReference(ctx, ex, dir, func(sub *Submission, env []string) error {
+	err := withReference(ctx, ex, dir, func(sub *submission.Submission, env []string) error {
 		if _, err := Grade(ctx, ex, sub, Options{Parallel: 1, Env: env, wants: wants}); err != nil {
 			return err
 		}
@@ -120,7 +121,7 @@ func Update(ctx context.Context, ex *Exercise) ([]string, error) {
 // messages), and cleans up after. root is a folder holding the exercise's
 // files; a reference of the folder is compiled there once, as GradePath
 // would.
-func withReference(ctx context.Context, ex *Exercise, root string, f func(sub *Submission, env []string) error) error {
+func withReference(ctx context.Context, ex *Exercise, root string, f func(sub *submission.Submission, env []string) error) error {
 	if name, ok := strings.CutPrefix(ex.Reference, "builtin:"); ok {
 		sub, err := BuiltinSubmission(name)
 		if err != nil {
@@ -132,8 +133,8 @@ func withReference(ctx context.Context, ex *Exercise, root string, f func(sub *S
 	if err != nil {
 		return fmt.Errorf("grader: %w", err)
 	}
-	defer removeAll(buildDir)
-	sub, err := Prepare(ctx, filepath.Join(root, filepath.FromSlash(referencePath(ex.Reference))), buildDir)
+	defer submission.RemoveAll(buildDir)
+	sub, err := submission.Prepare(ctx, filepath.Join(root, filepath.FromSlash(referencePath(ex.Reference))), buildDir)
 	if err != nil {
 		return fmt.Errorf("grader: the reference %s: %w", ex.Reference, err)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/script"
+	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/programs"
 )
 
@@ -130,7 +131,7 @@ func Verify(ctx context.Context, ex *Exercise, opts VerifyOptions) (*VerifyRepor
 	if err != nil {
 		return nil, fmt.Errorf("grader: %w", err)
 	}
-	defer removeAll(dir)
+	defer submission.RemoveAll(dir)
 	// Submissions must be files to compile and run; a builtin exercise's
 	// live in the binary.
 	root := filepath.Join(dir, "exercise")
@@ -343,7 +344,7 @@ func verifyReference(ctx context.Context, ex *Exercise, root string) (it VerifyI
 	opts := Options{Parallel: 1}
 	if name, ok := strings.CutPrefix(ex.Reference, "builtin:"); ok {
 		opts.Env = append(opts.Env, referenceTextsVar(ex))
-		var sub *Submission
+		var sub *submission.Submission
 		sub, err = BuiltinSubmission(name)
 		if err == nil {
 			rep, err = Grade(ctx, ex, sub, opts)
@@ -412,7 +413,7 @@ func mustPass(rep *report.Report) []string {
 // or interpreter is the machine's gap, a warning; anything else about the
 // file is a problem.
 func notRun(it *VerifyItem, err error) {
-	var se *SubmissionError
+	var se *submission.Error
 	if errors.As(err, &se) && strings.HasSuffix(se.Problem, "not found on PATH") {
 		it.Warnings = append(it.Warnings, "not run: "+se.Problem+" ("+se.Fix+")")
 		return
@@ -506,7 +507,7 @@ func verifyStatement(ctx context.Context, ex *Exercise, root string, refOK bool)
 	it.Problems = append(it.Problems, headerWordingsLeftBehind(ex)...)
 	examples := findExamples(ex.Statement, ex.Program)
 	if refOK && len(examples) > 0 {
-		err := withReference(ctx, ex, root, func(sub *Submission, env []string) error {
+		err := withReference(ctx, ex, root, func(sub *submission.Submission, env []string) error {
 			var err error
 			examples, err = runExamples(ctx, ex, sub, env)
 			return err

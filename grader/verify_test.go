@@ -2,8 +2,6 @@ package grader
 
 import (
 	"context"
-	"github.com/boardcheck/boardcheck/grader/report"
-	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"maps"
 	"os"
 	"path/filepath"
@@ -12,6 +10,9 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // TestShippedOutputs judges every builtin exercise's valid-output/ and

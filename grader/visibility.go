@@ -2,6 +2,7 @@ package grader
 
 import (
 	"fmt"
+
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/internal/suggest"
 )

@@ -30,6 +30,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/atomicfile"
 )
 
@@ -254,7 +255,7 @@ func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.O
 	} else {
 		var err error
 		rep, err = grader.GradePath(ctx, ex, s.Path, opts)
-		var sub *grader.SubmissionError
+		var sub *submission.Error
 		switch {
 		case ctx.Err() != nil:
 			// Whatever came back was cut short by the interruption (a

@@ -7,10 +7,11 @@ import (
 	"io"
 	"strings"
 
+	"github.com/rogpeppe/go-internal/diff"
+
 	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/reference"
-	"github.com/rogpeppe/go-internal/diff"
 )
 
 // The HTML report is one self-contained page: its CSS, SVG pictures and the

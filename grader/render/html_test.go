@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rogpeppe/go-internal/diff"
+
 	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/reference"
-	"github.com/rogpeppe/go-internal/diff"
 )
 
 // TestHTMLGolden renders every fixture as a page and compares it with

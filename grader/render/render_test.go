@@ -11,8 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // update rewrites the golden files instead of comparing with them.

@@ -9,10 +9,11 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/boardcheck/boardcheck/grader/checker"
-	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/fatih/color"
 	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 func init() {

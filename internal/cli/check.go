@@ -17,6 +17,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/grader/submission"
 )
 
 // checkFlags are grader check's flags.
@@ -137,12 +138,12 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *grader.Exercise, path, 
 	var rep *report.Report
 	var err error
 	if problem != "" {
-		err = &grader.SubmissionError{Path: path, Problem: problem}
+		err = &submission.Error{Path: path, Problem: problem}
 	} else {
 		rep, err = grader.GradePath(ctx, ex, file, opts)
 	}
 	p.erase()
-	var sub *grader.SubmissionError
+	var sub *submission.Error
 	if errors.As(err, &sub) && ctx.Err() == nil {
 		// A submission that cannot be run still gets its report, in every
 		// format, so that a platform (Gradescope, CI) shows the student

@@ -13,11 +13,13 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/boardcheck/boardcheck/grader"
-	"github.com/boardcheck/boardcheck/grader/render"
-	"github.com/boardcheck/boardcheck/internal/suggest"
 	"github.com/mattn/go-isatty"
 	"golang.org/x/term"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/submission"
+	"github.com/boardcheck/boardcheck/internal/suggest"
 )
 
 // Exit statuses. They are part of the command's interface (documented in
@@ -172,7 +174,7 @@ func reportError(sys stdio, err error, cmd string) int {
 		usage   *usageError
 		unknown *grader.UnknownExerciseError
 		check   *grader.UnknownCheckError
-		sub     *grader.SubmissionError
+		sub     *submission.Error
 	)
 	switch {
 	case errors.As(err, &usage):

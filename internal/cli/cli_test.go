@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/submission"
 )
 
 func TestParseInterspersed(t *testing.T) {
@@ -196,7 +197,7 @@ func TestReport(t *testing.T) {
 			"grader: unknown exercise \"nqeens\"; did you mean nqueens?\nrun \"grader list\" to see every exercise\n", exitUsage},
 		{"unknown check", &grader.UnknownCheckError{Exercise: "nqueens", Name: "n5"}, "check",
 			"grader: exercise nqueens has no check \"n5\"\n", exitUsage},
-		{"submission", &grader.SubmissionError{Path: "a.py", Problem: "no such file", Fix: "check the path"}, "check",
+		{"submission", &submission.Error{Path: "a.py", Problem: "no such file", Fix: "check the path"}, "check",
 			"grader: submission a.py: no such file: check the path\n", exitUsage},
 		{"broken exercise", &grader.ExerciseError{File: "ex/tests/a.txtar", Line: 3, Err: errors.New("bad")}, "check",
 			"grader: ex/tests/a.txtar:3: bad\n", exitBroken},

@@ -1,4 +1,4 @@
-package grader
+package submission
 
 import "testing"
 
@@ -19,7 +19,7 @@ func TestErrorLine(t *testing.T) {
 			"sol.rb", "syntax error, unexpected end-of-input (line 2)"},
 		{"no line", "something odd\n", "sol.sh", "something odd"},
 	} {
-		if got := errorLine(tt.out, tt.path); got != tt.want {
+		if got := ErrorLine(tt.out, tt.path); got != tt.want {
 			t.Errorf("%s: errorLine = %q; want %q", tt.name, got, tt.want)
 		}
 	}

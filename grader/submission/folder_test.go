@@ -1,4 +1,4 @@
-package grader
+package submission
 
 import (
 	"context"
@@ -41,7 +41,7 @@ func TestPrepareFolderErrors(t *testing.T) {
 				writeProg(t, dir, name, content+"\n", 0o644)
 			}
 			_, err := Prepare(context.Background(), dir, t.TempDir())
-			var se *SubmissionError
+			var se *Error
 			if !errors.As(err, &se) {
 				t.Fatalf("Prepare: %v; want a *SubmissionError", err)
 			}

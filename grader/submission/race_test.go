@@ -1,7 +1,7 @@
-//go:build !race
+//go:build race
 
-package grader
+package submission
 
 // raceDetector is true in a -race build, whose heap and speed are not the
 // grader's.
-const raceDetector = false
+const raceDetector = true

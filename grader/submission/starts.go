@@ -1,13 +1,14 @@
-package grader
+package submission
 
 import (
 	"context"
-	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // pyCompile compiles a Python file without running it or writing a .pyc
@@ -38,7 +39,7 @@ var startLimits = sandbox.Limits{Time: 30 * time.Second, Memory: 1 * sandbox.GiB
 // and whether the program does not start. Any
 // trouble running the check itself is no verdict on the program: it is
 // then graded as ever, and its runs will show what goes wrong.
-func checkStarts(ctx context.Context, sub *Submission, buildDir string) (output string, fails bool) {
+func CheckStarts(ctx context.Context, sub *Submission, buildDir string) (output string, fails bool) {
 	args, ok := syntaxCheck[sub.Lang]
 	if !ok || len(sub.Command) < 2 || sub.Compiled {
 		return "", false
@@ -49,11 +50,11 @@ func checkStarts(ctx context.Context, sub *Submission, buildDir string) (output 
 	if err != nil {
 		return "", false
 	}
-	defer removeAll(home)
+	defer RemoveAll(home)
 	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Argv:     argv,
 		Dir:      home,
-		Env:      SubmissionEnv(home),
+		Env:      Env(home),
 		Limits:   startLimits,
 		ReadOnly: sub.Files,
 	})
@@ -81,7 +82,7 @@ var (
 	prefixRE = regexp.MustCompile(`^\S+?:(?: line)? ?\d+: ?`)
 )
 
-func errorLine(output, path string) string {
+func ErrorLine(output, path string) string {
 	lines := strings.Split(strings.TrimSpace(output), "\n")
 	explain := ""
 	for i := len(lines) - 1; i >= 0; i-- {

@@ -1,10 +1,9 @@
-package grader
+package submission
 
 import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"net"
 	"os"
 	"os/exec"
@@ -16,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // The canary: a variable of the test process that no submission may see.
@@ -88,7 +89,7 @@ func runSub(t *testing.T, sub *Submission, name string, l sandbox.Limits, stdin 
 	spec := sandbox.Spec{
 		Argv:     append(append([]string{}, sub.Command...), args...),
 		Dir:      dir,
-		Env:      SubmissionEnv(dir, mark),
+		Env:      Env(dir, mark),
 		Stdin:    stdin,
 		Limits:   l,
 		ReadOnly: sub.Files,
@@ -262,7 +263,7 @@ func TestExecuteFallbacks(t *testing.T) {
 	}
 	for _, mode := range []string{"reaper", "reaper-polling", "direct"} {
 		t.Run(mode, func(t *testing.T) {
-			restore, ok := setIsolationForTest(mode)
+			restore, ok := sandbox.SetIsolationForTest(mode)
 			if !ok {
 				t.Skipf("%s isolation is not available on this machine", mode)
 			}
@@ -386,7 +387,7 @@ func TestExecuteSideBySide(t *testing.T) {
 // or killed by the submission it watches; the time limit still ends the run,
 // and nothing is left behind.
 func TestExecuteStoppedShim(t *testing.T) {
-	restore, ok := setIsolationForTest("reaper")
+	restore, ok := sandbox.SetIsolationForTest("reaper")
 	if !ok {
 		t.Skip("reaper isolation is not available on this machine")
 	}
@@ -538,7 +539,7 @@ func TestExecuteCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := sandbox.Run(ctx, sandbox.Spec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: hostile, ReadOnly: sub.Files})
+	_, err := sandbox.Run(ctx, sandbox.Spec{Argv: sub.Command, Dir: dir, Env: Env(dir), Limits: hostile, ReadOnly: sub.Files})
 	if err == nil || !strings.Contains(err.Error(), "context deadline exceeded") {
 		t.Errorf("err = %v; want the context's deadline", err)
 	}
@@ -561,7 +562,7 @@ func TestExecuteStartErrors(t *testing.T) {
 		{nil, "no command given"},
 	}
 	for _, tt := range tests {
-		_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: tt.argv, Dir: dir, Env: SubmissionEnv(dir)})
+		_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: tt.argv, Dir: dir, Env: Env(dir)})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Execute(%q) error = %v; want it to contain %q", tt.argv, err, tt.want)
 		}
@@ -602,46 +603,9 @@ func TestDeath(t *testing.T) {
 	}
 }
 
-func TestParseSize(t *testing.T) {
-	tests := []struct {
-		in   string
-		want int64
-		err  string
-	}{
-		{"512MiB", 512 << 20, ""},
-		{"16MiB", 16 << 20, ""},
-		{"1GiB", 1 << 30, ""},
-		{"100KiB", 100 << 10, ""},
-		{"4096", 4096, ""},
-		{" 64 MiB ", 64 << 20, ""},
-		{"1MB", 1000000, ""},
-		{"", 0, "empty"},
-		{"MiB", 0, "want a whole number"},
-		{"1.5GiB", 0, "want a whole number"},
-		{"12 parsecs", 0, "want a whole number"},
-		{"0", 0, "more than zero"},
-		{"-5MiB", 0, "more than zero"},
-		{"99999999999GiB", 0, "too large"},
-	}
-	for _, tt := range tests {
-		got, err := ParseSize(tt.in)
-		switch {
-		case tt.err == "" && (err != nil || got != tt.want):
-			t.Errorf("ParseSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
-		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
-			t.Errorf("ParseSize(%q) error = %v; want one containing %q", tt.in, err, tt.err)
-		}
-	}
-	for _, n := range []int64{512 << 20, 16 << 20, 1 << 30, 100 << 10} {
-		if back, err := ParseSize(strings.ReplaceAll(sandbox.FormatSize(n), " ", "")); err != nil || back != n {
-			t.Errorf("ParseSize(FormatSize(%d) = %q) = %d, %v; want %d", n, sandbox.FormatSize(n), back, err, n)
-		}
-	}
-}
-
 func TestSubmissionEnv(t *testing.T) {
 	dir := t.TempDir()
-	env := SubmissionEnv(dir, "FOO=bar", "LANG=fr_FR.UTF-8", "not-a-pair")
+	env := Env(dir, "FOO=bar", "LANG=fr_FR.UTF-8", "not-a-pair")
 	want := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "LANG=fr_FR.UTF-8", "LC_ALL=C.UTF-8", "TMPDIR=" + filepath.Join(dir, ".tmp"), "FOO=bar"}
 	if strings.Join(env, "\n") != strings.Join(want, "\n") {
 		t.Errorf("SubmissionEnv = %q; want %q", env, want)

@@ -1,4 +1,14 @@
-package grader
+// Package submission turns what a student hands in (a file of any language
+// the grader knows, or a folder holding a program of several files) into a
+// command to run, compiling it first where its language needs it.
+//
+// Prepare reads the file's extension or shebang line, finds its interpreter
+// or compiles it (under the sandbox's limits, into a folder of the caller's),
+// and returns the Submission: the argv a run starts, and the files it must
+// be able to read. A file that cannot become a command is an *Error, which
+// says what the student can do about it; a compile error is a *CompileError.
+// CheckStarts asks a script's interpreter whether it parses at all.
+package submission
 
 import (
 	"bytes"
@@ -42,7 +52,7 @@ type Submission struct {
 
 // SubmissionError is a problem with the submission that its author can fix:
 // it says what is wrong and what to do.
-type SubmissionError struct {
+type Error struct {
 	Path    string
 	Problem string
 	Fix     string
@@ -52,7 +62,7 @@ type SubmissionError struct {
 	Machine bool
 }
 
-func (e *SubmissionError) Error() string {
+func (e *Error) Error() string {
 	s := "grader: submission " + e.Path + ": " + e.Problem
 	if e.Fix != "" {
 		s += ": " + e.Fix
@@ -118,10 +128,10 @@ func unknownType(path, ext string) error {
 	runs := "the grader runs " + strings.Join(SourceExtensions(), ", ") + " files by their extension"
 	if ext == "" {
 		stem := filepath.Base(path)
-		return &SubmissionError{Path: path, Problem: "has no extension and is not executable (" + runs + ")",
+		return &Error{Path: path, Problem: "has no extension and is not executable (" + runs + ")",
 			Fix: "name it for its language (" + stem + ".py, " + stem + ".c, ...), or, for a script with a #! line, run chmod +x " + path}
 	}
-	return &SubmissionError{Path: path, Problem: "is a " + ext + " file, which the grader cannot run (" + runs + ")",
+	return &Error{Path: path, Problem: "is a " + ext + " file, which the grader cannot run (" + runs + ")",
 		Fix: "to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x " + path +
 			", or build it yourself and give the grader the program built (./" + strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)) + ")"}
 }
@@ -137,7 +147,7 @@ var compileLimits = sandbox.Limits{Time: 60 * time.Second, Memory: 2 * sandbox.G
 // *CompileError holding the compiler's output. ctx bounds the compile.
 func Prepare(ctx context.Context, path string, buildDir string) (*Submission, error) {
 	subErr := func(problem, fix string) error {
-		return &SubmissionError{Path: path, Problem: problem, Fix: fix}
+		return &Error{Path: path, Problem: problem, Fix: fix}
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -219,7 +229,7 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 		return nil, unknownType(path, ext)
 	}
 	if _, err := exec.LookPath(lang.tool); err != nil {
-		return nil, &SubmissionError{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
+		return nil, &Error{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
 	}
 	if lang.compile == nil {
 		interp := resolveInterpreter(ctx, lang, filepath.Dir(abs), buildDir)
@@ -269,7 +279,7 @@ func resolveInterpreter(ctx context.Context, lang language, dir, buildDir string
 	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Argv:     append([]string{lang.tool}, lang.whereAmI...),
 		Dir:      dir,
-		Env:      SubmissionEnv(home),
+		Env:      Env(home),
 		Limits:   l,
 		ReadOnly: versionFiles(dir),
 	})
@@ -436,7 +446,7 @@ func compileFiles(ctx context.Context, lang language, srcs, seen []string, name,
 		for _, src := range srcs {
 			data, err := os.ReadFile(src)
 			if err != nil {
-				return "", &SubmissionError{Path: src, Problem: "cannot be read: " + err.Error()}
+				return "", &Error{Path: src, Problem: "cannot be read: " + err.Error()}
 			}
 			if err := os.WriteFile(filepath.Join(dir, filepath.Base(src)), data, 0o644); err != nil {
 				return "", fmt.Errorf("grader: copying the submission to build it: %w", err)
@@ -474,7 +484,7 @@ func runCompiler(ctx context.Context, argv []string, dir, buildDir string, extra
 	spec := sandbox.Spec{
 		Argv:     argv,
 		Dir:      dir,
-		Env:      SubmissionEnv(buildDir, extraEnv...),
+		Env:      Env(buildDir, extraEnv...),
 		Limits:   compileLimits,
 		ReadOnly: readOnly,
 		Writable: []string{buildDir},
@@ -546,18 +556,18 @@ func goBuildEnv(buildDir string) []string {
 // CommandSubmission accepts an explicit command line, such as
 // ["python3", "-u", "my.py"]. Arguments that name existing files are made
 // absolute, since runs happen in a folder of their own.
-func CommandSubmission(argv []string) (*Submission, error) {
+func FromCommand(argv []string) (*Submission, error) {
 	if len(argv) == 0 || argv[0] == "" {
-		return nil, &SubmissionError{Path: "(command)", Problem: "empty command", Fix: "give a program and its arguments, e.g. python3 -u my.py"}
+		return nil, &Error{Path: "(command)", Problem: "empty command", Fix: "give a program and its arguments, e.g. python3 -u my.py"}
 	}
 	cmd := make([]string, len(argv))
 	copy(cmd, argv)
 	var files []string
 	if _, err := exec.LookPath(argv[0]); err != nil {
 		if strings.Contains(argv[0], "/") {
-			return nil, &SubmissionError{Path: argv[0], Problem: "not found or not executable", Fix: "check the path, or run chmod +x " + argv[0]}
+			return nil, &Error{Path: argv[0], Problem: "not found or not executable", Fix: "check the path, or run chmod +x " + argv[0]}
 		}
-		return nil, &SubmissionError{Path: argv[0], Problem: argv[0] + " not found on PATH", Fix: "install it, or give its full path"}
+		return nil, &Error{Path: argv[0], Problem: argv[0] + " not found on PATH", Fix: "install it, or give its full path"}
 	}
 	for i, a := range cmd {
 		if i > 0 && strings.HasPrefix(a, "-") {

@@ -1,6 +1,7 @@
-package grader
+package submission
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,7 +12,7 @@ import (
 // dir/.tmp (created here), plus extra ("K=V", later entries win). Nothing
 // else of the grader's environment gets through: CI tokens and the like stay
 // out of reach of the code being graded.
-func SubmissionEnv(dir string, extra ...string) []string {
+func Env(dir string, extra ...string) []string {
 	tmp := filepath.Join(dir, ".tmp")
 	// An error here shows up when the submission uses TMPDIR; the run itself
 	// must not fail because of it.
@@ -46,4 +47,16 @@ func setEnv(env []string, key, kv string) []string {
 		}
 	}
 	return append(env, kv)
+}
+
+// removeAll removes a work folder even where the submission made parts of
+// it read-only.
+func RemoveAll(dir string) {
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			os.Chmod(path, 0o755)
+		}
+		return nil
+	})
+	os.RemoveAll(dir)
 }

@@ -1,4 +1,4 @@
-package grader
+package submission
 
 import (
 	"context"
@@ -39,7 +39,7 @@ const folderHolds = "a folder holds Go files of package main, C or C++ source fi
 // prepareFolder turns the folder at abs (path as given) into a submission.
 func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission, error) {
 	subErr := func(problem, fix string) error {
-		return &SubmissionError{Path: path, Problem: problem, Fix: fix}
+		return &Error{Path: path, Problem: problem, Fix: fix}
 	}
 	all, found, sources, err := folderSources(abs)
 	if err != nil {
@@ -68,7 +68,7 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission
 		return preparePythonPackage(ctx, path, abs, buildDir, sources)
 	}
 	if _, err := exec.LookPath(lang.tool); err != nil {
-		return nil, &SubmissionError{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
+		return nil, &Error{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
 	}
 	if lang.name == "java" {
 		return prepareJavaFolder(ctx, path, abs, buildDir, sources)
@@ -186,12 +186,12 @@ func builder(lang language) string {
 // than the folder lets whatever checks a Python file check it too.
 func preparePythonPackage(ctx context.Context, path, abs, buildDir string, sources []string) (*Submission, error) {
 	if !slices.Contains(sources, "__main__.py") {
-		return nil, &SubmissionError{Path: path, Problem: "is a folder of Python files (" + strings.Join(sources, ", ") + ") without a __main__.py",
+		return nil, &Error{Path: path, Problem: "is a folder of Python files (" + strings.Join(sources, ", ") + ") without a __main__.py",
 			Fix: "name the file that starts the program, or add a __main__.py that does (python3 runs a folder through it)"}
 	}
 	lang := languages[".py"]
 	if _, err := exec.LookPath(lang.tool); err != nil {
-		return nil, &SubmissionError{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
+		return nil, &Error{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
 	}
 	interp := resolveInterpreter(ctx, lang, abs, buildDir)
 	return &Submission{Path: path, Command: []string{interp, filepath.Join(abs, "__main__.py")}, Lang: lang.name, Files: []string{abs},
@@ -209,13 +209,13 @@ var javaPackage = regexp.MustCompile(`(?m)^\s*package\s+([A-Za-z_][\w.]*)\s*;`)
 // the one class that has a main method.
 func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources []string) (*Submission, error) {
 	if _, err := exec.LookPath("javac"); err != nil {
-		return nil, &SubmissionError{Path: path, Problem: "javac not found on PATH", Fix: languages[".java"].install, Machine: true}
+		return nil, &Error{Path: path, Problem: "javac not found on PATH", Fix: languages[".java"].install, Machine: true}
 	}
 	var mains []string
 	for _, s := range sources {
 		data, err := os.ReadFile(filepath.Join(abs, s))
 		if err != nil {
-			return nil, &SubmissionError{Path: filepath.Join(path, s), Problem: "cannot be read: " + err.Error()}
+			return nil, &Error{Path: filepath.Join(path, s), Problem: "cannot be read: " + err.Error()}
 		}
 		if javaMain.Match(data) {
 			mains = append(mains, s)
@@ -223,10 +223,10 @@ func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources 
 	}
 	switch {
 	case len(mains) == 0:
-		return nil, &SubmissionError{Path: path, Problem: "is a folder of Java classes (" + strings.Join(sources, ", ") + ") none of which has a main method",
+		return nil, &Error{Path: path, Problem: "is a folder of Java classes (" + strings.Join(sources, ", ") + ") none of which has a main method",
 			Fix: "add public static void main(String[] args) to the class that starts the program"}
 	case len(mains) > 1:
-		return nil, &SubmissionError{Path: path, Problem: "is a folder of Java classes with several main methods (" + strings.Join(mains, ", ") + ")",
+		return nil, &Error{Path: path, Problem: "is a folder of Java classes with several main methods (" + strings.Join(mains, ", ") + ")",
 			Fix: "keep main in the one class that starts the program"}
 	}
 	classes := filepath.Join(buildDir, "classes")

@@ -1,10 +1,9 @@
-package grader
+package submission
 
 import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // writeProg makes a file in dir with the given content and mode.
@@ -75,7 +76,7 @@ func TestPrepareErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := Prepare(context.Background(), filepath.Join(dir, tt.path), t.TempDir())
-		var se *SubmissionError
+		var se *Error
 		if !errors.As(err, &se) {
 			t.Errorf("Prepare(%s) = %v; want a *SubmissionError", tt.path, err)
 			continue
@@ -115,7 +116,7 @@ func TestPrepareMissingInterpreter(t *testing.T) {
 	for _, tt := range tests {
 		p := writeProg(t, dir, tt.file, "x\n", 0o644)
 		_, err := Prepare(context.Background(), p, t.TempDir())
-		var se *SubmissionError
+		var se *Error
 		if !errors.As(err, &se) || !strings.HasSuffix(err.Error(), tt.want) {
 			t.Errorf("Prepare(%s) = %v; want a *SubmissionError ending %q", tt.file, err, tt.want)
 		}
@@ -213,7 +214,7 @@ func TestPrepareCompile(t *testing.T) {
 				t.Fatalf("Prepare = %+v; want one compiled program in %s", sub, build)
 			}
 			dir := t.TempDir()
-			res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: roomy, ReadOnly: sub.Files})
+			res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sub.Command, Dir: dir, Env: Env(dir), Limits: roomy, ReadOnly: sub.Files})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -268,7 +269,7 @@ func TestCommandSubmission(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("sh not installed")
 	}
-	sub, err := CommandSubmission([]string{"sh", "-e", "testdata/progs/exit255.sh"})
+	sub, err := FromCommand([]string{"sh", "-e", "testdata/progs/exit255.sh"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,13 +279,13 @@ func TestCommandSubmission(t *testing.T) {
 	}
 	// The command runs from any folder, since the file was made absolute.
 	dir := t.TempDir()
-	res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sub.Command, Dir: dir, Env: SubmissionEnv(dir), Limits: roomy, ReadOnly: sub.Files})
+	res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sub.Command, Dir: dir, Env: Env(dir), Limits: roomy, ReadOnly: sub.Files})
 	if err != nil || res.ExitCode != 255 {
 		t.Errorf("running it: exit %v, err %v; want 255", res, err)
 	}
 	for _, argv := range [][]string{nil, {""}, {"no-such-interpreter-xyz", "a.py"}, {"./no/such/file"}} {
-		_, err := CommandSubmission(argv)
-		var se *SubmissionError
+		_, err := FromCommand(argv)
+		var se *Error
 		if !errors.As(err, &se) {
 			t.Errorf("CommandSubmission(%q) = %v; want a *SubmissionError", argv, err)
 		}
@@ -322,7 +323,7 @@ func TestPrepareShebang(t *testing.T) {
 		p := writeProg(t, dir, tt.file, tt.content, tt.mode)
 		sub, err := Prepare(context.Background(), p, t.TempDir())
 		if tt.wantErr != "" {
-			var se *SubmissionError
+			var se *Error
 			if !errors.As(err, &se) || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("Prepare(%s) = %v; want a *SubmissionError with %q", tt.file, err, tt.wantErr)
 			}
