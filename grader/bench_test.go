@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/boardcheck/boardcheck/grader/builtin"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
@@ -20,7 +21,7 @@ func BenchmarkGrade(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sub, err := BuiltinSubmission("nqueens")
+	sub, err := builtin.Submission("nqueens")
 	if err != nil {
 		b.Fatal(err)
 	}

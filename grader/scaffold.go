@@ -3,6 +3,7 @@ package grader
 import (
 	"errors"
 	"fmt"
+	"github.com/boardcheck/boardcheck/grader/builtin"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -84,7 +85,7 @@ func writeSkeleton(dir, id string) error {
 			return err
 		}
 		text = strings.ReplaceAll(text, "ID", id)
-		text = strings.ReplaceAll(text, "BUILTINS", strings.Join(BuiltinPrograms(), ", "))
+		text = strings.ReplaceAll(text, "BUILTINS", strings.Join(builtin.Programs(), ", "))
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/boardcheck/boardcheck/grader/builtin"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
@@ -104,7 +105,7 @@ func (snap fileSnapshot) changed(dir string) string {
 // a submission that ran one would score what it did not solve. Found once.
 var hiddenPrograms = sync.OnceValue(func() []string {
 	var out []string
-	names := append(BuiltinPrograms(), "grader")
+	names := append(builtin.Programs(), "grader")
 	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
 		for _, name := range names {
 			p := filepath.Join(dir, name)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/boardcheck/boardcheck/grader/builtin"
 	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/atomicfile"
 )
@@ -123,7 +124,7 @@ func Update(ctx context.Context, ex *Exercise) ([]string, error) {
 // would.
 func withReference(ctx context.Context, ex *Exercise, root string, f func(sub *submission.Submission, env []string) error) error {
 	if name, ok := strings.CutPrefix(ex.Reference, "builtin:"); ok {
-		sub, err := BuiltinSubmission(name)
+		sub, err := builtin.Submission(name)
 		if err != nil {
 			return err
 		}

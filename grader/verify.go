@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/builtin"
 	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/script"
@@ -334,7 +335,7 @@ func verifyReference(ctx context.Context, ex *Exercise, root string) (it VerifyI
 	if ex.Reference == "" {
 		it.Name = "(none)"
 		it.Problems = []string{fmt.Sprintf("exercise.toml names no reference program: add reference = \"builtin:NAME\" (one of %s) or the path of a program in the folder, such as \"solution/%s.py\"",
-			strings.Join(BuiltinPrograms(), ", "), ex.Program)}
+			strings.Join(builtin.Programs(), ", "), ex.Program)}
 		return it, nil
 	}
 	// A named result, so that the deferred assignment reaches the caller.
@@ -345,7 +346,7 @@ func verifyReference(ctx context.Context, ex *Exercise, root string) (it VerifyI
 	if name, ok := strings.CutPrefix(ex.Reference, "builtin:"); ok {
 		opts.Env = append(opts.Env, referenceTextsVar(ex))
 		var sub *submission.Submission
-		sub, err = BuiltinSubmission(name)
+		sub, err = builtin.Submission(name)
 		if err == nil {
 			rep, err = Grade(ctx, ex, sub, opts)
 		}
@@ -371,7 +372,7 @@ func referenceTextsVar(ex *Exercise) string {
 	if err != nil {
 		panic(err) // a map of strings always marshals
 	}
-	return referenceTextsEnv + "=" + string(data)
+	return builtin.TextsEnv + "=" + string(data)
 }
 
 // verifyGood grades a good/ submission on every check.
