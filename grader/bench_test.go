@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/boardcheck/boardcheck/grader/builtin"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
@@ -17,7 +18,7 @@ import (
 // which leaves the grader's own work (scenarios, checking, reports) and the
 // programs. bench/run times the whole command against a shell script.
 func BenchmarkGrade(b *testing.B) {
-	ex, err := Lookup("nqueens")
+	ex, err := exercise.Lookup("nqueens")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/boardcheck/boardcheck/grader/exercise"
 )
 
 // DigestPath is "sha256:" and the hex digest of the file at path, or of
@@ -69,7 +71,7 @@ func digestFile(h hash.Hash, name, path string, info fs.FileInfo) error {
 // scenarios, the reference; its limits are in the manifest) but those only
 // verify and readers use (see notGraded), and of opts, the time limit and
 // the checks chosen.
-func ExerciseDigest(ex *Exercise, opts Options) (string, error) {
+func ExerciseDigest(ex *exercise.Exercise, opts Options) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "exercise %q\n", ex.ID)
 	if ex.FS != nil {
@@ -116,7 +118,7 @@ func ExerciseDigest(ex *Exercise, opts Options) (string, error) {
 // exercise with (good/, bad/, valid-output/, invalid-output/), unless the
 // reference lives there. An author who adds a bad submission does not make
 // a class be graded again.
-func notGraded(ex *Exercise, path string) bool {
+func notGraded(ex *exercise.Exercise, path string) bool {
 	switch path {
 	case "README.md":
 		return true

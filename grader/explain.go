@@ -9,6 +9,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/script"
 )
@@ -18,11 +19,11 @@ import (
 // that is about the submission's output or files is Fail; anything else (a
 // missing file in the archive, a bad usage testscript found) is the
 // scenario's fault: Error.
-func explainBuiltin(s *scenario, c *Check, line int, msg string) (report.Status, string, *report.Detail) {
-	if line < 1 || line > len(c.lines) {
+func explainBuiltin(s *scenario, c *exercise.Check, line int, msg string) (report.Status, string, *report.Detail) {
+	if line < 1 || line > len(c.Lines) {
 		return report.Error, msg, nil
 	}
-	sl, err := script.ParseLine(c.lines[line-1])
+	sl, err := script.ParseLine(c.Lines[line-1])
 	if err != nil || sl == nil {
 		return report.Error, msg, nil
 	}
@@ -108,7 +109,7 @@ func describe(name string) string {
 
 // archiveFile reads name from the scenario's archive, or from its work
 // folder when the scenario wrote it there.
-func archiveFile(c *Check, work, name string) (string, bool) {
+func archiveFile(c *exercise.Check, work, name string) (string, bool) {
 	for _, f := range txtar.Parse(c.Script).Files {
 		if f.Name == name {
 			return string(f.Data), true

@@ -15,6 +15,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/grader/submission"
@@ -65,7 +66,7 @@ const (
 // grading is one Grade call's shared state.
 type grading struct {
 	ctx    context.Context
-	ex     *Exercise
+	ex     *exercise.Exercise
 	sub    *submission.Submission
 	opts   Options
 	limits sandbox.Limits
@@ -86,7 +87,7 @@ type grading struct {
 //
 // The error is for the grader's own failures (and an unknown Options.Run
 // name); everything the submission does wrong is in the report.
-func Grade(ctx context.Context, ex *Exercise, sub *submission.Submission, opts Options) (*report.Report, error) {
+func Grade(ctx context.Context, ex *exercise.Exercise, sub *submission.Submission, opts Options) (*report.Report, error) {
 	start := time.Now()
 	checks, err := selectChecks(ex, opts.Run)
 	if err != nil {
@@ -137,7 +138,7 @@ func Grade(ctx context.Context, ex *Exercise, sub *submission.Submission, opts O
 // selectChecks returns the exercise's checks named in run and, transitively,
 // the checks they need, in the exercise's order; all of them when run is
 // empty.
-func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
+func selectChecks(ex *exercise.Exercise, run []string) ([]*exercise.Check, error) {
 	if len(run) == 0 {
 		return ex.Checks, nil
 	}
@@ -147,14 +148,14 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 		if want[name] {
 			return nil
 		}
-		c := ex.check(name)
+		c := ex.Check(name)
 		if c == nil {
 			// A student sees titles in the report, not names, so a
 			// title names its check too.
-			c = ex.checkByTitle(name)
+			c = checkByTitle(ex, name)
 		}
 		if c == nil {
-			return &UnknownCheckError{Exercise: ex.ID, Name: name, Suggestion: suggest.Closest(name, ex.checkNames())}
+			return &UnknownCheckError{Exercise: ex.ID, Name: name, Suggestion: suggest.Closest(name, ex.CheckNames())}
 		}
 		if want[c.Name] {
 			return nil
@@ -172,7 +173,7 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 			return nil, err
 		}
 	}
-	var checks []*Check
+	var checks []*exercise.Check
 	for _, c := range ex.Checks {
 		if want[c.Name] {
 			checks = append(checks, c)
@@ -183,13 +184,13 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 
 // namedChecks returns the names of the checks run names (by name or title),
 // without the checks they need.
-func namedChecks(ex *Exercise, run []string) map[string]bool {
+func namedChecks(ex *exercise.Exercise, run []string) map[string]bool {
 	named := make(map[string]bool)
 	for _, name := range run {
 		name = strings.TrimSpace(name)
-		c := ex.check(name)
+		c := ex.Check(name)
 		if c == nil {
-			c = ex.checkByTitle(name)
+			c = checkByTitle(ex, name)
 		}
 		if c != nil {
 			named[c.Name] = true
@@ -199,7 +200,7 @@ func namedChecks(ex *Exercise, run []string) map[string]bool {
 }
 
 // checkByTitle returns the check whose title is title, ignoring case, or nil.
-func (ex *Exercise) checkByTitle(title string) *Check {
+func checkByTitle(ex *exercise.Exercise, title string) *exercise.Check {
 	for _, c := range ex.Checks {
 		if strings.EqualFold(c.Title, title) {
 			return c
@@ -214,7 +215,7 @@ func (ex *Exercise) checkByTitle(title string) *Check {
 // as parallelism allows and -parallel 1 runs the checks exactly in order.
 // A check whose need did not pass is skipped as soon as that is known.
 // Load-time validation rules out cycles, so every check gets its turn.
-func (g *grading) schedule(checks []*Check) []report.CheckResult {
+func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 	parallel := g.opts.Parallel
 	if parallel <= 0 {
 		parallel = runtime.NumCPU()
@@ -332,7 +333,7 @@ func (g *grading) schedule(checks []*Check) []report.CheckResult {
 	return results
 }
 
-func skipped(c *Check, because string) report.CheckResult {
+func skipped(c *exercise.Check, because string) report.CheckResult {
 	return report.CheckResult{
 		Name: c.Name, Title: c.Title, Status: report.Skip, MaxScore: c.Points, Hint: c.Hint,
 		SkippedBecause: because,
@@ -401,7 +402,7 @@ func trimText(b []byte, limit int) (string, bool) {
 // because of it. A script its interpreter cannot parse is likewise a failing
 // check "starts". A *SubmissionError (no such file, no interpreter, ...) is
 // returned as the error.
-func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*report.Report, error) {
+func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Options) (*report.Report, error) {
 	start := time.Now()
 	checks, err := selectChecks(ex, opts.Run)
 	if err != nil {
@@ -447,7 +448,7 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*r
 
 // firstFailedReport is the report of a submission that failed before any
 // check could run: first, then every check skipped because of it.
-func firstFailedReport(ex *Exercise, checks []*Check, path string, command []string, first report.CheckResult, skipMsg string, opts Options, start time.Time) *report.Report {
+func firstFailedReport(ex *exercise.Exercise, checks []*exercise.Check, path string, command []string, first report.CheckResult, skipMsg string, opts Options, start time.Time) *report.Report {
 	limits := ex.Limits
 	if opts.Timeout > 0 {
 		limits.Time = opts.Timeout
@@ -475,4 +476,15 @@ func firstFailedReport(ex *Exercise, checks []*Check, path string, command []str
 	withVisibility(ex, r)
 	r.Duration = time.Since(start)
 	return r
+}
+
+// withVisibility copies each check's visibility into r's verdicts on it.
+func withVisibility(ex *exercise.Exercise, r *report.Report) {
+	for i := range r.Checks {
+		for _, c := range ex.Checks {
+			if c.Name == r.Checks[i].Name {
+				r.Checks[i].Visibility = c.Visibility
+			}
+		}
+	}
 }

@@ -13,14 +13,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/submission"
+	"github.com/boardcheck/boardcheck/internal/fixture"
 )
 
 // loadTestExercise loads the echo-queens exercise the grade tests run.
-func loadTestExercise(t *testing.T) *Exercise {
+func loadTestExercise(t *testing.T) *exercise.Exercise {
 	t.Helper()
-	ex, err := LoadDir(testExercise)
+	ex, err := exercise.LoadDir(testExercise)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +54,9 @@ var python = sync.OnceValue(func() string {
 	}
 	return "python3"
 })
+
+// testExercise is a small exercise whose checks grade quickly.
+const testExercise = "testdata/exercises/echo-queens"
 
 func testSubmission(name string) string {
 	return filepath.Join("testdata", "submissions", name)
@@ -94,7 +99,7 @@ func TestGradeGood(t *testing.T) {
 	if !r.Passed || r.Score != 10 || r.MaxScore != 10 {
 		t.Errorf("got passed %v, score %d/%d; want true, 10/10", r.Passed, r.Score, r.MaxScore)
 	}
-	if got, want := checkNames(r), ex.checkNames(); !slices.Equal(got, want) {
+	if got, want := checkNames(r), ex.CheckNames(); !slices.Equal(got, want) {
 		t.Errorf("got checks %q; want %q", got, want)
 	}
 	stdin := result(t, r, "stdin")
@@ -272,7 +277,7 @@ func TestGradeParallelOrder(t *testing.T) {
 	if took := time.Since(start); took > patient/2 {
 		t.Errorf("grading took %v; want well under %v (count waits for the others' marks, and should have seen them)", took, patient)
 	}
-	if got, want := checkNames(r), ex.checkNames(); !slices.Equal(got, want) {
+	if got, want := checkNames(r), ex.CheckNames(); !slices.Equal(got, want) {
 		t.Errorf("got report order %q; want %q", got, want)
 	}
 	if len(finished) != len(ex.Checks) || finished[len(finished)-1] != "count" {
@@ -286,7 +291,7 @@ func TestGradeParallelOrder(t *testing.T) {
 	if _, err := Grade(context.Background(), ex, command(t, "sh", "-c", "exit 3"), opts); err != nil {
 		t.Fatal(err)
 	}
-	if want := ex.checkNames(); !slices.Equal(finished, want) {
+	if want := ex.CheckNames(); !slices.Equal(finished, want) {
 		t.Errorf("parallel 1: got OnCheck order %q; want %q", finished, want)
 	}
 }
@@ -303,9 +308,9 @@ func TestGradeBrokenScenario(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := copyExercise(t)
-			edit(t, dir, "tests/count.txtar", "run nqueens -count 6\ncount queens 6\n", tt.script+"\n")
-			ex, err := LoadDir(dir)
+			dir := fixture.Copy(t, testExercise)
+			fixture.Edit(t, dir, "tests/count.txtar", "run nqueens -count 6\ncount queens 6\n", tt.script+"\n")
+			ex, err := exercise.LoadDir(dir)
 			if err != nil {
 				t.Fatal(err)
 			}

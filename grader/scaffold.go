@@ -3,11 +3,13 @@ package grader
 import (
 	"errors"
 	"fmt"
-	"github.com/boardcheck/boardcheck/grader/builtin"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/boardcheck/boardcheck/grader/builtin"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 )
 
 // ExistsError is a scaffold that would overwrite something.
@@ -32,8 +34,8 @@ func (e *IDError) Error() string {
 // the original does and can be varied from there. It never overwrites: an
 // existing dir/id is an *ExistsError, an ID that is not one word an
 // *IDError.
-func Scaffold(dir, id string, from *Exercise) (string, error) {
-	if !wordRE.MatchString(id) {
+func Scaffold(dir, id string, from *exercise.Exercise) (string, error) {
+	if !exercise.IsWord(id) {
 		return "", &IDError{ID: id}
 	}
 	target := filepath.Join(dir, id)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardcheck/boardcheck/grader/exercise"
 )
 
 // TestScaffoldSkeleton checks that a new exercise loads at once, and that
@@ -26,7 +28,7 @@ func TestScaffoldSkeleton(t *testing.T) {
 			t.Errorf("skeleton lacks %s: %v", f, err)
 		}
 	}
-	ex, err := LoadDir(target)
+	ex, err := exercise.LoadDir(target)
 	if err != nil {
 		t.Fatalf("the skeleton does not load: %v", err)
 	}
@@ -57,7 +59,7 @@ func TestScaffoldSkeleton(t *testing.T) {
 // same checks and reference.
 func TestScaffoldFrom(t *testing.T) {
 	t.Parallel()
-	src, err := Lookup("nqueens-sorted")
+	src, err := exercise.Lookup("nqueens-sorted")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +67,7 @@ func TestScaffoldFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex, err := LoadDir(target)
+	ex, err := exercise.LoadDir(target)
 	if err != nil {
 		t.Fatalf("the copy does not load: %v", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/grader/script"
@@ -33,7 +34,7 @@ var commandRuns = map[string]func(s *scenario, ts *testscript.TestScript, neg bo
 // commands need and what they leave for the report.
 type scenario struct {
 	g     *grading
-	check *Check
+	check *exercise.Check
 	work  string // $WORK
 
 	runs     []report.Run
@@ -135,7 +136,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	s.stdin = nil
 
 	var vars []string
-	for _, k := range s.check.envNames {
+	for _, k := range s.check.EnvNames {
 		vars = append(vars, k+"="+ts.Getenv(k))
 	}
 	vars = append(vars, s.g.opts.Env...)

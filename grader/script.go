@@ -13,6 +13,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/script"
 	"github.com/boardcheck/boardcheck/grader/submission"
@@ -89,7 +90,7 @@ func (t *scriptT) Skip(args ...any) {
 func (t *scriptT) Verbose() bool { return t.verbose }
 
 // runCheck runs one check's scenario and returns its verdict.
-func (g *grading) runCheck(c *Check) (r report.CheckResult) {
+func (g *grading) runCheck(c *exercise.Check) (r report.CheckResult) {
 	start := time.Now()
 	r = report.CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint}
 	// r is the named result so that the duration covers every return.
@@ -97,7 +98,7 @@ func (g *grading) runCheck(c *Check) (r report.CheckResult) {
 
 	scriptPath := filepath.Join(g.dir, "scripts", c.Name+".txtar")
 	root := filepath.Join(g.dir, "work", c.Name)
-	if err := os.WriteFile(scriptPath, c.runnableScript(), 0o644); err != nil {
+	if err := os.WriteFile(scriptPath, c.RunnableScript(), 0o644); err != nil {
 		return errorResult(r, fmt.Sprintf("grader error (not your fault): writing the scenario: %v", err))
 	}
 	if err := os.MkdirAll(root, 0o755); err != nil {
@@ -177,7 +178,7 @@ func (g *grading) runCheck(c *Check) (r report.CheckResult) {
 	if f := s.failure; f != nil {
 		r.Status, r.Message, r.Detail = f.status, f.message, f.detail
 		if f.run > 0 {
-			r.Line = c.runLine(f.run)
+			r.Line = runLine(c, f.run)
 		}
 	} else {
 		r.Status, r.Message, r.Detail = explainBuiltin(s, c, line, msg)
@@ -203,7 +204,7 @@ func (g *grading) runCheck(c *Check) (r report.CheckResult) {
 	if r.Status == report.Fail && s.last != nil && s.last.TimedOut {
 		// The check's hint guesses at wrong output, which a run that
 		// never finished did not print.
-		r.Hint = g.ex.timeoutHint(c)
+		r.Hint = timeoutHint(g.ex, c)
 	}
 	if d := r.Detail; d != nil && !g.opts.Verbose {
 		d.Expected, _ = trimText([]byte(d.Expected), reportDetailLimit)
@@ -220,7 +221,7 @@ const defaultTimeoutHint = "Your program ran out of time: make sure it stops on 
 
 // timeoutHint is the advice for check c when a run ran out of time: the
 // check's own, else the exercise's, else the grader's.
-func (ex *Exercise) timeoutHint(c *Check) string {
+func timeoutHint(ex *exercise.Exercise, c *exercise.Check) string {
 	switch {
 	case c.TimeoutHint != "":
 		return c.TimeoutHint
@@ -238,8 +239,8 @@ func errorResult(r report.CheckResult, msg string) report.CheckResult {
 
 // runLine returns the scenario line (1-based) of its n'th run command, 0
 // if it has fewer.
-func (c *Check) runLine(n int) int {
-	for i, l := range c.lines {
+func runLine(c *exercise.Check, n int) int {
+	for i, l := range c.Lines {
 		if sl, err := script.ParseLine(l); err == nil && sl != nil && sl.Cmd == "run" {
 			if n--; n == 0 {
 				return i + 1

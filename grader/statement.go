@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/script"
 	"github.com/boardcheck/boardcheck/grader/submission"
 )
@@ -22,7 +23,7 @@ const checksTableHeader = "| check | points |"
 // checksTable is the statement's table of checks as the scenarios give it:
 // each check's title and points, in report order. A hidden check is
 // listed by its points alone: the statement is the student's.
-func checksTable(ex *Exercise) []string {
+func checksTable(ex *exercise.Exercise) []string {
 	rows := []string{checksTableHeader, "|---|---|"}
 	for _, c := range ex.Checks {
 		rows = append(rows, fmt.Sprintf("| %s | %d |", c.ShownTitle(), c.Points))
@@ -49,7 +50,7 @@ func findChecksTable(lines []string) (start, end int, ok bool) {
 
 // statementTableProblem says how the statement's table of checks differs
 // from the checks, or "" when it does not.
-func statementTableProblem(ex *Exercise) string {
+func statementTableProblem(ex *exercise.Exercise) string {
 	lines := strings.Split(ex.Statement, "\n")
 	start, end, ok := findChecksTable(lines)
 	if !ok {
@@ -74,7 +75,7 @@ func statementTableProblem(ex *Exercise) string {
 // ShownStatement is the statement as grader show prints it: its table of
 // checks written from the checks, so that a hidden check is listed by its
 // points alone even before grader verify --update rewrites README.md.
-func (ex *Exercise) ShownStatement() string {
+func ShownStatement(ex *exercise.Exercise) string {
 	if ex.Statement == "" {
 		return ""
 	}
@@ -84,7 +85,7 @@ func (ex *Exercise) ShownStatement() string {
 // withChecksTable returns the statement with its table of checks rewritten
 // from the checks; a statement without one gets it at its end, under a
 // heading.
-func withChecksTable(ex *Exercise, statement string) string {
+func withChecksTable(ex *exercise.Exercise, statement string) string {
 	lines := strings.Split(statement, "\n")
 	start, end, ok := findChecksTable(lines)
 	if !ok {
@@ -170,7 +171,7 @@ func findExamples(statement, program string) []statementExample {
 // runExamples runs the reference (sub, with env) on each of the statement's
 // examples and returns them with what it printed. A run that crashes or
 // hits a limit is an error: an example must show a program that works.
-func runExamples(ctx context.Context, ex *Exercise, sub *submission.Submission, env []string) ([]statementExample, error) {
+func runExamples(ctx context.Context, ex *exercise.Exercise, sub *submission.Submission, env []string) ([]statementExample, error) {
 	list := findExamples(ex.Statement, ex.Program)
 	if len(list) == 0 {
 		return nil, nil
@@ -191,7 +192,7 @@ func runExamples(ctx context.Context, ex *Exercise, sub *submission.Submission, 
 		if e.stdin != nil {
 			script.WriteString("-- stdin.txt --\n" + *e.stdin)
 		}
-		c, err := parseCheck(fmt.Sprintf("example-%d", i+1), "README.md", []byte(script.String()), ex.Program, ex.Messages)
+		c, err := exercise.ParseCheck(fmt.Sprintf("example-%d", i+1), "README.md", []byte(script.String()), ex.Program, ex.Messages)
 		if err != nil {
 			return nil, fmt.Errorf("grader: README.md:%d: the example %q: %w", e.line+1, e.command, err)
 		}
@@ -283,7 +284,7 @@ func withExamples(statement string, examples []statementExample) string {
 // messages that the manifest words otherwise and the statement still
 // quotes, with the statement's line. A new wording that contains the old
 // one (a period added) cannot be told from it, and is left out.
-func wordingsLeftBehind(ex *Exercise, statement string) []string {
+func wordingsLeftBehind(ex *exercise.Exercise, statement string) []string {
 	var problems []string
 	for _, r := range replacedTexts(ex) {
 		if strings.Contains(r.new, r.old) {
@@ -302,7 +303,7 @@ func wordingsLeftBehind(ex *Exercise, statement string) []string {
 // withWordings returns the statement with each default message of a
 // builtin reference that the manifest words otherwise replaced by the
 // manifest's wording, wherever the statement quotes it.
-func withWordings(ex *Exercise, statement string) string {
+func withWordings(ex *exercise.Exercise, statement string) string {
 	for _, r := range replacedTexts(ex) {
 		if !strings.Contains(r.new, r.old) {
 			statement = strings.ReplaceAll(statement, r.old, r.new)
@@ -313,10 +314,10 @@ func withWordings(ex *Exercise, statement string) string {
 
 // headerWordingsLeftBehind is wordingsLeftBehind for the scenarios'
 // headers: a check's title, hint and description are shown to students.
-func headerWordingsLeftBehind(ex *Exercise) []string {
+func headerWordingsLeftBehind(ex *exercise.Exercise) []string {
 	var problems []string
 	for _, c := range ex.Checks {
-		header := strings.Join(headerLines(c.lines), "\n")
+		header := strings.Join(headerLines(c.Lines), "\n")
 		for _, p := range wordingsLeftBehind(ex, header) {
 			problems = append(problems, "tests/"+c.Name+".txtar: "+p)
 		}
@@ -335,7 +336,7 @@ func headerLines(lines []string) []string {
 
 // withHeaderWordings is withWordings for a scenario's header, leaving its
 // commands and files as they are.
-func withHeaderWordings(ex *Exercise, script []byte) []byte {
+func withHeaderWordings(ex *exercise.Exercise, script []byte) []byte {
 	text := string(script)
 	n := 0
 	for n < len(text) && text[n] == '#' {

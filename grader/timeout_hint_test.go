@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -43,7 +44,7 @@ stdout '^hello$'
 			write("ex/exercise.toml", "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n"+tt.manifest+"\n")
 			write("ex/tests/hello.txtar", strings.Replace(script, "%s\n", tt.header+"\n", 1))
 			write("sub.sh", tt.sub+"\n")
-			ex, err := LoadDir(filepath.Join(dir, "ex"))
+			ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
@@ -55,7 +56,7 @@ func TestTimeoutRunAgainAlone(t *testing.T) {
 	// Half a second of CPU, then a wait past the limit: starved, to the
 	// grader, whatever else runs.
 	write("sub.py", "import time\nwhile time.process_time() < 0.5:\n    pass\ntime.sleep(30)\n")
-	ex, err := LoadDir(filepath.Join(dir, "ex"))
+	ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
 	if err != nil {
 		t.Fatal(err)
 	}

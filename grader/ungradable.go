@@ -1,13 +1,16 @@
 package grader
 
-import "github.com/boardcheck/boardcheck/grader/report"
+import (
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/report"
+)
 
 // UngradableReport is the report of a submission that could not be run at all: a
 // failed check "submission" saying why, every check of the exercise skipped
 // because of it, as a compile error is reported. When the machine is at
 // fault (machine: an interpreter missing), the check is an Error, not a
 // Fail: the student has nothing to fix.
-func UngradableReport(ex *Exercise, path, problem string, machine bool, opts Options) *report.Report {
+func UngradableReport(ex *exercise.Exercise, path, problem string, machine bool, opts Options) *report.Report {
 	r := &report.Report{
 		Exercise:   ex.ID,
 		Title:      ex.Title,
@@ -43,7 +46,7 @@ func UngradableReport(ex *Exercise, path, problem string, machine bool, opts Opt
 
 // neededBy reports whether check name is needed, directly or not, by one of
 // the checks in want: --run grades those too.
-func neededBy(ex *Exercise, name string, want map[string]bool) bool {
+func neededBy(ex *exercise.Exercise, name string, want map[string]bool) bool {
 	seen := map[string]bool{}
 	var needs func(c string) bool
 	needs = func(c string) bool {

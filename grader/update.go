@@ -14,6 +14,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/boardcheck/boardcheck/grader/builtin"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/atomicfile"
 )
@@ -30,7 +31,7 @@ type wantSink struct {
 // runnable copy at scriptPath, if any changed. Only the files are taken
 // from the copy: its script lines are the runnable ones (see
 // runnableScript), not the author's.
-func (w *wantSink) take(c *Check, scriptPath string) error {
+func (w *wantSink) take(c *exercise.Check, scriptPath string) error {
 	data, err := os.ReadFile(scriptPath)
 	if err != nil {
 		return err
@@ -68,7 +69,7 @@ func (w *wantSink) take(c *Check, scriptPath string) error {
 //
 // Only an exercise loaded from a folder (LoadDir) can be updated: a
 // builtin one is part of the binary.
-func Update(ctx context.Context, ex *Exercise) ([]string, error) {
+func Update(ctx context.Context, ex *exercise.Exercise) ([]string, error) {
 	if ex.Source == "builtin" {
 		return nil, fmt.Errorf("grader: %s is builtin: update a copy (grader new --from %s DIR), then commit the folder", ex.ID, ex.ID)
 	}
@@ -122,7 +123,7 @@ func Update(ctx context.Context, ex *Exercise) ([]string, error) {
 // messages), and cleans up after. root is a folder holding the exercise's
 // files; a reference of the folder is compiled there once, as GradePath
 // would.
-func withReference(ctx context.Context, ex *Exercise, root string, f func(sub *submission.Submission, env []string) error) error {
+func withReference(ctx context.Context, ex *exercise.Exercise, root string, f func(sub *submission.Submission, env []string) error) error {
 	if name, ok := strings.CutPrefix(ex.Reference, "builtin:"); ok {
 		sub, err := builtin.Submission(name)
 		if err != nil {
@@ -135,7 +136,7 @@ func withReference(ctx context.Context, ex *Exercise, root string, f func(sub *s
 		return fmt.Errorf("grader: %w", err)
 	}
 	defer submission.RemoveAll(buildDir)
-	sub, err := submission.Prepare(ctx, filepath.Join(root, filepath.FromSlash(referencePath(ex.Reference))), buildDir)
+	sub, err := submission.Prepare(ctx, filepath.Join(root, filepath.FromSlash(exercise.ReferencePath(ex.Reference))), buildDir)
 	if err != nil {
 		return fmt.Errorf("grader: the reference %s: %w", ex.Reference, err)
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/boardcheck/boardcheck/grader/exercise"
 )
 
 // TestUpdate writes a small exercise's expected outputs and statement from
@@ -46,7 +48,7 @@ too_small = "N must be 4 or more"
 			t.Fatal(err)
 		}
 	}
-	ex, err := LoadDir(dir)
+	ex, err := exercise.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +80,7 @@ too_small = "N must be 4 or more"
 		}
 	}
 
-	ex, err = LoadDir(dir)
+	ex, err = exercise.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +97,7 @@ too_small = "N must be 4 or more"
 		t.Errorf("a second Update changed %q (%v); want nothing", again, err)
 	}
 
-	builtin, err := Lookup("nqueens")
+	builtin, err := exercise.Lookup("nqueens")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader/builtin"
 	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/script"
 	"github.com/boardcheck/boardcheck/grader/submission"
@@ -125,7 +126,7 @@ const checkerTimeout = 20 * time.Second
 // under invalid-output/ without crashing, and that the time limit leaves the
 // reference room. Problems are in the report; the error is for the grader's
 // own failures and interruption.
-func Verify(ctx context.Context, ex *Exercise, opts VerifyOptions) (*VerifyReport, error) {
+func Verify(ctx context.Context, ex *exercise.Exercise, opts VerifyOptions) (*VerifyReport, error) {
 	start := time.Now()
 	r := &VerifyReport{Exercise: ex.ID, Title: ex.Title, Source: ex.Source, Checks: len(ex.Checks)}
 	dir, err := os.MkdirTemp("", "grader-verify-")
@@ -152,7 +153,7 @@ func Verify(ctx context.Context, ex *Exercise, opts VerifyOptions) (*VerifyRepor
 	type job struct {
 		kind string
 		file string
-		bad  *BadSubmission
+		bad  *exercise.BadSubmission
 	}
 	var jobs []job
 	for _, f := range submissionsIn(ex.FS, "good") {
@@ -284,7 +285,7 @@ func startOrder(n int, slow func(int) bool) []int {
 
 // expectsTimeout says whether a bad submission's entry says it fails a check
 // by timing out: it then runs for the whole time limit at least.
-func expectsTimeout(bad BadSubmission) bool {
+func expectsTimeout(bad exercise.BadSubmission) bool {
 	for _, phrase := range bad.Fails {
 		if strings.Contains(phrase, "timed out") {
 			return true
@@ -330,7 +331,7 @@ func submissionsIn(fsys fs.FS, dir string) []string {
 
 // verifyReference grades the reference on every check, one check at a time
 // so that its run times are its own.
-func verifyReference(ctx context.Context, ex *Exercise, root string) (it VerifyItem, rep *report.Report) {
+func verifyReference(ctx context.Context, ex *exercise.Exercise, root string) (it VerifyItem, rep *report.Report) {
 	it = VerifyItem{Kind: ItemReference, Name: ex.Reference}
 	if ex.Reference == "" {
 		it.Name = "(none)"
@@ -351,7 +352,7 @@ func verifyReference(ctx context.Context, ex *Exercise, root string) (it VerifyI
 			rep, err = Grade(ctx, ex, sub, opts)
 		}
 	} else {
-		rep, err = GradePath(ctx, ex, filepath.Join(root, filepath.FromSlash(referencePath(ex.Reference))), opts)
+		rep, err = GradePath(ctx, ex, filepath.Join(root, filepath.FromSlash(exercise.ReferencePath(ex.Reference))), opts)
 	}
 	if err != nil {
 		it.Problems = []string{"cannot run: " + strings.TrimPrefix(err.Error(), "grader: ")}
@@ -367,7 +368,7 @@ func verifyReference(ctx context.Context, ex *Exercise, root string) (it VerifyI
 // referenceTextsVar is the K=V that gives a builtin reference the
 // exercise's messages, so that it prints the exercise's wording, not its
 // source article's.
-func referenceTextsVar(ex *Exercise) string {
+func referenceTextsVar(ex *exercise.Exercise) string {
 	data, err := json.Marshal(ex.Messages)
 	if err != nil {
 		panic(err) // a map of strings always marshals
@@ -376,7 +377,7 @@ func referenceTextsVar(ex *Exercise) string {
 }
 
 // verifyGood grades a good/ submission on every check.
-func verifyGood(ctx context.Context, ex *Exercise, root, file string) (it VerifyItem) {
+func verifyGood(ctx context.Context, ex *exercise.Exercise, root, file string) (it VerifyItem) {
 	it = VerifyItem{Kind: ItemGood, Name: "good/" + file}
 	start := time.Now()
 	defer func() { it.Duration = time.Since(start) }()
@@ -424,7 +425,7 @@ func notRun(it *VerifyItem, err error) {
 
 // verifyBad grades a bad/ submission on the checks it must fail and what
 // they need.
-func verifyBad(ctx context.Context, ex *Exercise, root string, bad BadSubmission) (it VerifyItem) {
+func verifyBad(ctx context.Context, ex *exercise.Exercise, root string, bad exercise.BadSubmission) (it VerifyItem) {
 	it = VerifyItem{Kind: ItemBad, Name: "bad/" + bad.File}
 	start := time.Now()
 	defer func() { it.Duration = time.Since(start) }()
@@ -475,7 +476,7 @@ func verifyBad(ctx context.Context, ex *Exercise, root string, bad BadSubmission
 // verifyPoints checks that the checks' points add up to the exercise's
 // maximum: a check added or dropped without the others' points changing
 // would otherwise leave a student's score out of a number no one chose.
-func verifyPoints(ex *Exercise) VerifyItem {
+func verifyPoints(ex *exercise.Exercise) VerifyItem {
 	it := VerifyItem{Kind: ItemPoints, Name: fmt.Sprintf("points %d", ex.Points)}
 	total := 0
 	var parts []string
@@ -495,7 +496,7 @@ func verifyPoints(ex *Exercise) VerifyItem {
 // verifyStatement checks the statement's table of checks against the
 // checks and, when the reference works (refOK), its examples against what
 // the reference prints. root holds the exercise's files.
-func verifyStatement(ctx context.Context, ex *Exercise, root string, refOK bool) VerifyItem {
+func verifyStatement(ctx context.Context, ex *exercise.Exercise, root string, refOK bool) VerifyItem {
 	it := VerifyItem{Kind: ItemStatement, Name: "README.md"}
 	if ex.Statement == "" {
 		it.Problems = []string{"no statement: write README.md, what a student works from (CONTRIBUTING.md, step 3)"}
@@ -536,7 +537,7 @@ type replacedText struct{ name, old, new string }
 // replacedTexts lists the exercise's messages that reword its builtin
 // reference's defaults, by name; none for a reference of the folder, whose
 // defaults the grader cannot know.
-func replacedTexts(ex *Exercise) []replacedText {
+func replacedTexts(ex *exercise.Exercise) []replacedText {
 	program, ok := strings.CutPrefix(ex.Reference, "builtin:")
 	if !ok {
 		return nil
@@ -554,7 +555,7 @@ func replacedTexts(ex *Exercise) []replacedText {
 // staleTexts explains a good/ or bad/ submission's problems when its
 // source, or its [[bad]] entry's phrases, still have a wording the
 // manifest's [messages] replaced: why it now disagrees, and what to change.
-func staleTexts(ex *Exercise, root, dir string, bad *BadSubmission, file string) []string {
+func staleTexts(ex *exercise.Exercise, root, dir string, bad *exercise.BadSubmission, file string) []string {
 	replaced := replacedTexts(ex)
 	if len(replaced) == 0 {
 		return nil
@@ -589,7 +590,7 @@ func timedOut(c report.CheckResult) bool {
 }
 
 // verifyTiming compares the reference's slowest run with the time limit.
-func verifyTiming(ex *Exercise, ref *report.Report) VerifyItem {
+func verifyTiming(ex *exercise.Exercise, ref *report.Report) VerifyItem {
 	it := VerifyItem{Kind: ItemTiming, Name: "limits.time " + ex.Limits.Time.String()}
 	if ref == nil {
 		it.Warnings = []string{"not measured: the reference did not run"}
@@ -634,7 +635,7 @@ const outputCommandFile = "command"
 // Each holds folders; each folder a file named command with one scenario
 // checker line (`queens -format list all 4`, `tour -closed 6`,
 // `count queens 8`) and the outputs to judge by it.
-func verifyOutputs(ctx context.Context, ex *Exercise) []VerifyItem {
+func verifyOutputs(ctx context.Context, ex *exercise.Exercise) []VerifyItem {
 	var items []VerifyItem
 	for _, kind := range []string{ItemValidOutput, ItemInvalidOutput} {
 		entries, err := fs.ReadDir(ex.FS, kind)
@@ -657,7 +658,7 @@ func verifyOutputs(ctx context.Context, ex *Exercise) []VerifyItem {
 	return items
 }
 
-func verifyOutputFolder(ctx context.Context, ex *Exercise, kind, dir string) []VerifyItem {
+func verifyOutputFolder(ctx context.Context, ex *exercise.Exercise, kind, dir string) []VerifyItem {
 	data, err := fs.ReadFile(ex.FS, path.Join(dir, outputCommandFile))
 	if err != nil {
 		return []VerifyItem{{Kind: kind, Name: dir, Problems: []string{

@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
@@ -20,7 +21,7 @@ import (
 // accepted and rejected as their folders say, and every exercise must have
 // some of each.
 func TestShippedOutputs(t *testing.T) {
-	list, err := Builtin()
+	list, err := exercise.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func TestShippedOutputs(t *testing.T) {
 // up to the exercise's maximum, the statement's table of checks is the
 // checks', and its examples show what the reference prints.
 func TestShippedStatements(t *testing.T) {
-	list, err := Builtin()
+	list, err := exercise.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func TestVerifyOutputsBroken(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ex := &Exercise{ID: "x", FS: tt.files}
+			ex := &exercise.Exercise{ID: "x", FS: tt.files}
 			items := verifyOutputs(context.Background(), ex)
 			found := false
 			for _, it := range items {
@@ -142,7 +143,7 @@ func TestVerifyTiming(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ex := &Exercise{Limits: sandbox.Limits{Time: tt.limit}}
+			ex := &exercise.Exercise{Limits: sandbox.Limits{Time: tt.limit}}
 			it := verifyTiming(ex, tt.ref)
 			check := func(what string, got []string, want string) {
 				if want == "" && len(got) > 0 || want != "" && (len(got) != 1 || !strings.Contains(got[0], want)) {
@@ -364,7 +365,7 @@ n4 = "printed nothing"
 
 // loadFiles writes an exercise folder "tiny" of base's files, with change's
 // added or replacing them, and loads it.
-func loadFiles(t *testing.T, base, change map[string]string) *Exercise {
+func loadFiles(t *testing.T, base, change map[string]string) *exercise.Exercise {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "tiny")
 	files := maps.Clone(base)
@@ -378,7 +379,7 @@ func loadFiles(t *testing.T, base, change map[string]string) *Exercise {
 			t.Fatal(err)
 		}
 	}
-	ex, err := LoadDir(dir)
+	ex, err := exercise.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +391,7 @@ func loadFiles(t *testing.T, base, change map[string]string) *Exercise {
 // that a submission that runs to the limit is not left to run alone at the
 // end.
 func TestStartOrder(t *testing.T) {
-	bad := []BadSubmission{
+	bad := []exercise.BadSubmission{
 		{File: "a.py", Fails: map[string]string{"usage": "Usage:"}},
 		{File: "slow.py", Fails: map[string]string{"n12": "timed out"}},
 		{File: "b.py", Fails: map[string]string{"n4": "line 1", "n12": "line 2"}},

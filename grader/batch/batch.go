@@ -28,6 +28,7 @@ import (
 	"sync"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/submission"
@@ -36,7 +37,7 @@ import (
 
 // Options say what to grade and where the results go.
 type Options struct {
-	Exercise *grader.Exercise
+	Exercise *exercise.Exercise
 	Dir      string // the class folder: one entry per student
 	Pattern  string // picks the submission inside a student's folder (see Students)
 	Out      string // the output folder, created if missing
@@ -244,7 +245,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 }
 
 // gradeOne grades one student and writes their report.
-func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.Options, reports, class string, g *report.Graded) (Row, error) {
+func gradeOne(ctx context.Context, ex *exercise.Exercise, s Student, opts grader.Options, reports, class string, g *report.Graded) (Row, error) {
 	var rep *report.Report
 	if s.Problem != "" {
 		path := s.Path

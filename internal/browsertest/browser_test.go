@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
@@ -108,17 +109,17 @@ func save(t *testing.T, dir, name string, data []byte) string {
 
 // grade runs the grader on a shipped bad submission of an exercise, as
 // "grader check" does.
-func grade(t *testing.T, exercise, bad string, run ...string) *report.Report {
+func grade(t *testing.T, id, bad string, run ...string) *report.Report {
 	t.Helper()
-	ex, err := grader.LoadDir(filepath.Join(root, "exercises", exercise))
+	ex, err := exercise.LoadDir(filepath.Join(root, "exercises", id))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	rep, err := grader.GradePath(ctx, ex, filepath.Join(root, "exercises", exercise, "bad", bad), grader.Options{Run: run})
+	rep, err := grader.GradePath(ctx, ex, filepath.Join(root, "exercises", id, "bad", bad), grader.Options{Run: run})
 	if err != nil {
-		t.Fatalf("grading %s/bad/%s: %v", exercise, bad, err)
+		t.Fatalf("grading %s/bad/%s: %v", id, bad, err)
 	}
 	return rep
 }
@@ -381,7 +382,7 @@ func TestGradebook(t *testing.T) {
 		"chloe": "bad/first-only.c",
 		"dev":   "good/reverse.py",
 	}
-	ex, err := grader.LoadDir(filepath.Join(root, "exercises", "nqueens"))
+	ex, err := exercise.LoadDir(filepath.Join(root, "exercises", "nqueens"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/suggest"
@@ -172,7 +173,7 @@ func reportError(sys stdio, err error, cmd string) int {
 	msg := err.Error()
 	var (
 		usage   *usageError
-		unknown *grader.UnknownExerciseError
+		unknown *exercise.UnknownError
 		check   *grader.UnknownCheckError
 		sub     *submission.Error
 	)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/submission"
 )
@@ -193,13 +194,13 @@ func TestReport(t *testing.T) {
 			"grader: check: missing the submission\nrun \"grader help check\" for usage\n", exitUsage},
 		{"usage of help", usageErrorf("help: unknown command"), "help",
 			"grader: help: unknown command\nrun \"grader help\" for usage\n", exitUsage},
-		{"unknown exercise", &grader.UnknownExerciseError{ID: "nqeens", Suggestion: "nqueens"}, "check",
+		{"unknown exercise", &exercise.UnknownError{ID: "nqeens", Suggestion: "nqueens"}, "check",
 			"grader: unknown exercise \"nqeens\"; did you mean nqueens?\nrun \"grader list\" to see every exercise\n", exitUsage},
 		{"unknown check", &grader.UnknownCheckError{Exercise: "nqueens", Name: "n5"}, "check",
 			"grader: exercise nqueens has no check \"n5\"\n", exitUsage},
 		{"submission", &submission.Error{Path: "a.py", Problem: "no such file", Fix: "check the path"}, "check",
 			"grader: submission a.py: no such file: check the path\n", exitUsage},
-		{"broken exercise", &grader.ExerciseError{File: "ex/tests/a.txtar", Line: 3, Err: errors.New("bad")}, "check",
+		{"broken exercise", &exercise.Error{File: "ex/tests/a.txtar", Line: 3, Err: errors.New("bad")}, "check",
 			"grader: ex/tests/a.txtar:3: bad\n", exitBroken},
 		{"anything else", errors.New("writing the report: disk full"), "check",
 			"grader: writing the report: disk full\n", exitBroken},

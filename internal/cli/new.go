@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 )
 
 // newFlags are grader new's flags.
@@ -66,7 +67,7 @@ func runNew(ctx context.Context, args []string, sys stdio) error {
 	if strings.ContainsAny(id, `/\`) {
 		return usageErrorf("new: ID %q must be a name, not a path: give the folder with --dir", id)
 	}
-	var from *grader.Exercise
+	var from *exercise.Exercise
 	if f.from != "" {
 		if from, err = loadExercise(f.from); err != nil {
 			return err

@@ -1,4 +1,4 @@
-package grader
+package exercise
 
 import (
 	"errors"
@@ -11,11 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/internal/fixture"
 )
 
-const testExercise = "testdata/exercises/echo-queens"
+// testExercise is grader's test exercise, which its grading tests use too.
+const testExercise = "../testdata/exercises/echo-queens"
 
 func TestLoadDir(t *testing.T) {
 	ex, err := LoadDir(testExercise)
@@ -26,7 +27,7 @@ func TestLoadDir(t *testing.T) {
 		t.Errorf("got ID %q, Program %q, Source %q; want echo-queens, nqueens, %s", ex.ID, ex.Program, ex.Source, testExercise)
 	}
 	want := []string{"usage", "not-a-number", "n4", "n6-sorted", "matrix", "count", "tour", "stdin", "env"}
-	if got := ex.checkNames(); !slices.Equal(got, want) {
+	if got := ex.CheckNames(); !slices.Equal(got, want) {
 		t.Errorf("got checks %q; want %q (manifest order)", got, want)
 	}
 	if got, want := ex.Limits, (sandbox.Limits{Time: 2 * time.Second, Memory: 64 << 20, Output: 1 << 20, Procs: sandbox.DefaultLimits().Procs}); got != want {
@@ -35,17 +36,17 @@ func TestLoadDir(t *testing.T) {
 	if !strings.HasPrefix(ex.Statement, "# Echo queens") {
 		t.Errorf("got statement %.20q; want README.md", ex.Statement)
 	}
-	usage := ex.check("usage")
+	usage := ex.Check("usage")
 	if usage.Title != "No argument prints the usage" || usage.Points != 1 ||
 		!strings.HasPrefix(usage.Hint, "Check len(sys.argv)") ||
 		usage.Description != "Prints the usage message and exits 1 when run with no argument." ||
 		usage.File != testExercise+"/tests/usage.txtar" {
 		t.Errorf("got usage check %+v", usage)
 	}
-	if got := ex.check("n6-sorted").Needs; !slices.Equal(got, []string{"n4"}) {
+	if got := ex.Check("n6-sorted").Needs; !slices.Equal(got, []string{"n4"}) {
 		t.Errorf("got n6-sorted needs %q; want [n4]", got)
 	}
-	if got := ex.check("env").envNames; !slices.Equal(got, []string{"GREETING"}) {
+	if got := ex.Check("env").EnvNames; !slices.Equal(got, []string{"GREETING"}) {
 		t.Errorf("got env names %q; want [GREETING]", got)
 	}
 	if len(ex.Bad) != 1 || ex.Bad[0].File != "usage-on-stderr.py" || ex.Bad[0].Fails["usage"] != "standard error" {
@@ -57,8 +58,8 @@ func TestLoadDir(t *testing.T) {
 }
 
 func TestLoadDirDefaults(t *testing.T) {
-	dir := copyExercise(t)
-	edit(t, dir, "exercise.toml", "[limits]\ntime   = \"2s\"\nmemory = \"64MiB\"\noutput = \"1MiB\"\n", "")
+	dir := fixture.Copy(t, testExercise)
+	fixture.Edit(t, dir, "exercise.toml", "[limits]\ntime   = \"2s\"\nmemory = \"64MiB\"\noutput = \"1MiB\"\n", "")
 	ex, err := LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -140,10 +141,10 @@ func TestLoadMalformed(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := copyExercise(t)
-			edit(t, dir, tt.file, tt.old, tt.new)
+			dir := fixture.Copy(t, testExercise)
+			fixture.Edit(t, dir, tt.file, tt.old, tt.new)
 			_, err := LoadDir(dir)
-			var ee *ExerciseError
+			var ee *Error
 			if !errors.As(err, &ee) {
 				t.Fatalf("got error %v; want an *ExerciseError", err)
 			}
@@ -160,67 +161,15 @@ func TestLoadMalformed(t *testing.T) {
 	}
 }
 
-// TestLoadVisibility loads the test exercise with two checks kept from
-// its students: the checks say so, and so do the verdicts on them, and the
-// statement's table lists them without their titles.
-func TestLoadVisibility(t *testing.T) {
-	dir := copyExercise(t)
-	edit(t, dir, "exercise.toml", `usage = "standard error"`, "usage = \"standard error\"\n\n[visibility]\nn4 = \"hidden\"\ncount = \"after_due_date\"\nusage = \"visible\"")
-	ex, err := LoadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]report.Visibility{"n4": report.Hidden, "count": report.AfterDueDate}
-	for _, c := range ex.Checks {
-		if c.Visibility != want[c.Name] {
-			t.Errorf("check %s: visibility %q; want %q", c.Name, c.Visibility, want[c.Name])
-		}
-	}
-	table := strings.Join(checksTable(ex), "\n")
-	if strings.Contains(table, ex.check("n4").Title) || strings.Contains(table, ex.check("count").Title) {
-		t.Errorf("the table of checks names a hidden check's title:\n%s", table)
-	}
-	if !strings.Contains(table, "| "+report.HiddenTitle+" | 2 |") || !strings.Contains(table, "| "+ex.check("usage").Title+" |") {
-		t.Errorf("the table of checks does not list the hidden check by its points, or lost a visible one:\n%s", table)
-	}
-	// A statement written before the check was hidden shows its title:
-	// verify says to rewrite it.
-	var shown []*Check
-	for _, c := range ex.Checks {
-		v := *c
-		v.Visibility = report.Visible
-		shown = append(shown, &v)
-	}
-	old := withChecksTable(&Exercise{Checks: shown}, ex.Statement)
-	if p := statementTableProblem(&Exercise{Checks: ex.Checks, Statement: old}); !strings.Contains(p, report.HiddenTitle) || !strings.Contains(p, "grader verify --update") {
-		t.Errorf("statementTableProblem = %q; want the hidden row and how to write it", p)
-	}
-	if p := statementTableProblem(&Exercise{Checks: ex.Checks, Statement: withChecksTable(ex, ex.Statement)}); p != "" {
-		t.Errorf("after withChecksTable, statementTableProblem = %q; want none", p)
-	}
-	r, err := GradePath(t.Context(), ex, filepath.Join(dir, "good", "good.py"), Options{Run: []string{"n4", "count"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range r.Checks {
-		if c.Visibility != want[c.Name] {
-			t.Errorf("verdict on %s: visibility %q; want %q", c.Name, c.Visibility, want[c.Name])
-		}
-	}
-	if len(r.Checks) < 2 {
-		t.Errorf("graded %d checks; want n4, count and what they need", len(r.Checks))
-	}
-}
-
 // TestLoadMessages loads the test exercise with messages: they are the
 // exercise's, a scenario may name them, and a misspelt one, in the manifest
 // or in a scenario, is the author's error with its file and line.
 func TestLoadMessages(t *testing.T) {
 	const messages = "\n\n[messages]\nusage = \"Usage: nqueens N\"\nnot_a_number = \"N must be a number\"\n"
-	dir := copyExercise(t)
-	edit(t, dir, "exercise.toml", `usage = "standard error"`, `usage = "standard error"`+messages)
-	edit(t, dir, "exercise.toml", "checks  =", "points = 9\nchecks  =")
-	edit(t, dir, "tests/not-a-number.txtar", "cmp stdout want.txt\n! stderr .\n-- want.txt --\nN must be a number", "cmpenv stdout want.txt\n! stderr .\n-- want.txt --\n$not_a_number")
+	dir := fixture.Copy(t, testExercise)
+	fixture.Edit(t, dir, "exercise.toml", `usage = "standard error"`, `usage = "standard error"`+messages)
+	fixture.Edit(t, dir, "exercise.toml", "checks  =", "points = 9\nchecks  =")
+	fixture.Edit(t, dir, "tests/not-a-number.txtar", "cmp stdout want.txt\n! stderr .\n-- want.txt --\nN must be a number", "cmpenv stdout want.txt\n! stderr .\n-- want.txt --\n$not_a_number")
 	ex, err := LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -246,9 +195,9 @@ func TestLoadMessages(t *testing.T) {
 			if err := os.CopyFS(d, os.DirFS(dir)); err != nil {
 				t.Fatal(err)
 			}
-			edit(t, d, tt.file, tt.old, tt.new)
+			fixture.Edit(t, d, tt.file, tt.old, tt.new)
 			_, err := LoadDir(d)
-			var ee *ExerciseError
+			var ee *Error
 			if !errors.As(err, &ee) || ee.File != filepath.ToSlash(filepath.Join(d, tt.wantFile)) || ee.Line != tt.wantLine || !strings.Contains(err.Error(), tt.wantSubstr) {
 				t.Errorf("got %v; want %s:%d: ...%s", err, tt.wantFile, tt.wantLine, tt.wantSubstr)
 			}
@@ -259,12 +208,12 @@ func TestLoadMessages(t *testing.T) {
 		if err := os.CopyFS(d, os.DirFS(dir)); err != nil {
 			t.Fatal(err)
 		}
-		edit(t, d, "exercise.toml", "points = 9", "points = 9\nreference = \"builtin:nqueens\"")
-		edit(t, d, "exercise.toml", "not_a_number =", "not_a_numbr =")
-		edit(t, d, "tests/not-a-number.txtar", "$not_a_number", "N must be a number")
+		fixture.Edit(t, d, "exercise.toml", "points = 9", "points = 9\nreference = \"builtin:nqueens\"")
+		fixture.Edit(t, d, "exercise.toml", "not_a_number =", "not_a_numbr =")
+		fixture.Edit(t, d, "tests/not-a-number.txtar", "$not_a_number", "N must be a number")
 		_, err := LoadDir(d)
 		want := `message "not_a_numbr": builtin:nqueens prints no such message (did you mean "not_a_number"?)`
-		var ee *ExerciseError
+		var ee *Error
 		if !errors.As(err, &ee) || ee.Line != 23 || !strings.Contains(err.Error(), want) {
 			t.Errorf("got %v; want exercise.toml:23: ...%s", err, want)
 		}
@@ -299,13 +248,13 @@ func TestBuiltin(t *testing.T) {
 	}
 	if slices.Contains(builtinIDs(), "nqueens") {
 		_, err := Lookup("nqeens")
-		var ue *UnknownExerciseError
+		var ue *UnknownError
 		if !errors.As(err, &ue) || ue.Suggestion != "nqueens" {
 			t.Errorf("Lookup(nqeens): got %v; want a suggestion of nqueens", err)
 		}
 	}
 	_, err = Lookup("no-such-exercise")
-	var ue *UnknownExerciseError
+	var ue *UnknownError
 	if !errors.As(err, &ue) || ue.ID != "no-such-exercise" {
 		t.Errorf("got %v; want *UnknownExerciseError", err)
 	}
@@ -313,42 +262,8 @@ func TestBuiltin(t *testing.T) {
 
 // TestUnknownExerciseErrorMessage checks the suggestion is worded as a question.
 func TestUnknownExerciseErrorMessage(t *testing.T) {
-	e := &UnknownExerciseError{ID: "nqeens", Suggestion: "nqueens"}
+	e := &UnknownError{ID: "nqeens", Suggestion: "nqueens"}
 	if got, want := e.Error(), `grader: unknown exercise "nqeens" (did you mean nqueens?)`; got != want {
 		t.Errorf("got %q; want %q", got, want)
-	}
-}
-
-// copyExercise copies the test exercise into a temporary folder, named like
-// it so that its ID stays the same.
-func copyExercise(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), "echo-queens")
-	if err := os.CopyFS(dir, os.DirFS(testExercise)); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
-// edit replaces old by new in the file, which must contain old; with old
-// empty it writes new as the whole file.
-func edit(t *testing.T, dir, file, old, new string) {
-	t.Helper()
-	path := filepath.Join(dir, file)
-	if old == "" {
-		if err := os.WriteFile(path, []byte(new), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(data), old) {
-		t.Fatalf("%s does not contain %q", file, old)
-	}
-	if err := os.WriteFile(path, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

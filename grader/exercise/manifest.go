@@ -1,4 +1,4 @@
-package grader
+package exercise
 
 import (
 	"errors"
@@ -72,10 +72,14 @@ var scriptVars = []string{"WORK", "PATH", "GOTRACEBACK", "HOME", "USERPROFILE", 
 // in scenarios and a file name under tests/.
 var wordRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
+// IsWord reports whether s may name a program, a check or an exercise
+// (wordRE): grader new takes a new exercise's ID by the same rule.
+func IsWord(s string) bool { return wordRE.MatchString(s) }
+
 func parseManifest(data []byte, file string) (*manifest, error) {
 	text := string(data)
 	fail := func(line int, format string, args ...any) error {
-		return &ExerciseError{File: file, Line: line, Err: fmt.Errorf(format, args...)}
+		return &Error{File: file, Line: line, Err: fmt.Errorf(format, args...)}
 	}
 	var raw manifestTOML
 	md, err := toml.Decode(text, &raw)
@@ -84,7 +88,7 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 		if errors.As(err, &pe) {
 			return nil, fail(pe.Position.Line, "%s", pe.Message)
 		}
-		return nil, &ExerciseError{File: file, Err: err}
+		return nil, &Error{File: file, Err: err}
 	}
 	// A misspelt key ("titel", "[limit]") would otherwise be ignored in
 	// silence and its value replaced by a default.

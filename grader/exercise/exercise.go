@@ -1,4 +1,4 @@
-package grader
+package exercise
 
 import (
 	"errors"
@@ -64,10 +64,10 @@ type Check struct {
 
 	// envNames are the variables the scenario sets with `env K=V`; runs see
 	// them (and nothing else of the scenario's environment).
-	envNames []string
+	EnvNames []string
 	// lines are the archive's script lines (the txtar comment), lines[0]
 	// being line 1, to turn testscript's "FAIL: file:LINE" into a message.
-	lines []string
+	Lines []string
 	// needsLine is the header line of `# needs:`, for dependency errors.
 	needsLine int
 }
@@ -82,28 +82,28 @@ type BadSubmission struct {
 
 // ExerciseError is a malformed exercise, found before anything runs.
 // Line is 1-based, or 0 when the problem is with the file as a whole.
-type ExerciseError struct {
+type Error struct {
 	File string
 	Line int
 	Err  error
 }
 
-func (e *ExerciseError) Error() string {
+func (e *Error) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("grader: %s:%d: %v", e.File, e.Line, e.Err)
 	}
 	return fmt.Sprintf("grader: %s: %v", e.File, e.Err)
 }
 
-func (e *ExerciseError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
 // UnknownExerciseError is an exercise ID that names no builtin exercise.
-type UnknownExerciseError struct {
+type UnknownError struct {
 	ID         string
 	Suggestion string // the closest known ID, or ""
 }
 
-func (e *UnknownExerciseError) Error() string {
+func (e *UnknownError) Error() string {
 	if e.Suggestion != "" {
 		return fmt.Sprintf("grader: unknown exercise %q (did you mean %s?)", e.ID, e.Suggestion)
 	}
@@ -163,7 +163,7 @@ func Builtin() ([]*Exercise, error) {
 func Lookup(id string) (*Exercise, error) {
 	ids := builtinIDs()
 	if !slices.Contains(ids, id) {
-		return nil, &UnknownExerciseError{ID: id, Suggestion: suggest.Closest(id, ids)}
+		return nil, &UnknownError{ID: id, Suggestion: suggest.Closest(id, ids)}
 	}
 	return loadBuiltin(id)
 }
@@ -197,9 +197,9 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 	data, err := fs.ReadFile(fsys, "exercise.toml")
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, &ExerciseError{File: name("exercise.toml"), Err: errors.New("missing: an exercise folder needs a manifest")}
+			return nil, &Error{File: name("exercise.toml"), Err: errors.New("missing: an exercise folder needs a manifest")}
 		}
-		return nil, &ExerciseError{File: name("exercise.toml"), Err: err}
+		return nil, &Error{File: name("exercise.toml"), Err: err}
 	}
 	m, err := parseManifest(data, name("exercise.toml"))
 	if err != nil {
@@ -221,7 +221,7 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 	if readme, err := fs.ReadFile(fsys, "README.md"); err == nil {
 		ex.Statement = string(readme)
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, &ExerciseError{File: name("README.md"), Err: err}
+		return nil, &Error{File: name("README.md"), Err: err}
 	}
 
 	// Every scenario on disk must be listed, so a check cannot be dropped
@@ -232,12 +232,12 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 	}
 	files, err := fs.Glob(fsys, "tests/*.txtar")
 	if err != nil {
-		return nil, &ExerciseError{File: name("tests"), Err: err}
+		return nil, &Error{File: name("tests"), Err: err}
 	}
 	for _, f := range files {
 		c := strings.TrimSuffix(path.Base(f), ".txtar")
 		if !listed[c] {
-			return nil, &ExerciseError{File: name(f), Err: fmt.Errorf("check %q is not listed in exercise.toml's checks", c)}
+			return nil, &Error{File: name(f), Err: fmt.Errorf("check %q is not listed in exercise.toml's checks", c)}
 		}
 	}
 
@@ -246,12 +246,12 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 		script, err := fs.ReadFile(fsys, file)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return nil, &ExerciseError{File: name("exercise.toml"), Line: m.checkLines[i],
+				return nil, &Error{File: name("exercise.toml"), Line: m.checkLines[i],
 					Err: fmt.Errorf("check %q has no scenario: %s does not exist", c, name(file))}
 			}
-			return nil, &ExerciseError{File: name(file), Err: err}
+			return nil, &Error{File: name(file), Err: err}
 		}
-		check, err := parseCheck(c, name(file), script, ex.Program, ex.Messages)
+		check, err := ParseCheck(c, name(file), script, ex.Program, ex.Messages)
 		if err != nil {
 			return nil, err
 		}
@@ -274,7 +274,7 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 }
 
 // check returns the exercise's check called name, or nil.
-func (ex *Exercise) check(name string) *Check {
+func (ex *Exercise) Check(name string) *Check {
 	for _, c := range ex.Checks {
 		if c.Name == name {
 			return c
@@ -283,7 +283,7 @@ func (ex *Exercise) check(name string) *Check {
 	return nil
 }
 
-func (ex *Exercise) checkNames() []string {
+func (ex *Exercise) CheckNames() []string {
 	names := make([]string, len(ex.Checks))
 	for i, c := range ex.Checks {
 		names[i] = c.Name
@@ -297,14 +297,14 @@ func validateNeeds(ex *Exercise) error {
 	for _, c := range ex.Checks {
 		for _, n := range c.Needs {
 			if n == c.Name {
-				return &ExerciseError{File: c.File, Line: c.needsLine, Err: fmt.Errorf("check %q needs itself", n)}
+				return &Error{File: c.File, Line: c.needsLine, Err: fmt.Errorf("check %q needs itself", n)}
 			}
-			if ex.check(n) == nil {
+			if ex.Check(n) == nil {
 				err := fmt.Errorf("needs %q, which is not a check of this exercise", n)
-				if s := suggest.Closest(n, ex.checkNames()); s != "" {
+				if s := suggest.Closest(n, ex.CheckNames()); s != "" {
 					err = fmt.Errorf("needs %q, which is not a check of this exercise (did you mean %q?)", n, s)
 				}
-				return &ExerciseError{File: c.File, Line: c.needsLine, Err: err}
+				return &Error{File: c.File, Line: c.needsLine, Err: err}
 			}
 		}
 	}
@@ -324,11 +324,11 @@ func validateNeeds(ex *Exercise) error {
 			case visiting:
 				i := slices.Index(stack, n)
 				cycle := append(slices.Clone(stack[i:]), n)
-				first := ex.check(n)
-				return &ExerciseError{File: first.File, Line: first.needsLine,
+				first := ex.Check(n)
+				return &Error{File: first.File, Line: first.needsLine,
 					Err: fmt.Errorf("dependency cycle: %s", strings.Join(cycle, " -> "))}
 			case unvisited:
-				if err := visit(ex.check(n)); err != nil {
+				if err := visit(ex.Check(n)); err != nil {
 					return err
 				}
 			}
@@ -353,21 +353,21 @@ func validateBad(ex *Exercise, m *manifest, name func(string) string) error {
 	for i, b := range ex.Bad {
 		line := m.badLines[i]
 		if b.File == "" {
-			return &ExerciseError{File: name("exercise.toml"), Line: line, Err: errors.New("[[bad]] entry has no file")}
+			return &Error{File: name("exercise.toml"), Line: line, Err: errors.New("[[bad]] entry has no file")}
 		}
 		if _, err := fs.Stat(ex.FS, path.Join("bad", b.File)); err != nil {
-			return &ExerciseError{File: name("exercise.toml"), Line: line,
+			return &Error{File: name("exercise.toml"), Line: line,
 				Err: fmt.Errorf("bad submission %q: %s does not exist", b.File, name(path.Join("bad", b.File)))}
 		}
 		if len(b.Fails) == 0 {
-			return &ExerciseError{File: name("exercise.toml"), Line: line,
+			return &Error{File: name("exercise.toml"), Line: line,
 				Err: fmt.Errorf("bad submission %q names no check it fails ([bad.fails])", b.File)}
 		}
 		for c := range b.Fails {
 			// build and starts stand for the whole submission: a bad one
 			// may be one that does not compile or does not start.
-			if ex.check(c) == nil && c != report.BuildCheck && c != report.StartCheck {
-				return &ExerciseError{File: name("exercise.toml"), Line: keyLineFrom(m.text, c, line),
+			if ex.Check(c) == nil && c != report.BuildCheck && c != report.StartCheck {
+				return &Error{File: name("exercise.toml"), Line: keyLineFrom(m.text, c, line),
 					Err: fmt.Errorf("bad submission %q: [bad.fails] names %q, which is not a check of this exercise", b.File, c)}
 			}
 		}
@@ -392,7 +392,7 @@ func validateMessages(ex *Exercise, m *manifest, name func(string) string) error
 		if s := suggest.Closest(msg, known); s != "" {
 			err = fmt.Errorf("message %q: %s prints no such message (did you mean %q?)", msg, ex.Reference, s)
 		}
-		return &ExerciseError{File: name("exercise.toml"), Line: keyLineFrom(m.text, msg, tableLine(m.text, "[messages]", 1)), Err: err}
+		return &Error{File: name("exercise.toml"), Line: keyLineFrom(m.text, msg, tableLine(m.text, "[messages]", 1)), Err: err}
 	}
 	return nil
 }

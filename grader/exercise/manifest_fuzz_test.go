@@ -1,4 +1,4 @@
-package grader
+package exercise
 
 import (
 	"errors"
@@ -22,7 +22,7 @@ func FuzzLoadManifest(f *testing.F) {
 		lines := strings.Count(string(data), "\n") + 1
 		m, err := parseManifest(data, "exercise.toml")
 		if err != nil {
-			var ee *ExerciseError
+			var ee *Error
 			if !errors.As(err, &ee) {
 				t.Fatalf("parseManifest error %T %v; want an *ExerciseError", err, err)
 			}
@@ -66,7 +66,7 @@ func FuzzLoadManifest(f *testing.F) {
 		}
 		ex, err := LoadFS(fsys, "fuzz/ex")
 		if err != nil {
-			var ee *ExerciseError
+			var ee *Error
 			if !errors.As(err, &ee) {
 				t.Fatalf("LoadFS error %T %v; want an *ExerciseError", err, err)
 			}

@@ -1,4 +1,4 @@
-package grader
+package exercise
 
 import (
 	"fmt"

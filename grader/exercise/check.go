@@ -1,4 +1,4 @@
-package grader
+package exercise
 
 import (
 	"fmt"
@@ -23,21 +23,21 @@ var headerKeys = []string{"hint", "needs", "points", "timeout-hint", "title"}
 // parseCheck reads one scenario: its header and, statically, every command
 // line, so that a typo in a command or its usage is the author's error at
 // load time rather than a student's failure at run time.
-func parseCheck(name, file string, text []byte, program string, messages map[string]string) (*Check, error) {
+func ParseCheck(name, file string, text []byte, program string, messages map[string]string) (*Check, error) {
 	fail := func(line int, format string, args ...any) error {
-		return &ExerciseError{File: file, Line: line, Err: fmt.Errorf(format, args...)}
+		return &Error{File: file, Line: line, Err: fmt.Errorf(format, args...)}
 	}
 	ar := txtar.Parse(text)
 	c := &Check{Name: name, File: file, Script: text}
-	c.lines = strings.Split(string(ar.Comment), "\n")
-	if n := len(c.lines); n > 0 && c.lines[n-1] == "" {
-		c.lines = c.lines[:n-1]
+	c.Lines = strings.Split(string(ar.Comment), "\n")
+	if n := len(c.Lines); n > 0 && c.Lines[n-1] == "" {
+		c.Lines = c.Lines[:n-1]
 	}
 
 	// The header: the leading # lines.
 	seen := make(map[string]int)
 	var desc []string
-	for i, l := range c.lines {
+	for i, l := range c.Lines {
 		if !strings.HasPrefix(l, "#") {
 			break
 		}
@@ -55,7 +55,7 @@ func parseCheck(name, file string, text []byte, program string, messages map[str
 			if s := suggest.Closest(key, headerKeys); s != "" {
 				err = fmt.Errorf("unknown header key %q (did you mean %q?)", key, s)
 			}
-			return nil, &ExerciseError{File: file, Line: line, Err: err}
+			return nil, &Error{File: file, Line: line, Err: err}
 		}
 		if prev, ok := seen[key]; ok {
 			return nil, fail(line, "header key %q set twice (first on line %d)", key, prev)
@@ -95,7 +95,7 @@ func parseCheck(name, file string, text []byte, program string, messages map[str
 	for _, f := range ar.Files {
 		files[f.Name] = true
 	}
-	for i, l := range c.lines {
+	for i, l := range c.Lines {
 		sl, err := script.ParseLine(l)
 		if err != nil {
 			return nil, fail(i+1, "%v", err)
@@ -108,8 +108,8 @@ func parseCheck(name, file string, text []byte, program string, messages map[str
 		}
 		if sl.Cmd == "env" {
 			for _, a := range sl.Args {
-				if k, _, ok := strings.Cut(a, "="); ok && k != "" && !slices.Contains(c.envNames, k) {
-					c.envNames = append(c.envNames, k)
+				if k, _, ok := strings.Cut(a, "="); ok && k != "" && !slices.Contains(c.EnvNames, k) {
+					c.EnvNames = append(c.EnvNames, k)
 				}
 			}
 		}
@@ -117,18 +117,18 @@ func parseCheck(name, file string, text []byte, program string, messages map[str
 	// Variables are checked against every name an env line sets, wherever
 	// the line is: one set after its use still passes here, and the
 	// reference's run in grader verify shows it.
-	for i, l := range c.lines {
+	for i, l := range c.Lines {
 		sl, _ := script.ParseLine(l)
 		if sl == nil {
 			continue
 		}
-		if err := checkVars(sl.Vars, messages, c.envNames); err != nil {
+		if err := checkVars(sl.Vars, messages, c.EnvNames); err != nil {
 			return nil, fail(i+1, "%v", err)
 		}
 		if sl.Cmd == "cmpenv" && len(sl.Args) == 2 {
 			for _, f := range ar.Files {
 				if f.Name == sl.Args[1] {
-					if err := checkVars(script.VarNames(string(f.Data)), messages, c.envNames); err != nil {
+					if err := checkVars(script.VarNames(string(f.Data)), messages, c.EnvNames); err != nil {
 						return nil, fail(i+1, "cmpenv %s: %s: %v", sl.Args[0], f.Name, err)
 					}
 				}
@@ -162,9 +162,9 @@ func checkVars(names []string, messages map[string]string, set []string) error {
 // builtin stdin feeds only testscript's own exec, which the grader's run
 // cannot read, so each `stdin FILE` becomes the grader's stdin-file command,
 // which feeds the next run instead. Line numbers do not change.
-func (c *Check) runnableScript() []byte {
+func (c *Check) RunnableScript() []byte {
 	ar := txtar.Parse(c.Script)
-	lines := slices.Clone(c.lines)
+	lines := slices.Clone(c.Lines)
 	changed := false
 	for i, l := range lines {
 		sl, err := script.ParseLine(l)

@@ -1,13 +1,14 @@
-package grader
+package exercise
 
 import (
 	"errors"
 	"fmt"
-	"github.com/boardcheck/boardcheck/grader/builtin"
 	"io/fs"
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/boardcheck/boardcheck/grader/builtin"
 )
 
 // parseReference checks the manifest's reference: "builtin:NAME" naming one
@@ -43,14 +44,14 @@ func validateReference(ex *Exercise, m *manifest, name func(string) string) erro
 		err = fmt.Errorf("reference %q: %s is a folder; name the program file inside it", ref, name(ref))
 	}
 	if err != nil {
-		return &ExerciseError{File: name("exercise.toml"), Line: keyLine(m.text, "reference"), Err: err}
+		return &Error{File: name("exercise.toml"), Line: keyLine(m.text, "reference"), Err: err}
 	}
 	return nil
 }
 
 // referencePath returns the reference's path within the exercise folder,
 // or "" for a builtin one or none.
-func referencePath(ref string) string {
+func ReferencePath(ref string) string {
 	if ref == "" || strings.HasPrefix(ref, "builtin:") {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package grader
+package exercise
 
 import (
 	"fmt"
@@ -17,17 +17,6 @@ func (c *Check) ShownTitle() string {
 
 // visibilities are the values a manifest's [visibility] may give.
 var visibilities = []report.Visibility{"visible", report.Hidden, report.AfterDueDate}
-
-// withVisibility copies each check's visibility into r's verdicts on it.
-func withVisibility(ex *Exercise, r *report.Report) {
-	for i := range r.Checks {
-		for _, c := range ex.Checks {
-			if c.Name == r.Checks[i].Name {
-				r.Checks[i].Visibility = c.Visibility
-			}
-		}
-	}
-}
 
 // closestHint is " (did you mean X?)" for the name in names nearest s, or "".
 func closestHint(s string, names []string) string {
