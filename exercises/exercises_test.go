@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/internal/exhaustive"
 )
 
@@ -60,7 +61,7 @@ func TestExercises(t *testing.T) {
 	for _, id := range ids {
 		t.Run(id, func(t *testing.T) {
 			t.Parallel()
-			ex, err := grader.LoadDir(id)
+			ex, err := exercise.LoadDir(id)
 			if err != nil {
 				t.Fatalf("grader.LoadDir(%q): %v", id, err)
 			}
@@ -89,7 +90,7 @@ func TestExercises(t *testing.T) {
 // update rewrites the exercise's expected outputs and statement from its
 // reference, as grader verify -update does, and returns it reloaded.
 // GRADER_UPDATE=1 asks for it, as it does of the scripts' expected output.
-func update(t *testing.T, ex *grader.Exercise) *grader.Exercise {
+func update(t *testing.T, ex *exercise.Exercise) *exercise.Exercise {
 	t.Helper()
 	changed, err := grader.Update(context.Background(), ex)
 	if err != nil {
@@ -98,7 +99,7 @@ func update(t *testing.T, ex *grader.Exercise) *grader.Exercise {
 	for _, f := range changed {
 		t.Logf("updated %s/%s", ex.ID, f)
 	}
-	reloaded, err := grader.LoadDir(ex.ID)
+	reloaded, err := exercise.LoadDir(ex.ID)
 	if err != nil {
 		t.Fatalf("grader.LoadDir(%q) after the update: %v", ex.ID, err)
 	}
@@ -109,7 +110,7 @@ func update(t *testing.T, ex *grader.Exercise) *grader.Exercise {
 // first good/ file by name, and two bad/ ones: the first [[bad]] entry and
 // the next that fails none of the checks the first fails (or, when every
 // entry shares one, the second), so that two checks' failures are proven.
-func representatives(t *testing.T, ex *grader.Exercise) []string {
+func representatives(t *testing.T, ex *exercise.Exercise) []string {
 	t.Helper()
 	var only []string
 	if good := submissions(t, ex.ID, "good"); len(good) > 0 {
@@ -137,7 +138,7 @@ func representatives(t *testing.T, ex *grader.Exercise) []string {
 }
 
 // sharesCheck says whether a and b must fail a check in common.
-func sharesCheck(a, b grader.BadSubmission) bool {
+func sharesCheck(a, b exercise.BadSubmission) bool {
 	for name := range a.Fails {
 		if _, ok := b.Fails[name]; ok {
 			return true
@@ -151,7 +152,7 @@ func sharesCheck(a, b grader.BadSubmission) bool {
 // hold, each with its problems; warnings (a compiler not installed, a bad
 // submission that fails only by timing out) are logged, as `grader verify`
 // allows them, and so is the slowest submission.
-func verify(t *testing.T, ex *grader.Exercise, only []string) {
+func verify(t *testing.T, ex *exercise.Exercise, only []string) {
 	t.Helper()
 	// One submission at a time per exercise: the exercises already run
 	// side by side, one per core, and more runs than cores would turn a
@@ -235,7 +236,7 @@ func submissions(t *testing.T, id, kind string) []string {
 // check a submission. (That its table of checks matches the checks, and
 // that their points add up to the exercise's maximum, grader.Verify proves
 // for every exercise.)
-func checkStatement(t *testing.T, ex *grader.Exercise) {
+func checkStatement(t *testing.T, ex *exercise.Exercise) {
 	t.Helper()
 	if !strings.Contains(ex.Statement, "grader check "+ex.ID+" ") {
 		t.Errorf("README.md does not show how to check a submission: want a line with %q", "grader check "+ex.ID+" FILE")
