@@ -31,10 +31,12 @@ type Options struct {
 	Env      []string                 // extra K=V for runs (rare)
 	OnCheck  func(report.CheckResult) // called as each check finishes (for progress), on any goroutine
 
-	// wants, when set, takes each passing check's scenario with the files
-	// its cmp lines compare a run's output with rewritten to that output:
-	// Update's way of writing the expected outputs from the reference.
-	wants *wantSink
+	// TakeWants, when set, has each `cmp` line whose second file is in
+	// the archive rewrite that file to the run's output, and is given each
+	// passing check with the path of its scenario so rewritten: the way
+	// authoring (grader verify -update) writes expected outputs from the
+	// reference.
+	TakeWants func(c *exercise.Check, scriptPath string) error
 }
 
 // UnknownCheckError is a name in Options.Run that is no check of the

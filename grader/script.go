@@ -121,7 +121,7 @@ func (g *grading) runCheck(c *exercise.Check) (r report.CheckResult) {
 			return nil
 		},
 		Cmds:                g.cmds,
-		UpdateScripts:       g.opts.wants != nil,
+		UpdateScripts:       g.opts.TakeWants != nil,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		WorkdirRoot:         root,
@@ -165,8 +165,8 @@ func (g *grading) runCheck(c *exercise.Check) (r report.CheckResult) {
 	case !t.failed:
 		r.Status = report.Pass
 		r.Score = c.Points
-		if g.opts.wants != nil {
-			if err := g.opts.wants.take(c, scriptPath); err != nil {
+		if g.opts.TakeWants != nil {
+			if err := g.opts.TakeWants(c, scriptPath); err != nil {
 				return errorResult(r, fmt.Sprintf("grader error (not your fault): reading the updated scenario: %v", err))
 			}
 		}

@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/author"
 	"github.com/boardcheck/boardcheck/grader/exercise"
 )
 
@@ -62,7 +62,7 @@ func runShow(ctx context.Context, args []string, sys stdio) error {
 	if ex.Statement == "" {
 		return fmt.Errorf("exercise %s has no statement: its folder lacks README.md", ex.ID)
 	}
-	statement := grader.ShownStatement(ex)
+	statement := author.ShownStatement(ex)
 	printf(sys.stdout, "%s", statement)
 	if statement[len(statement)-1] != '\n' {
 		printf(sys.stdout, "\n")

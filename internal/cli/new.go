@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/author"
 	"github.com/boardcheck/boardcheck/grader/exercise"
 )
 
@@ -73,10 +73,10 @@ func runNew(ctx context.Context, args []string, sys stdio) error {
 			return err
 		}
 	}
-	target, err := grader.Scaffold(f.dir, id, from)
+	target, err := author.Scaffold(f.dir, id, from)
 	var (
-		exists *grader.ExistsError
-		badID  *grader.IDError
+		exists *author.ExistsError
+		badID  *author.IDError
 	)
 	if errors.As(err, &badID) {
 		return usageErrorf("new: %s", strings.TrimPrefix(err.Error(), "grader: "))

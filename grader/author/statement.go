@@ -1,4 +1,4 @@
-package grader
+package author
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/script"
 	"github.com/boardcheck/boardcheck/grader/submission"
@@ -198,7 +199,7 @@ func runExamples(ctx context.Context, ex *exercise.Exercise, sub *submission.Sub
 		}
 		synth.Checks = append(synth.Checks, c)
 	}
-	rep, err := Grade(ctx, &synth, sub, Options{Parallel: 1, Env: env, Verbose: true})
+	rep, err := grader.Grade(ctx, &synth, sub, grader.Options{Parallel: 1, Env: env, Verbose: true})
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package grader
+package author
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/builtin"
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/submission"
@@ -30,7 +31,7 @@ type wantSink struct {
 // take keeps check c's scenario with the files testscript rewrote in the
 // runnable copy at scriptPath, if any changed. Only the files are taken
 // from the copy: its script lines are the runnable ones (see
-// runnableScript), not the author's.
+// exercise.Check.RunnableScript), not the author's.
 func (w *wantSink) take(c *exercise.Check, scriptPath string) error {
 	data, err := os.ReadFile(scriptPath)
 	if err != nil {
@@ -80,7 +81,7 @@ func Update(ctx context.Context, ex *exercise.Exercise) ([]string, error) {
 	wants := &wantSink{scripts: make(map[string][]byte)}
 	var examples []statementExample
 	err := withReference(ctx, ex, dir, func(sub *submission.Submission, env []string) error {
-		if _, err := Grade(ctx, ex, sub, Options{Parallel: 1, Env: env, wants: wants}); err != nil {
+		if _, err := grader.Grade(ctx, ex, sub, grader.Options{Parallel: 1, Env: env, TakeWants: wants.take}); err != nil {
 			return err
 		}
 		var err error

@@ -1,4 +1,4 @@
-package grader
+package author
 
 import (
 	"context"
@@ -54,7 +54,7 @@ func TestShippedStatements(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, ex := range list {
-		for _, it := range []VerifyItem{verifyPoints(ex), verifyStatement(context.Background(), ex, filepath.Join("..", "exercises", ex.ID), true)} {
+		for _, it := range []VerifyItem{verifyPoints(ex), verifyStatement(context.Background(), ex, filepath.Join("..", "..", "exercises", ex.ID), true)} {
 			for _, p := range it.Problems {
 				t.Errorf("%s: %s: %s", ex.ID, it.Name, p)
 			}

@@ -1,4 +1,4 @@
-package grader
+package author
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/builtin"
 	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/boardcheck/boardcheck/grader/exercise"
@@ -343,16 +344,16 @@ func verifyReference(ctx context.Context, ex *exercise.Exercise, root string) (i
 	start := time.Now()
 	defer func() { it.Duration = time.Since(start) }()
 	var err error
-	opts := Options{Parallel: 1}
+	opts := grader.Options{Parallel: 1}
 	if name, ok := strings.CutPrefix(ex.Reference, "builtin:"); ok {
 		opts.Env = append(opts.Env, referenceTextsVar(ex))
 		var sub *submission.Submission
 		sub, err = builtin.Submission(name)
 		if err == nil {
-			rep, err = Grade(ctx, ex, sub, opts)
+			rep, err = grader.Grade(ctx, ex, sub, opts)
 		}
 	} else {
-		rep, err = GradePath(ctx, ex, filepath.Join(root, filepath.FromSlash(exercise.ReferencePath(ex.Reference))), opts)
+		rep, err = grader.GradePath(ctx, ex, filepath.Join(root, filepath.FromSlash(exercise.ReferencePath(ex.Reference))), opts)
 	}
 	if err != nil {
 		it.Problems = []string{"cannot run: " + strings.TrimPrefix(err.Error(), "grader: ")}
@@ -381,7 +382,7 @@ func verifyGood(ctx context.Context, ex *exercise.Exercise, root, file string) (
 	it = VerifyItem{Kind: ItemGood, Name: "good/" + file}
 	start := time.Now()
 	defer func() { it.Duration = time.Since(start) }()
-	rep, err := GradePath(ctx, ex, filepath.Join(root, "good", file), Options{Parallel: 1})
+	rep, err := grader.GradePath(ctx, ex, filepath.Join(root, "good", file), grader.Options{Parallel: 1})
 	if err != nil {
 		notRun(&it, err)
 		return it
@@ -437,7 +438,7 @@ func verifyBad(ctx context.Context, ex *exercise.Exercise, root string, bad exer
 	// build and starts are no scenarios to select: they come first
 	// whatever runs.
 	run := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == report.BuildCheck || n == report.StartCheck })
-	rep, err := GradePath(ctx, ex, filepath.Join(root, "bad", bad.File), Options{Run: run, Parallel: 1})
+	rep, err := grader.GradePath(ctx, ex, filepath.Join(root, "bad", bad.File), grader.Options{Run: run, Parallel: 1})
 	if err != nil {
 		notRun(&it, err)
 		return it

@@ -1,10 +1,11 @@
-package grader
+package author
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/internal/fixture"
@@ -13,6 +14,9 @@ import (
 // TestLoadVisibility loads the test exercise with two checks kept from
 // its students: the checks say so, and so do the verdicts on them, and the
 // statement's table lists them without their titles.
+// testExercise is grader's test exercise.
+const testExercise = "../testdata/exercises/echo-queens"
+
 func TestLoadVisibility(t *testing.T) {
 	dir := fixture.Copy(t, testExercise)
 	fixture.Edit(t, dir, "exercise.toml", `usage = "standard error"`, "usage = \"standard error\"\n\n[visibility]\nn4 = \"hidden\"\ncount = \"after_due_date\"\nusage = \"visible\"")
@@ -48,7 +52,7 @@ func TestLoadVisibility(t *testing.T) {
 	if p := statementTableProblem(&exercise.Exercise{Checks: ex.Checks, Statement: withChecksTable(ex, ex.Statement)}); p != "" {
 		t.Errorf("after withChecksTable, statementTableProblem = %q; want none", p)
 	}
-	r, err := GradePath(t.Context(), ex, filepath.Join(dir, "good", "good.py"), Options{Run: []string{"n4", "count"}})
+	r, err := grader.GradePath(t.Context(), ex, filepath.Join(dir, "good", "good.py"), grader.Options{Run: []string{"n4", "count"}})
 	if err != nil {
 		t.Fatal(err)
 	}
