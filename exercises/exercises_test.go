@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/author"
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/internal/exhaustive"
 )
@@ -63,7 +63,7 @@ func TestExercises(t *testing.T) {
 			t.Parallel()
 			ex, err := exercise.LoadDir(id)
 			if err != nil {
-				t.Fatalf("grader.LoadDir(%q): %v", id, err)
+				t.Fatalf("exercise.LoadDir(%q): %v", id, err)
 			}
 			if os.Getenv("GRADER_UPDATE") != "" {
 				ex = update(t, ex)
@@ -92,7 +92,7 @@ func TestExercises(t *testing.T) {
 // GRADER_UPDATE=1 asks for it, as it does of the scripts' expected output.
 func update(t *testing.T, ex *exercise.Exercise) *exercise.Exercise {
 	t.Helper()
-	changed, err := grader.Update(context.Background(), ex)
+	changed, err := author.Update(context.Background(), ex)
 	if err != nil {
 		t.Fatalf("grader.Update(%s): %v", ex.ID, err)
 	}
@@ -157,7 +157,7 @@ func verify(t *testing.T, ex *exercise.Exercise, only []string) {
 	// One submission at a time per exercise: the exercises already run
 	// side by side, one per core, and more runs than cores would turn a
 	// sound solution's 2 s into a timeout.
-	rep, err := grader.Verify(context.Background(), ex, grader.VerifyOptions{Parallel: 1, Only: only})
+	rep, err := author.Verify(context.Background(), ex, author.VerifyOptions{Parallel: 1, Only: only})
 	if err != nil {
 		t.Fatalf("grader.Verify(%s): %v", ex.ID, err)
 	}
@@ -177,7 +177,7 @@ func verify(t *testing.T, ex *exercise.Exercise, only []string) {
 	if !rep.OK || problems.Len() > 0 {
 		t.Errorf("grader verify %s: %d problems; want none:\n%s", ex.ID, rep.Problems(), problems.String())
 	}
-	var slowest grader.VerifyItem
+	var slowest author.VerifyItem
 	for _, it := range rep.Items {
 		if it.Duration > slowest.Duration {
 			slowest = it
