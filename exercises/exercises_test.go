@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// TestExercises proves every exercise with grader.Verify, the code behind
+// TestExercises proves every exercise with author.Verify, the code behind
 // `grader verify`, so that the test and the command cannot disagree: the
 // reference passes every check, every file under good/ passes every check,
 // every file under bad/ fails each check its manifest entry names with the
@@ -46,7 +46,7 @@ func TestMain(m *testing.M) {
 // Each exercise is a parallel subtest, so
 // `go test ./exercises -run 'TestExercises/^nqueens$'` proves one; with
 // GRADER_UPDATE=1 it first rewrites the exercise's expected outputs and the
-// generated parts of its statement (grader.Update).
+// generated parts of its statement (author.Update).
 //
 // By default it grades a representative few of each exercise's submissions
 // (representatives, below) and proves everything else; with
@@ -94,14 +94,14 @@ func update(t *testing.T, ex *exercise.Exercise) *exercise.Exercise {
 	t.Helper()
 	changed, err := author.Update(context.Background(), ex)
 	if err != nil {
-		t.Fatalf("grader.Update(%s): %v", ex.ID, err)
+		t.Fatalf("author.Update(%s): %v", ex.ID, err)
 	}
 	for _, f := range changed {
 		t.Logf("updated %s/%s", ex.ID, f)
 	}
 	reloaded, err := exercise.LoadDir(ex.ID)
 	if err != nil {
-		t.Fatalf("grader.LoadDir(%q) after the update: %v", ex.ID, err)
+		t.Fatalf("exercise.LoadDir(%q) after the update: %v", ex.ID, err)
 	}
 	return reloaded
 }
@@ -147,7 +147,7 @@ func sharesCheck(a, b exercise.BadSubmission) bool {
 	return false
 }
 
-// verify runs grader.Verify on ex, grading only the submissions only names
+// verify runs author.Verify on ex, grading only the submissions only names
 // (every one when nil), and fails the test with every item that does not
 // hold, each with its problems; warnings (a compiler not installed, a bad
 // submission that fails only by timing out) are logged, as `grader verify`
@@ -159,7 +159,7 @@ func verify(t *testing.T, ex *exercise.Exercise, only []string) {
 	// sound solution's 2 s into a timeout.
 	rep, err := author.Verify(context.Background(), ex, author.VerifyOptions{Parallel: 1, Only: only})
 	if err != nil {
-		t.Fatalf("grader.Verify(%s): %v", ex.ID, err)
+		t.Fatalf("author.Verify(%s): %v", ex.ID, err)
 	}
 	var problems strings.Builder
 	for _, it := range rep.Items {
@@ -189,7 +189,7 @@ func verify(t *testing.T, ex *exercise.Exercise, only []string) {
 
 // issue4 names the exercises held to the content rules below (eight bad
 // and three good submissions, a statement that shows grader check). Every exercise, these or not, must pass
-// grader.Verify above; a variant joins this list once it follows the rules.
+// author.Verify above; a variant joins this list once it follows the rules.
 var issue4 = map[string]bool{
 	"nqueens": true, "queens-matrix": true, "queens-board": true, "solvers": true, "knights-tour": true,
 	"nqueens-wording": true, "nqueens-descending": true,
@@ -234,7 +234,7 @@ func submissions(t *testing.T, id, kind string) []string {
 
 // checkStatement fails the test when the statement does not show how to
 // check a submission. (That its table of checks matches the checks, and
-// that their points add up to the exercise's maximum, grader.Verify proves
+// that their points add up to the exercise's maximum, author.Verify proves
 // for every exercise.)
 func checkStatement(t *testing.T, ex *exercise.Exercise) {
 	t.Helper()

@@ -1,23 +1,19 @@
 package grader
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
-
-	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/grader/scenario"
 	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/suggest"
 )
@@ -53,33 +49,14 @@ func (e *UnknownCheckError) Error() string {
 	return fmt.Sprintf("grader: exercise %s has no check %q", e.Exercise, e.Name)
 }
 
-// reportOutputLimit is how much of each stream a Run keeps for the report
-// unless Options.Verbose: enough to read, not enough to flood a terminal.
-const reportOutputLimit = 4 << 10
-
-// reportDetailLimit and reportLogLimit bound a failure's texts to diff and a
-// check's transcript likewise: larger, since a diff needs both whole sides
-// to be useful, but far below the output cap.
-const (
-	reportDetailLimit = 64 << 10
-	reportLogLimit    = 32 << 10
-)
-
 // grading is one Grade call's shared state.
 type grading struct {
-	ctx    context.Context
-	ex     *exercise.Exercise
-	sub    *submission.Submission
-	opts   Options
-	limits sandbox.Limits
-	dir    string // temporary: scripts/ and work/
-	cmds   map[string]func(*testscript.TestScript, bool, []string)
+	ctx  context.Context
+	opts Options
+	run  *scenario.Runner
 	// named are the checks Options.Run names itself, not those it pulls
 	// in as needs: they run even when a need did not pass.
 	named map[string]bool
-	// company says which checks ran beside others, whose time-outs may be
-	// theirs rather than the submission's.
-	company company
 }
 
 // Grade runs the submission through the exercise's checks and reports the
@@ -107,8 +84,8 @@ func Grade(ctx context.Context, ex *exercise.Exercise, sub *submission.Submissio
 	if err := os.Mkdir(filepath.Join(dir, "scripts"), 0o755); err != nil {
 		return nil, fmt.Errorf("grader: %w", err)
 	}
-	g := &grading{ctx: ctx, ex: ex, sub: sub, opts: opts, limits: limits, dir: dir, cmds: testscriptCmds(),
-		named: namedChecks(ex, opts.Run)}
+	run := scenario.NewRunner(ctx, ex, sub, scenario.Config{Limits: limits, Dir: dir, Env: opts.Env, Verbose: opts.Verbose, TakeWants: opts.TakeWants})
+	g := &grading{ctx: ctx, opts: opts, run: run, named: namedChecks(ex, opts.Run)}
 
 	results := g.schedule(checks)
 	if err := ctx.Err(); err != nil {
@@ -270,18 +247,15 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 					finish(i, skipped(c, failed))
 					changed = true
 				case g.ctx.Err() != nil:
-					finish(i, errorResult(report.CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint},
-						"grading interrupted before this check ran"))
+					finish(i, notRun(c, "grading interrupted before this check ran"))
 					changed = true
 				case active < parallel:
 					state[i] = running
 					active++
 					go func() {
-						g.company.start(c.Name)
-						r := g.runCheck(c)
 						// Slowed down, perhaps, by the checks beside
 						// it: judged again alone, below.
-						again := g.company.end(c.Name) && starvedTimeout(r, g.limits.WithDefaults().Time)
+						r, again := g.run.Check(c)
 						// Asked for by name, it ran whatever its
 						// needs did; the report says so.
 						r.RanDespite = failed
@@ -298,8 +272,7 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 			// selection. selectChecks rules it out; never wait for ever.
 			for i, c := range checks {
 				if state[i] == pending {
-					finish(i, errorResult(report.CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint},
-						"grader error (not your fault): a check it needs was not scheduled"))
+					finish(i, notRun(c, "grader error (not your fault): a check it needs was not scheduled"))
 				}
 			}
 			break
@@ -313,7 +286,7 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 	// nothing beside them: the verdict is this run's.
 	for i, c := range checks {
 		if rerun[i] && g.ctx.Err() == nil {
-			r := g.runCheck(c)
+			r := g.run.Run(c)
 			r.RanDespite = results[i].RanDespite
 			results[i] = r
 		}
@@ -329,7 +302,7 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 			ready = ready && results[index[n]].Status == report.Pass
 		}
 		if ready {
-			results[i] = g.runCheck(c)
+			results[i] = g.run.Run(c)
 		}
 	}
 	return results
@@ -343,66 +316,22 @@ func skipped(c *exercise.Check, because string) report.CheckResult {
 	}
 }
 
+// notRun is the Error verdict on a check the grader could not run.
+func notRun(c *exercise.Check, msg string) report.CheckResult {
+	return report.CheckResult{Name: c.Name, Title: c.Title, Status: report.Error, MaxScore: c.Points, Hint: c.Hint, Message: msg}
+}
+
 func (g *grading) finished(r report.CheckResult) {
 	if g.opts.OnCheck != nil {
 		g.opts.OnCheck(r)
 	}
 }
 
-// record turns a run into the report's Run, trimming its texts unless the
-// user asked for everything.
-func (g *grading) record(args, argv []string, stdin []byte, res *sandbox.Result, death string) report.Run {
-	limit := reportOutputLimit
-	if g.opts.Verbose {
-		limit = -1
-	}
-	r := report.Run{
-		Args:     slices.Clone(args),
-		Command:  argv,
-		ExitCode: res.ExitCode,
-		Death:    death,
-		Duration: res.Duration,
-		CPU:      res.CPU,
-	}
-	var t1, t2, t3 bool
-	r.Stdin, t1 = trimText(stdin, limit)
-	r.Stdout, t2 = trimText(res.Stdout, limit)
-	r.Stderr, t3 = trimText(res.Stderr, limit)
-	r.Trimmed = t1 || t2 || t3 || res.StdoutOverflow || res.StderrOverflow
-	r.StdoutLines, r.StderrLines = countLines(res.Stdout), countLines(res.Stderr)
-	return r
-}
-
-// countLines counts the lines of b, a last one without a newline included.
-func countLines(b []byte) int {
-	n := bytes.Count(b, []byte("\n"))
-	if len(b) > 0 && b[len(b)-1] != '\n' {
-		n++
-	}
-	return n
-}
-
-// trimText keeps at most limit bytes of b (all of it when limit < 0), cut at
-// a line end where there is one and never inside a UTF-8 sequence.
-func trimText(b []byte, limit int) (string, bool) {
-	if limit < 0 || len(b) <= limit {
-		return string(b), false
-	}
-	cut := b[:limit]
-	if i := strings.LastIndexByte(string(cut), '\n'); i >= limit/2 {
-		cut = cut[:i+1]
-	}
-	for len(cut) > 0 && !utf8.Valid(cut) {
-		cut = cut[:len(cut)-1]
-	}
-	return string(cut), true
-}
-
 // GradePath prepares the submission at path (compiling it once, in a
 // temporary folder) and grades it. A compile error is the report: a failing
 // check "build" showing the compiler's output, every other check skipped
 // because of it. A script its interpreter cannot parse is likewise a failing
-// check "starts". A *SubmissionError (no such file, no interpreter, ...) is
+// check "starts". A *submission.Error (no such file, no interpreter, ...) is
 // returned as the error.
 func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Options) (*report.Report, error) {
 	start := time.Now()

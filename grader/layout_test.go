@@ -50,8 +50,10 @@ var allowedImports = map[string][]string{
 	"grader/script":   {"grader/checker", "internal/suggest", "reference"},
 	"grader/exercise": {"exercises", "grader/builtin", "grader/report", "grader/sandbox", "grader/script", "internal/fixture", "internal/programs", "internal/suggest"},
 
-	// Grading: an exercise's scenarios run against a submission.
-	"grader": {"grader/builtin", "grader/checker", "grader/exercise", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/fixture", "internal/suggest"},
+	// Grading: one check's scenario run against a submission, and the
+	// scheduler of a submission's checks above it.
+	"grader/scenario": {"grader/builtin", "grader/checker", "grader/exercise", "grader/report", "grader/sandbox", "grader/script", "grader/submission"},
+	"grader":          {"grader/builtin", "grader/exercise", "grader/report", "grader/sandbox", "grader/scenario", "grader/submission", "internal/fixture", "internal/suggest"},
 
 	// Above grading: authoring, a whole class, the command line.
 	"grader/author":        {"grader", "grader/builtin", "grader/checker", "grader/exercise", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/atomicfile", "internal/fixture", "internal/programs"},

@@ -10,31 +10,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
-	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
-
-// TestTimeoutDeath: a run out of time is told what its CPU time says: it
-// waited, it was starved (only when it ran alone is the machine blamed), or
-// it computed all along.
-func TestTimeoutDeath(t *testing.T) {
-	l := sandbox.Limits{Time: 10 * time.Second}
-	for _, tt := range []struct {
-		cpu   time.Duration
-		alone bool
-		want  string
-	}{
-		{20 * time.Millisecond, false, "timed out after 10s, having used almost no CPU (less than 0.1s): it was waiting, not computing"},
-		{20 * time.Millisecond, true, "timed out after 10s, having used almost no CPU (less than 0.1s): it was waiting"},
-		{3 * time.Second, true, "timed out after 10s (it used 3s of CPU, running alone: the machine may be busy; try again, or raise --timeout)"},
-		{3 * time.Second, false, "timed out after 10s"},
-		{9 * time.Second, true, "timed out after 10s"},
-	} {
-		got := timeoutDeath(&sandbox.Result{TimedOut: true, CPU: tt.cpu}, l, tt.alone)
-		if !strings.HasPrefix(got, tt.want) || (!strings.Contains(tt.want, "(") && got != tt.want) {
-			t.Errorf("CPU %v, alone %v: got %q; want %q", tt.cpu, tt.alone, got, tt.want)
-		}
-	}
-}
 
 // TestTimeoutRunAgainAlone: a check that timed out while another ran beside
 // it, having used some CPU but less than half its time, is run again alone

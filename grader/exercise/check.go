@@ -158,7 +158,7 @@ func checkVars(names []string, messages map[string]string, set []string) error {
 	return nil
 }
 
-// runnableScript returns the scenario as testscript should run it. The
+// RunnableScript returns the scenario as testscript should run it. The
 // builtin stdin feeds only testscript's own exec, which the grader's run
 // cannot read, so each `stdin FILE` becomes the grader's stdin-file command,
 // which feeds the next run instead. Line numbers do not change.

@@ -25,7 +25,7 @@ import (
 type Exercise struct {
 	ID, Title, Program string
 	// Reference is the program that passes every check: "builtin:NAME"
-	// (one of BuiltinPrograms) or a path inside the folder
+	// (one of builtin.Programs) or a path inside the folder
 	// ("solution/closed_tour.py"); "" when the manifest names none.
 	Reference string
 	Statement string         // README.md
@@ -62,10 +62,10 @@ type Check struct {
 	File       string // the scenario's path for messages: "exercises/nqueens/tests/n4.txtar"
 	Script     []byte // the txtar archive as written
 
-	// envNames are the variables the scenario sets with `env K=V`; runs see
+	// EnvNames are the variables the scenario sets with `env K=V`; runs see
 	// them (and nothing else of the scenario's environment).
 	EnvNames []string
-	// lines are the archive's script lines (the txtar comment), lines[0]
+	// Lines are the archive's script lines (the txtar comment), Lines[0]
 	// being line 1, to turn testscript's "FAIL: file:LINE" into a message.
 	Lines []string
 	// needsLine is the header line of `# needs:`, for dependency errors.
@@ -80,7 +80,7 @@ type BadSubmission struct {
 	Fails map[string]string
 }
 
-// ExerciseError is a malformed exercise, found before anything runs.
+// Error is a malformed exercise, found before anything runs.
 // Line is 1-based, or 0 when the problem is with the file as a whole.
 type Error struct {
 	File string
@@ -97,7 +97,7 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// UnknownExerciseError is an exercise ID that names no builtin exercise.
+// UnknownError is an exercise ID that names no builtin exercise.
 type UnknownError struct {
 	ID         string
 	Suggestion string // the closest known ID, or ""
@@ -159,7 +159,7 @@ func Builtin() ([]*Exercise, error) {
 }
 
 // Lookup returns the embedded exercise id. An unknown id gives an
-// *UnknownExerciseError suggesting the closest known one.
+// *UnknownError suggesting the closest known one.
 func Lookup(id string) (*Exercise, error) {
 	ids := builtinIDs()
 	if !slices.Contains(ids, id) {
@@ -273,7 +273,7 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 	return ex, nil
 }
 
-// check returns the exercise's check called name, or nil.
+// Check returns the exercise's check called name, or nil.
 func (ex *Exercise) Check(name string) *Check {
 	for _, c := range ex.Checks {
 		if c.Name == name {
@@ -283,6 +283,7 @@ func (ex *Exercise) Check(name string) *Check {
 	return nil
 }
 
+// CheckNames returns the names of the exercise's checks, in its order.
 func (ex *Exercise) CheckNames() []string {
 	names := make([]string, len(ex.Checks))
 	for i, c := range ex.Checks {

@@ -146,7 +146,7 @@ func TestLoadMalformed(t *testing.T) {
 			_, err := LoadDir(dir)
 			var ee *Error
 			if !errors.As(err, &ee) {
-				t.Fatalf("got error %v; want an *ExerciseError", err)
+				t.Fatalf("got error %v; want an *Error", err)
 			}
 			if want := filepath.ToSlash(filepath.Join(dir, tt.wantFile)); ee.File != want || ee.Line != tt.wantLine {
 				t.Errorf("got %s:%d; want %s:%d (%v)", ee.File, ee.Line, want, tt.wantLine, err)
@@ -256,7 +256,7 @@ func TestBuiltin(t *testing.T) {
 	_, err = Lookup("no-such-exercise")
 	var ue *UnknownError
 	if !errors.As(err, &ue) || ue.ID != "no-such-exercise" {
-		t.Errorf("got %v; want *UnknownExerciseError", err)
+		t.Errorf("got %v; want *UnknownError", err)
 	}
 }
 

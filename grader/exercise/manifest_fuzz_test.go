@@ -9,7 +9,7 @@ import (
 
 // FuzzLoadManifest feeds exercise.toml arbitrary text, alone and then as
 // the manifest of an exercise folder with one scenario, hello. Whatever the
-// text, loading returns an exercise or an *ExerciseError naming the file and
+// text, loading returns an exercise or an *Error naming the file and
 // a line that exists, never a panic; what it accepts keeps the manifest's
 // promises (a one-line title, a one-word program, checks listed once,
 // positive limits). The seed corpus, testdata/fuzz/FuzzLoadManifest, holds
@@ -24,7 +24,7 @@ func FuzzLoadManifest(f *testing.F) {
 		if err != nil {
 			var ee *Error
 			if !errors.As(err, &ee) {
-				t.Fatalf("parseManifest error %T %v; want an *ExerciseError", err, err)
+				t.Fatalf("parseManifest error %T %v; want an *Error", err, err)
 			}
 			if ee.File != "exercise.toml" || ee.Line < 0 || ee.Line > lines {
 				t.Fatalf("error at %s:%d; want exercise.toml and a line in 0..%d: %v", ee.File, ee.Line, lines, err)
@@ -68,7 +68,7 @@ func FuzzLoadManifest(f *testing.F) {
 		if err != nil {
 			var ee *Error
 			if !errors.As(err, &ee) {
-				t.Fatalf("LoadFS error %T %v; want an *ExerciseError", err, err)
+				t.Fatalf("LoadFS error %T %v; want an *Error", err, err)
 			}
 			if !strings.HasPrefix(ee.File, "fuzz/ex/") {
 				t.Fatalf("LoadFS error names %q; want a file of the exercise: %v", ee.File, err)

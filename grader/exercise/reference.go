@@ -12,7 +12,7 @@ import (
 )
 
 // parseReference checks the manifest's reference: "builtin:NAME" naming one
-// of BuiltinPrograms, or a relative slash-separated path that stays inside
+// of builtin.Programs, or a relative slash-separated path that stays inside
 // the exercise folder (its existence is checked once the folder is known).
 func parseReference(s string) (string, error) {
 	if s == "" {

@@ -23,7 +23,7 @@ import (
 
 // scenarioCmd is one command the grader adds to testscript's: whether a !
 // may precede it, and validate, which checks a use of it before anything
-// runs. The grader runs it (grader/scenario.go), parsing the arguments with the same
+// runs. Package scenario runs it, parsing the arguments with the same
 // function (ParseRun, ParseQueens, ...), so a line that loads cannot fail on
 // its usage later.
 type scenarioCmd struct {
@@ -87,7 +87,7 @@ func Commands() []string { return slices.Sorted(maps.Keys(scenarioCmds)) }
 // Negatable reports whether a ! may precede the grader's command name.
 func Negatable(name string) bool { return scenarioCmds[name].negatable }
 
-// scriptLine is one command line of a scenario, parsed the way testscript
+// Line is one command line of a scenario, parsed the way testscript
 // parses it but without expanding variables, which only exist at run time.
 type Line struct {
 	Conds     []string // [cond] prefixes, brackets removed
@@ -99,7 +99,7 @@ type Line struct {
 	CmdOffset int      // where cmd starts in the line, for rewriting
 }
 
-// parseLine parses a scenario line, or returns nil for a comment or a blank.
+// ParseLine parses a scenario line, or returns nil for a comment or a blank.
 func ParseLine(line string) (*Line, error) {
 	if strings.HasPrefix(line, "#") {
 		return nil, nil
@@ -222,7 +222,7 @@ func knownCmds() []string {
 	return names
 }
 
-// validateLine checks a command's name and, where its arguments are known
+// ValidateLine checks a command's name and, where its arguments are known
 // before run time, its usage.
 func ValidateLine(sl *Line, program string, files map[string]bool) error {
 	if cmd, ok := scenarioCmds[sl.Cmd]; ok {
@@ -294,7 +294,7 @@ func ValidateLine(sl *Line, program string, files map[string]bool) error {
 	return nil
 }
 
-// specError returns the checker's complaint about the scenario itself, which
+// SpecError returns the checker's complaint about the scenario itself, which
 // it marks "checker: " (asking for one solution where there is none, an N
 // beyond what it can check), found by judging an empty output at load time.
 func SpecError(f *checker.Failure) error {
@@ -304,14 +304,16 @@ func SpecError(f *checker.Failure) error {
 	return errors.New(strings.TrimPrefix(f.Message, "checker: "))
 }
 
-// stdinFileCmd stands in for testscript's stdin builtin (see runnableScript).
+// StdinFileCmd stands in for testscript's stdin builtin (see exercise.Check.RunnableScript).
 const StdinFileCmd = "stdin-file"
 
+// RunArgs are a run line's arguments.
 type RunArgs struct {
 	Stdin string   // -stdin FILE, or ""
 	Args  []string // the program's name, then its arguments
 }
 
+// ParseRun reads the arguments of `run`, which must name program.
 func ParseRun(args []string, program string) (RunArgs, error) {
 	const usage = "usage: run [-stdin FILE] PROGRAM [ARGS...]"
 	var a RunArgs
@@ -331,6 +333,7 @@ func ParseRun(args []string, program string) (RunArgs, error) {
 	return a, nil
 }
 
+// ParseStatus reads the argument of `status`: an exit status.
 func ParseStatus(args []string) (int, error) {
 	if len(args) != 1 {
 		return 0, errors.New("usage: status N")
@@ -342,11 +345,13 @@ func ParseStatus(args []string) (int, error) {
 	return n, nil
 }
 
+// QueensArgs are a queens line's arguments: what to check, and on which stream.
 type QueensArgs struct {
 	Spec   checker.QueensSpec
 	Stderr bool
 }
 
+// ParseQueens reads the arguments of `queens`.
 func ParseQueens(args []string) (QueensArgs, error) {
 	const usage = "usage: queens [-rooks] [-format list|matrix|board|json] [-order any|ascending|descending] [-sorted] [-stderr] all|one|none N"
 	var q QueensArgs
@@ -406,6 +411,7 @@ func parseN(cmd, s string) (int, error) {
 	return n, nil
 }
 
+// ParseTour reads the arguments of `tour`.
 func ParseTour(args []string) (checker.TourSpec, error) {
 	const usage = "usage: tour [-start R,C] [-closed] [-base 0|1] N"
 	var t checker.TourSpec
@@ -441,11 +447,13 @@ func ParseTour(args []string) (checker.TourSpec, error) {
 	return t, nil
 }
 
+// CountArgs are a count line's arguments: the piece and the board size.
 type CountArgs struct {
 	Piece reference.Piece
 	N     int
 }
 
+// ParseCount reads the arguments of `count`.
 func ParseCount(args []string) (CountArgs, error) {
 	var c CountArgs
 	if len(args) != 2 {

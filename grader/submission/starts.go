@@ -69,7 +69,7 @@ func CheckStarts(ctx context.Context, sub *Submission, buildDir string) (output 
 	return out, true
 }
 
-// errorLine finds, in an interpreter's complaint, the line that explains
+// ErrorLine finds, in an interpreter's complaint, the line that explains
 // it: the exception's line for Python and Node ("IndentationError: ...",
 // "SyntaxError: ..."), after the code and caret they quote; the first line
 // for Ruby and the shells, without the file name they start with. It adds

@@ -1,4 +1,4 @@
-package grader
+package scenario
 
 import (
 	"crypto/sha256"

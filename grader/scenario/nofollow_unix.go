@@ -1,6 +1,6 @@
 //go:build unix
 
-package grader
+package scenario
 
 import "syscall"
 

@@ -1,4 +1,4 @@
-package grader
+package scenario
 
 import (
 	"fmt"
@@ -90,7 +90,7 @@ func (t *scriptT) Skip(args ...any) {
 func (t *scriptT) Verbose() bool { return t.verbose }
 
 // runCheck runs one check's scenario and returns its verdict.
-func (g *grading) runCheck(c *exercise.Check) (r report.CheckResult) {
+func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 	start := time.Now()
 	r = report.CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint}
 	// r is the named result so that the duration covers every return.
@@ -106,8 +106,8 @@ func (g *grading) runCheck(c *exercise.Check) (r report.CheckResult) {
 	}
 	defer submission.RemoveAll(root)
 
-	s := &scenario{g: g, check: c}
-	t := &scriptT{verbose: g.opts.Verbose}
+	s := &checkRun{g: g, check: c}
+	t := &scriptT{verbose: g.verbose}
 	params := testscript.Params{
 		Files: []string{scriptPath},
 		Setup: func(env *testscript.Env) error {
@@ -121,7 +121,7 @@ func (g *grading) runCheck(c *exercise.Check) (r report.CheckResult) {
 			return nil
 		},
 		Cmds:                g.cmds,
-		UpdateScripts:       g.opts.TakeWants != nil,
+		UpdateScripts:       g.takeWants != nil,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		WorkdirRoot:         root,
@@ -137,7 +137,7 @@ func (g *grading) runCheck(c *exercise.Check) (r report.CheckResult) {
 
 	r.Runs = s.runs
 	r.Log = cleanLog(t.log.String(), scriptPath, c.File)
-	if !g.opts.Verbose && len(r.Log) > reportLogLimit {
+	if !g.verbose && len(r.Log) > reportLogLimit {
 		// testscript logs each run's whole output; a flood of it would
 		// make the report as big as the output cap.
 		head, _ := trimText([]byte(r.Log), reportLogLimit/2)
@@ -165,8 +165,8 @@ func (g *grading) runCheck(c *exercise.Check) (r report.CheckResult) {
 	case !t.failed:
 		r.Status = report.Pass
 		r.Score = c.Points
-		if g.opts.TakeWants != nil {
-			if err := g.opts.TakeWants(c, scriptPath); err != nil {
+		if g.takeWants != nil {
+			if err := g.takeWants(c, scriptPath); err != nil {
 				return errorResult(r, fmt.Sprintf("grader error (not your fault): reading the updated scenario: %v", err))
 			}
 		}
@@ -206,7 +206,7 @@ func (g *grading) runCheck(c *exercise.Check) (r report.CheckResult) {
 		// never finished did not print.
 		r.Hint = timeoutHint(g.ex, c)
 	}
-	if d := r.Detail; d != nil && !g.opts.Verbose {
+	if d := r.Detail; d != nil && !g.verbose {
 		d.Expected, _ = trimText([]byte(d.Expected), reportDetailLimit)
 		d.Actual, _ = trimText([]byte(d.Actual), reportDetailLimit)
 	}

@@ -1,4 +1,4 @@
-package grader
+package scenario
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ import (
 // that is about the submission's output or files is Fail; anything else (a
 // missing file in the archive, a bad usage testscript found) is the
 // scenario's fault: Error.
-func explainBuiltin(s *scenario, c *exercise.Check, line int, msg string) (report.Status, string, *report.Detail) {
+func explainBuiltin(s *checkRun, c *exercise.Check, line int, msg string) (report.Status, string, *report.Detail) {
 	if line < 1 || line > len(c.Lines) {
 		return report.Error, msg, nil
 	}

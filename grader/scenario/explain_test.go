@@ -1,4 +1,4 @@
-package grader
+package scenario
 
 import (
 	"regexp"
@@ -96,7 +96,7 @@ func TestTrimText(t *testing.T) {
 // whole output, not of the copy trimmed for the report.
 func TestRecordLineCounts(t *testing.T) {
 	out := strings.Repeat("0 1 0 0\n", 5000) + "last"
-	g := &grading{}
+	g := &Runner{}
 	r := g.record([]string{"nqueens", "4"}, []string{"prog", "4"}, nil,
 		&sandbox.Result{Stdout: []byte(out), Stderr: []byte("oops\n")}, "")
 	if !r.Trimmed || len(r.Stdout) >= len(out) {
@@ -105,7 +105,7 @@ func TestRecordLineCounts(t *testing.T) {
 	if r.StdoutLines != 5001 || r.StderrLines != 1 {
 		t.Errorf("StdoutLines %d, StderrLines %d; want 5001, 1", r.StdoutLines, r.StderrLines)
 	}
-	if got := (&grading{}).record(nil, nil, nil, &sandbox.Result{}, ""); got.StdoutLines != 0 {
+	if got := (&Runner{}).record(nil, nil, nil, &sandbox.Result{}, ""); got.StdoutLines != 0 {
 		t.Errorf("StdoutLines of no output = %d; want 0", got.StdoutLines)
 	}
 }

@@ -1,4 +1,4 @@
-package grader
+package scenario
 
 import (
 	"bytes"
@@ -22,18 +22,18 @@ import (
 // commandRuns runs each of the grader's own commands (script.Commands,
 // documented in CONTRIBUTING.md, "Scenario commands"); keep it in step
 // with script's table and sorted.
-var commandRuns = map[string]func(s *scenario, ts *testscript.TestScript, neg bool, args []string){
-	"count":  (*scenario).cmdCount,
-	"queens": (*scenario).cmdQueens,
-	"run":    (*scenario).cmdRun,
-	"status": (*scenario).cmdStatus,
-	"tour":   (*scenario).cmdTour,
+var commandRuns = map[string]func(s *checkRun, ts *testscript.TestScript, neg bool, args []string){
+	"count":  (*checkRun).cmdCount,
+	"queens": (*checkRun).cmdQueens,
+	"run":    (*checkRun).cmdRun,
+	"status": (*checkRun).cmdStatus,
+	"tour":   (*checkRun).cmdTour,
 }
 
 // scenario is the state of one check's script while it runs: what the
 // commands need and what they leave for the report.
-type scenario struct {
-	g     *grading
+type checkRun struct {
+	g     *Runner
 	check *exercise.Check
 	work  string // $WORK
 
@@ -64,8 +64,8 @@ type failure struct {
 
 type stateKey struct{}
 
-func scenarioOf(ts *testscript.TestScript) *scenario {
-	return ts.Value(stateKey{}).(*scenario)
+func scenarioOf(ts *testscript.TestScript) *checkRun {
+	return ts.Value(stateKey{}).(*checkRun)
 }
 
 // testscriptCmds adapts the table to testscript.Params.Cmds.
@@ -95,20 +95,20 @@ func testscriptCmds() map[string]func(ts *testscript.TestScript, neg bool, args 
 }
 
 // fail ends the script with a verdict against the submission.
-func (s *scenario) fail(ts *testscript.TestScript, detail *report.Detail, format string, args ...any) {
+func (s *checkRun) fail(ts *testscript.TestScript, detail *report.Detail, format string, args ...any) {
 	s.failure = &failure{status: report.Fail, message: fmt.Sprintf(format, args...), detail: detail}
 	ts.Fatalf("%s", s.failure.message)
 }
 
 // broken ends the script with an error that is the exercise's or the
 // grader's, never the student's.
-func (s *scenario) broken(ts *testscript.TestScript, format string, args ...any) {
+func (s *checkRun) broken(ts *testscript.TestScript, format string, args ...any) {
 	s.failure = &failure{status: report.Error, message: fmt.Sprintf(format, args...)}
 	ts.Fatalf("%s", s.failure.message)
 }
 
 // requireRun returns the last run, failing the script when there is none.
-func (s *scenario) requireRun(ts *testscript.TestScript, cmd string) *sandbox.Result {
+func (s *checkRun) requireRun(ts *testscript.TestScript, cmd string) *sandbox.Result {
 	if s.last == nil {
 		s.broken(ts, "%s before any run: a scenario must run the program first", cmd)
 	}
@@ -117,7 +117,7 @@ func (s *scenario) requireRun(ts *testscript.TestScript, cmd string) *sandbox.Re
 
 // cmdRun runs the submission once. Its output becomes what testscript's
 // stdout, stderr and cmp builtins look at.
-func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
+func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	s.failOnExitZero(ts)
 	a, err := script.ParseRun(args, s.g.ex.Program)
 	if err != nil {
@@ -139,7 +139,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	for _, k := range s.check.EnvNames {
 		vars = append(vars, k+"="+ts.Getenv(k))
 	}
-	vars = append(vars, s.g.opts.Env...)
+	vars = append(vars, s.g.env...)
 	argv := append(slices.Clone(s.g.sub.Command), a.Args[1:]...)
 	if s.files == nil {
 		s.files = snapshotFiles(s.work)
@@ -198,7 +198,7 @@ func (s *scenario) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 
 // failOnExitZero ends the script with the held-back verdict on a `! run`
 // that exited 0, if there is one.
-func (s *scenario) failOnExitZero(ts *testscript.TestScript) {
+func (s *checkRun) failOnExitZero(ts *testscript.TestScript) {
 	if f := s.exitZero; f != nil {
 		s.exitZero = nil
 		s.failure = f
@@ -211,7 +211,7 @@ func (s *scenario) failOnExitZero(ts *testscript.TestScript) {
 // held (10 after a putchar('\n')), which the compilers accept; or a Java
 // file that java's source launcher could not compile alone, its classes
 // being split over the files of its folder.
-func (s *scenario) exitNote(stderr []byte) string {
+func (s *checkRun) exitNote(stderr []byte) string {
 	switch sub := s.g.sub; {
 	case sub.VoidMain:
 		return "; the source declares void main, so the exit status is whatever main's last call happened to leave behind: declare int main and return 0, or the status an error calls for"
@@ -257,7 +257,7 @@ func quoteLine(line string) string {
 	return strconv.Quote(line)
 }
 
-func (s *scenario) cmdStatus(ts *testscript.TestScript, _ bool, args []string) {
+func (s *checkRun) cmdStatus(ts *testscript.TestScript, _ bool, args []string) {
 	want, err := script.ParseStatus(args)
 	if err != nil {
 		s.broken(ts, "%v", err)
@@ -274,7 +274,7 @@ func (s *scenario) cmdStatus(ts *testscript.TestScript, _ bool, args []string) {
 	}
 }
 
-func (s *scenario) cmdQueens(ts *testscript.TestScript, _ bool, args []string) {
+func (s *checkRun) cmdQueens(ts *testscript.TestScript, _ bool, args []string) {
 	q, err := script.ParseQueens(args)
 	if err != nil {
 		s.broken(ts, "%v", err)
@@ -294,7 +294,7 @@ func (s *scenario) cmdQueens(ts *testscript.TestScript, _ bool, args []string) {
 
 // checkerFailure fails the script with the checker's verdict, saying first
 // where the output went when it went to the other stream.
-func (s *scenario) checkerFailure(ts *testscript.TestScript, f *checker.Failure, out, other []byte, otherName string) {
+func (s *checkRun) checkerFailure(ts *testscript.TestScript, f *checker.Failure, out, other []byte, otherName string) {
 	if err := script.SpecError(f); err != nil {
 		s.broken(ts, "%v", err)
 	}
@@ -310,7 +310,7 @@ func (s *scenario) checkerFailure(ts *testscript.TestScript, f *checker.Failure,
 	s.fail(ts, d, "%s", f.Message)
 }
 
-func (s *scenario) cmdTour(ts *testscript.TestScript, _ bool, args []string) {
+func (s *checkRun) cmdTour(ts *testscript.TestScript, _ bool, args []string) {
 	spec, err := script.ParseTour(args)
 	if err != nil {
 		s.broken(ts, "%v", err)
@@ -321,7 +321,7 @@ func (s *scenario) cmdTour(ts *testscript.TestScript, _ bool, args []string) {
 	}
 }
 
-func (s *scenario) cmdCount(ts *testscript.TestScript, _ bool, args []string) {
+func (s *checkRun) cmdCount(ts *testscript.TestScript, _ bool, args []string) {
 	c, err := script.ParseCount(args)
 	if err != nil {
 		s.broken(ts, "%v", err)
