@@ -40,7 +40,7 @@ func TestMain(m *testing.M) {
 // broken, and this is where that shows.
 //
 // A builtin reference (builtin:NAME) runs as this test binary re-executed
-// with grader's marker argument: package grader's init answers it before
+// with package builtin's marker argument: its init answers it before
 // the testing package sees its flags.
 //
 // Each exercise is a parallel subtest, so

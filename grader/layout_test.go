@@ -2,7 +2,9 @@ package grader
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -75,26 +77,39 @@ var allowedImports = map[string][]string{
 	"bench/cmd/tours":       {"reference"},
 }
 
-// TestLayout checks every package's in-module imports, its tests' among
-// them, as go list reports them, against allowedImports.
-func TestLayout(t *testing.T) {
-	t.Parallel()
+// listedPackage is what the layout tests need of go list's answer.
+type listedPackage struct {
+	ImportPath                         string
+	Imports, TestImports, XTestImports []string
+}
+
+// listModule returns every package of the module, as go list reports them.
+func listModule(t *testing.T) []listedPackage {
+	t.Helper()
 	cmd := exec.Command("go", "list", "-json=ImportPath,Imports,TestImports,XTestImports", "./...")
 	cmd.Dir = ".."
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("go list: %v\n%s", err, stderrOf(err))
 	}
-	seen := map[string]bool{}
+	var pkgs []listedPackage
 	dec := json.NewDecoder(strings.NewReader(string(out)))
 	for dec.More() {
-		var p struct {
-			ImportPath                         string
-			Imports, TestImports, XTestImports []string
-		}
+		var p listedPackage
 		if err := dec.Decode(&p); err != nil {
 			t.Fatal(err)
 		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs
+}
+
+// TestLayout checks every package's in-module imports, its tests' among
+// them, as go list reports them, against allowedImports.
+func TestLayout(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	for _, p := range listModule(t) {
 		pkg := inModule(p.ImportPath)
 		seen[pkg] = true
 		allowed, ok := allowedImports[pkg]
@@ -116,6 +131,51 @@ func TestLayout(t *testing.T) {
 			t.Errorf("allowedImports names %s, which go list does not know: remove its line", pkg)
 		}
 	}
+}
+
+// layoutRow matches a row of CONTRIBUTING.md's Layout table; its group is
+// the first cell: one or more paths in backquotes.
+var layoutRow = regexp.MustCompile("^\\| (`[^|]*`) \\|")
+
+// TestLayoutDocumented checks that CONTRIBUTING.md's map of the code has a
+// row for every package: the package's path, or a folder (a path ending in
+// /) that holds it.
+func TestLayoutDocumented(t *testing.T) {
+	t.Parallel()
+	doc, err := os.ReadFile("../CONTRIBUTING.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, _ := strings.Cut(string(doc), "## Layout\n")
+	table, _, _ = strings.Cut(table, "\n\n## ")
+	var rows []string
+	for line := range strings.Lines(table) {
+		if m := layoutRow.FindStringSubmatch(line); m != nil {
+			for p := range strings.SplitSeq(m[1], ",") {
+				rows = append(rows, strings.Trim(strings.TrimSpace(p), "`"))
+			}
+		}
+	}
+	if len(rows) == 0 {
+		t.Fatal("CONTRIBUTING.md has no Layout table")
+	}
+	for _, p := range listModule(t) {
+		pkg := inModule(p.ImportPath)
+		if !slices.ContainsFunc(rows, func(row string) bool { return rowHolds(row, pkg) }) {
+			t.Errorf("CONTRIBUTING.md's Layout table has no row for %s: add one saying what it holds", pkg)
+		}
+	}
+}
+
+// rowHolds reports whether a Layout row's path names pkg: the package's own
+// path, or a folder ("bench/"; "exercises/ID/", whose placeholder stands
+// for any exercise) that holds it.
+func rowHolds(row, pkg string) bool {
+	if !strings.HasSuffix(row, "/") {
+		return row == pkg
+	}
+	folder, _, _ := strings.Cut(strings.TrimSuffix(row, "/"), "/ID")
+	return pkg == folder || strings.HasPrefix(pkg, folder+"/")
 }
 
 // inModule is an import path relative to the module: "grader/report".

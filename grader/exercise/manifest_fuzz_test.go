@@ -15,7 +15,7 @@ import (
 // positive limits). The seed corpus, testdata/fuzz/FuzzLoadManifest, holds
 // the builtin exercises' manifests and broken variants of them.
 //
-// Run it with go test ./grader -run '^$' -fuzz '^FuzzLoadManifest$' -fuzztime 30s.
+// Run it with go test ./grader/exercise -run '^$' -fuzz '^FuzzLoadManifest$' -fuzztime 30s.
 func FuzzLoadManifest(f *testing.F) {
 	f.Add([]byte("title = \"Says hello\"\nprogram = \"hello\"\nchecks = [\"hello\"]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -468,7 +468,7 @@ func TestGraderMemoryWhileCapping(t *testing.T) {
 	if raceDetector {
 		// The race detector's shadow memory multiplies the heap; the bound
 		// is a promise about the grader users run.
-		t.Skip("measured without -race: go test ./grader -run TestGraderMemoryWhileCapping")
+		t.Skip("measured without -race: go test ./grader/submission -run TestGraderMemoryWhileCapping")
 	}
 	if os.Getenv("GRADER_MEASURE_CHILD") == "1" {
 		before := vmHWM(t)
