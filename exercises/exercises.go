@@ -1,6 +1,6 @@
 // Package exercises embeds boardcheck's exercises into the binary, so that an
 // installed grader needs no checkout. Each folder is one exercise (see
-// CONTRIBUTING.md, "An exercise"); package grader loads and validates them.
+// CONTRIBUTING.md, "An exercise"); package grader/exercise loads and validates them.
 package exercises
 
 import "embed"

@@ -11,7 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/author"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/internal/exhaustive"
 )
 
@@ -29,7 +30,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// TestExercises proves every exercise with grader.Verify, the code behind
+// TestExercises proves every exercise with author.Verify, the code behind
 // `grader verify`, so that the test and the command cannot disagree: the
 // reference passes every check, every file under good/ passes every check,
 // every file under bad/ fails each check its manifest entry names with the
@@ -39,13 +40,13 @@ func TestMain(m *testing.M) {
 // broken, and this is where that shows.
 //
 // A builtin reference (builtin:NAME) runs as this test binary re-executed
-// with grader's marker argument: package grader's init answers it before
+// with package builtin's marker argument: its init answers it before
 // the testing package sees its flags.
 //
 // Each exercise is a parallel subtest, so
 // `go test ./exercises -run 'TestExercises/^nqueens$'` proves one; with
 // GRADER_UPDATE=1 it first rewrites the exercise's expected outputs and the
-// generated parts of its statement (grader.Update).
+// generated parts of its statement (author.Update).
 //
 // By default it grades a representative few of each exercise's submissions
 // (representatives, below) and proves everything else; with
@@ -60,9 +61,9 @@ func TestExercises(t *testing.T) {
 	for _, id := range ids {
 		t.Run(id, func(t *testing.T) {
 			t.Parallel()
-			ex, err := grader.LoadDir(id)
+			ex, err := exercise.LoadDir(id)
 			if err != nil {
-				t.Fatalf("grader.LoadDir(%q): %v", id, err)
+				t.Fatalf("exercise.LoadDir(%q): %v", id, err)
 			}
 			if os.Getenv("GRADER_UPDATE") != "" {
 				ex = update(t, ex)
@@ -89,18 +90,18 @@ func TestExercises(t *testing.T) {
 // update rewrites the exercise's expected outputs and statement from its
 // reference, as grader verify -update does, and returns it reloaded.
 // GRADER_UPDATE=1 asks for it, as it does of the scripts' expected output.
-func update(t *testing.T, ex *grader.Exercise) *grader.Exercise {
+func update(t *testing.T, ex *exercise.Exercise) *exercise.Exercise {
 	t.Helper()
-	changed, err := grader.Update(context.Background(), ex)
+	changed, err := author.Update(context.Background(), ex)
 	if err != nil {
-		t.Fatalf("grader.Update(%s): %v", ex.ID, err)
+		t.Fatalf("author.Update(%s): %v", ex.ID, err)
 	}
 	for _, f := range changed {
 		t.Logf("updated %s/%s", ex.ID, f)
 	}
-	reloaded, err := grader.LoadDir(ex.ID)
+	reloaded, err := exercise.LoadDir(ex.ID)
 	if err != nil {
-		t.Fatalf("grader.LoadDir(%q) after the update: %v", ex.ID, err)
+		t.Fatalf("exercise.LoadDir(%q) after the update: %v", ex.ID, err)
 	}
 	return reloaded
 }
@@ -109,7 +110,7 @@ func update(t *testing.T, ex *grader.Exercise) *grader.Exercise {
 // first good/ file by name, and two bad/ ones: the first [[bad]] entry and
 // the next that fails none of the checks the first fails (or, when every
 // entry shares one, the second), so that two checks' failures are proven.
-func representatives(t *testing.T, ex *grader.Exercise) []string {
+func representatives(t *testing.T, ex *exercise.Exercise) []string {
 	t.Helper()
 	var only []string
 	if good := submissions(t, ex.ID, "good"); len(good) > 0 {
@@ -137,7 +138,7 @@ func representatives(t *testing.T, ex *grader.Exercise) []string {
 }
 
 // sharesCheck says whether a and b must fail a check in common.
-func sharesCheck(a, b grader.BadSubmission) bool {
+func sharesCheck(a, b exercise.BadSubmission) bool {
 	for name := range a.Fails {
 		if _, ok := b.Fails[name]; ok {
 			return true
@@ -146,19 +147,19 @@ func sharesCheck(a, b grader.BadSubmission) bool {
 	return false
 }
 
-// verify runs grader.Verify on ex, grading only the submissions only names
+// verify runs author.Verify on ex, grading only the submissions only names
 // (every one when nil), and fails the test with every item that does not
 // hold, each with its problems; warnings (a compiler not installed, a bad
 // submission that fails only by timing out) are logged, as `grader verify`
 // allows them, and so is the slowest submission.
-func verify(t *testing.T, ex *grader.Exercise, only []string) {
+func verify(t *testing.T, ex *exercise.Exercise, only []string) {
 	t.Helper()
 	// One submission at a time per exercise: the exercises already run
 	// side by side, one per core, and more runs than cores would turn a
 	// sound solution's 2 s into a timeout.
-	rep, err := grader.Verify(context.Background(), ex, grader.VerifyOptions{Parallel: 1, Only: only})
+	rep, err := author.Verify(context.Background(), ex, author.VerifyOptions{Parallel: 1, Only: only})
 	if err != nil {
-		t.Fatalf("grader.Verify(%s): %v", ex.ID, err)
+		t.Fatalf("author.Verify(%s): %v", ex.ID, err)
 	}
 	var problems strings.Builder
 	for _, it := range rep.Items {
@@ -176,7 +177,7 @@ func verify(t *testing.T, ex *grader.Exercise, only []string) {
 	if !rep.OK || problems.Len() > 0 {
 		t.Errorf("grader verify %s: %d problems; want none:\n%s", ex.ID, rep.Problems(), problems.String())
 	}
-	var slowest grader.VerifyItem
+	var slowest author.VerifyItem
 	for _, it := range rep.Items {
 		if it.Duration > slowest.Duration {
 			slowest = it
@@ -188,7 +189,7 @@ func verify(t *testing.T, ex *grader.Exercise, only []string) {
 
 // issue4 names the exercises held to the content rules below (eight bad
 // and three good submissions, a statement that shows grader check). Every exercise, these or not, must pass
-// grader.Verify above; a variant joins this list once it follows the rules.
+// author.Verify above; a variant joins this list once it follows the rules.
 var issue4 = map[string]bool{
 	"nqueens": true, "queens-matrix": true, "queens-board": true, "solvers": true, "knights-tour": true,
 	"nqueens-wording": true, "nqueens-descending": true,
@@ -233,9 +234,9 @@ func submissions(t *testing.T, id, kind string) []string {
 
 // checkStatement fails the test when the statement does not show how to
 // check a submission. (That its table of checks matches the checks, and
-// that their points add up to the exercise's maximum, grader.Verify proves
+// that their points add up to the exercise's maximum, author.Verify proves
 // for every exercise.)
-func checkStatement(t *testing.T, ex *grader.Exercise) {
+func checkStatement(t *testing.T, ex *exercise.Exercise) {
 	t.Helper()
 	if !strings.Contains(ex.Statement, "grader check "+ex.ID+" ") {
 		t.Errorf("README.md does not show how to check a submission: want a line with %q", "grader check "+ex.ID+" FILE")

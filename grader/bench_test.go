@@ -3,6 +3,10 @@ package grader
 import (
 	"context"
 	"testing"
+
+	"github.com/boardcheck/boardcheck/grader/builtin"
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // BenchmarkGrade grades the nqueens reference (this test binary acting as
@@ -14,18 +18,18 @@ import (
 // which leaves the grader's own work (scenarios, checking, reports) and the
 // programs. bench/run times the whole command against a shell script.
 func BenchmarkGrade(b *testing.B) {
-	ex, err := Lookup("nqueens")
+	ex, err := exercise.Lookup("nqueens")
 	if err != nil {
 		b.Fatal(err)
 	}
-	sub, err := BuiltinSubmission("nqueens")
+	sub, err := builtin.Submission("nqueens")
 	if err != nil {
 		b.Fatal(err)
 	}
 	for _, mode := range []string{"isolated", "reaper", "reaper-polling", "direct"} {
 		b.Run(mode, func(b *testing.B) {
 			if mode != "isolated" {
-				restore, ok := setIsolationForTest(mode)
+				restore, ok := sandbox.SetIsolationForTest(mode)
 				if !ok {
 					b.Skipf("no %s mode on this system", mode)
 				}

@@ -11,22 +11,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-)
 
-// Graded says what a report was graded from, so that a grade can be told
-// stale: a report is only as good as the submission, the exercise and the
-// grader it came from. Batch keeps a report from an earlier run only when
-// all three are the same.
-type Graded struct {
-	// Submission is DigestPath of the student's entry: the submission
-	// file, or every file of their folder.
-	Submission string
-	// Exercise is ExerciseDigest of the exercise and the options that
-	// change a grade (--timeout, --run).
-	Exercise string
-	// Grader is the grader's version ("v1.2.0", "(devel) 0123456789ab").
-	Grader string
-}
+	"github.com/boardcheck/boardcheck/grader/exercise"
+)
 
 // DigestPath is "sha256:" and the hex digest of the file at path, or of
 // every file under the folder at path: each file's path relative to it,
@@ -84,7 +71,7 @@ func digestFile(h hash.Hash, name, path string, info fs.FileInfo) error {
 // scenarios, the reference; its limits are in the manifest) but those only
 // verify and readers use (see notGraded), and of opts, the time limit and
 // the checks chosen.
-func ExerciseDigest(ex *Exercise, opts Options) (string, error) {
+func ExerciseDigest(ex *exercise.Exercise, opts Options) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "exercise %q\n", ex.ID)
 	if ex.FS != nil {
@@ -131,7 +118,7 @@ func ExerciseDigest(ex *Exercise, opts Options) (string, error) {
 // exercise with (good/, bad/, valid-output/, invalid-output/), unless the
 // reference lives there. An author who adds a bad submission does not make
 // a class be graded again.
-func notGraded(ex *Exercise, path string) bool {
+func notGraded(ex *exercise.Exercise, path string) bool {
 	switch path {
 	case "README.md":
 		return true

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/boardcheck/boardcheck/grader/exercise"
 )
 
 // TestExerciseDigest: the digest changes with what a grade depends on (a
@@ -28,7 +30,7 @@ func TestExerciseDigest(t *testing.T) {
 	write("good/a.sh", "echo Usage\n")
 	digest := func(opts Options) string {
 		t.Helper()
-		ex, err := LoadDir(dir)
+		ex, err := exercise.LoadDir(dir)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,34 +1,38 @@
 package grader
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
-	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/grader/scenario"
+	"github.com/boardcheck/boardcheck/grader/submission"
+	"github.com/boardcheck/boardcheck/internal/suggest"
 )
 
 // Options tune one grading.
 type Options struct {
-	Timeout  time.Duration     // overrides every run's time limit when > 0
-	Run      []string          // only these checks (by name, or title in any case) and what they need (unknown -> error)
-	Parallel int               // max scenarios at once; 0 = runtime.NumCPU()
-	Verbose  bool              // keep full logs and outputs
-	Env      []string          // extra K=V for runs (rare)
-	OnCheck  func(CheckResult) // called as each check finishes (for progress), on any goroutine
+	Timeout  time.Duration            // overrides every run's time limit when > 0
+	Run      []string                 // only these checks (by name, or title in any case) and what they need (unknown -> error)
+	Parallel int                      // max scenarios at once; 0 = runtime.NumCPU()
+	Verbose  bool                     // keep full logs and outputs
+	Env      []string                 // extra K=V for runs (rare)
+	OnCheck  func(report.CheckResult) // called as each check finishes (for progress), on any goroutine
 
-	// wants, when set, takes each passing check's scenario with the files
-	// its cmp lines compare a run's output with rewritten to that output:
-	// Update's way of writing the expected outputs from the reference.
-	wants *wantSink
+	// TakeWants, when set, has each `cmp` line whose second file is in
+	// the archive rewrite that file to the run's output, and is given each
+	// passing check with the path of its scenario so rewritten: the way
+	// authoring (grader verify -update) writes expected outputs from the
+	// reference.
+	TakeWants func(c *exercise.Check, scriptPath string) error
 }
 
 // UnknownCheckError is a name in Options.Run that is no check of the
@@ -45,33 +49,14 @@ func (e *UnknownCheckError) Error() string {
 	return fmt.Sprintf("grader: exercise %s has no check %q", e.Exercise, e.Name)
 }
 
-// reportOutputLimit is how much of each stream a Run keeps for the report
-// unless Options.Verbose: enough to read, not enough to flood a terminal.
-const reportOutputLimit = 4 << 10
-
-// reportDetailLimit and reportLogLimit bound a failure's texts to diff and a
-// check's transcript likewise: larger, since a diff needs both whole sides
-// to be useful, but far below the output cap.
-const (
-	reportDetailLimit = 64 << 10
-	reportLogLimit    = 32 << 10
-)
-
 // grading is one Grade call's shared state.
 type grading struct {
-	ctx    context.Context
-	ex     *Exercise
-	sub    *Submission
-	opts   Options
-	limits Limits
-	dir    string // temporary: scripts/ and work/
-	cmds   map[string]func(*testscript.TestScript, bool, []string)
+	ctx  context.Context
+	opts Options
+	run  *scenario.Runner
 	// named are the checks Options.Run names itself, not those it pulls
 	// in as needs: they run even when a need did not pass.
 	named map[string]bool
-	// company says which checks ran beside others, whose time-outs may be
-	// theirs rather than the submission's.
-	company company
 }
 
 // Grade runs the submission through the exercise's checks and reports the
@@ -81,7 +66,7 @@ type grading struct {
 //
 // The error is for the grader's own failures (and an unknown Options.Run
 // name); everything the submission does wrong is in the report.
-func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*Report, error) {
+func Grade(ctx context.Context, ex *exercise.Exercise, sub *submission.Submission, opts Options) (*report.Report, error) {
 	start := time.Now()
 	checks, err := selectChecks(ex, opts.Run)
 	if err != nil {
@@ -95,18 +80,18 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*R
 	if err != nil {
 		return nil, fmt.Errorf("grader: %w", err)
 	}
-	defer removeAll(dir)
+	defer submission.RemoveAll(dir)
 	if err := os.Mkdir(filepath.Join(dir, "scripts"), 0o755); err != nil {
 		return nil, fmt.Errorf("grader: %w", err)
 	}
-	g := &grading{ctx: ctx, ex: ex, sub: sub, opts: opts, limits: limits, dir: dir, cmds: testscriptCmds(),
-		named: namedChecks(ex, opts.Run)}
+	run := scenario.NewRunner(ctx, ex, sub, scenario.Config{Limits: limits, Dir: dir, Env: opts.Env, Verbose: opts.Verbose, TakeWants: opts.TakeWants})
+	g := &grading{ctx: ctx, opts: opts, run: run, named: namedChecks(ex, opts.Run)}
 
 	results := g.schedule(checks)
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("grader: grading interrupted: %w", err)
 	}
-	r := &Report{
+	r := &report.Report{
 		Exercise:    ex.ID,
 		Title:       ex.Title,
 		Submission:  sub.Path,
@@ -115,13 +100,13 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*R
 		Compiled:    sub.Compiled,
 		Checks:      results,
 		Passed:      true,
-		Protections: Protections(limits),
+		Protections: sandbox.Protections(limits),
 	}
 	withVisibility(ex, r)
 	for _, c := range results {
 		r.Score += c.Score
 		r.MaxScore += c.MaxScore
-		if c.Status != Pass {
+		if c.Status != report.Pass {
 			r.Passed = false
 		}
 	}
@@ -132,7 +117,7 @@ func Grade(ctx context.Context, ex *Exercise, sub *Submission, opts Options) (*R
 // selectChecks returns the exercise's checks named in run and, transitively,
 // the checks they need, in the exercise's order; all of them when run is
 // empty.
-func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
+func selectChecks(ex *exercise.Exercise, run []string) ([]*exercise.Check, error) {
 	if len(run) == 0 {
 		return ex.Checks, nil
 	}
@@ -142,14 +127,14 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 		if want[name] {
 			return nil
 		}
-		c := ex.check(name)
+		c := ex.Check(name)
 		if c == nil {
 			// A student sees titles in the report, not names, so a
 			// title names its check too.
-			c = ex.checkByTitle(name)
+			c = checkByTitle(ex, name)
 		}
 		if c == nil {
-			return &UnknownCheckError{Exercise: ex.ID, Name: name, Suggestion: Closest(name, ex.checkNames())}
+			return &UnknownCheckError{Exercise: ex.ID, Name: name, Suggestion: suggest.Closest(name, ex.CheckNames())}
 		}
 		if want[c.Name] {
 			return nil
@@ -167,7 +152,7 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 			return nil, err
 		}
 	}
-	var checks []*Check
+	var checks []*exercise.Check
 	for _, c := range ex.Checks {
 		if want[c.Name] {
 			checks = append(checks, c)
@@ -178,13 +163,13 @@ func selectChecks(ex *Exercise, run []string) ([]*Check, error) {
 
 // namedChecks returns the names of the checks run names (by name or title),
 // without the checks they need.
-func namedChecks(ex *Exercise, run []string) map[string]bool {
+func namedChecks(ex *exercise.Exercise, run []string) map[string]bool {
 	named := make(map[string]bool)
 	for _, name := range run {
 		name = strings.TrimSpace(name)
-		c := ex.check(name)
+		c := ex.Check(name)
 		if c == nil {
-			c = ex.checkByTitle(name)
+			c = checkByTitle(ex, name)
 		}
 		if c != nil {
 			named[c.Name] = true
@@ -194,7 +179,7 @@ func namedChecks(ex *Exercise, run []string) map[string]bool {
 }
 
 // checkByTitle returns the check whose title is title, ignoring case, or nil.
-func (ex *Exercise) checkByTitle(title string) *Check {
+func checkByTitle(ex *exercise.Exercise, title string) *exercise.Check {
 	for _, c := range ex.Checks {
 		if strings.EqualFold(c.Title, title) {
 			return c
@@ -209,12 +194,12 @@ func (ex *Exercise) checkByTitle(title string) *Check {
 // as parallelism allows and -parallel 1 runs the checks exactly in order.
 // A check whose need did not pass is skipped as soon as that is known.
 // Load-time validation rules out cycles, so every check gets its turn.
-func (g *grading) schedule(checks []*Check) []CheckResult {
+func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 	parallel := g.opts.Parallel
 	if parallel <= 0 {
 		parallel = runtime.NumCPU()
 	}
-	results := make([]CheckResult, len(checks))
+	results := make([]report.CheckResult, len(checks))
 	index := make(map[string]int, len(checks))
 	for i, c := range checks {
 		index[c.Name] = i
@@ -227,13 +212,13 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 	state := make([]int, len(checks))
 	type outcome struct {
 		i     int
-		r     CheckResult
+		r     report.CheckResult
 		rerun bool // timed out beside other checks: to be run again alone
 	}
 	rerun := make([]bool, len(checks))
 	done := make(chan outcome)
 	left, active := len(checks), 0
-	finish := func(i int, r CheckResult) {
+	finish := func(i int, r report.CheckResult) {
 		results[i], state[i] = r, finished
 		left--
 		g.finished(r)
@@ -252,7 +237,7 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 					switch j := index[n]; {
 					case state[j] != finished:
 						ready = false
-					case results[j].Status != Pass && failed == "":
+					case results[j].Status != report.Pass && failed == "":
 						failed = n
 					}
 				}
@@ -262,18 +247,15 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 					finish(i, skipped(c, failed))
 					changed = true
 				case g.ctx.Err() != nil:
-					finish(i, errorResult(CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint},
-						"grading interrupted before this check ran"))
+					finish(i, notRun(c, "grading interrupted before this check ran"))
 					changed = true
 				case active < parallel:
 					state[i] = running
 					active++
 					go func() {
-						g.company.start(c.Name)
-						r := g.runCheck(c)
 						// Slowed down, perhaps, by the checks beside
 						// it: judged again alone, below.
-						again := g.company.end(c.Name) && starvedTimeout(r, g.limits.WithDefaults().Time)
+						r, again := g.run.Check(c)
 						// Asked for by name, it ran whatever its
 						// needs did; the report says so.
 						r.RanDespite = failed
@@ -290,8 +272,7 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 			// selection. selectChecks rules it out; never wait for ever.
 			for i, c := range checks {
 				if state[i] == pending {
-					finish(i, errorResult(CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint},
-						"grader error (not your fault): a check it needs was not scheduled"))
+					finish(i, notRun(c, "grader error (not your fault): a check it needs was not scheduled"))
 				}
 			}
 			break
@@ -305,7 +286,7 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 	// nothing beside them: the verdict is this run's.
 	for i, c := range checks {
 		if rerun[i] && g.ctx.Err() == nil {
-			r := g.runCheck(c)
+			r := g.run.Run(c)
 			r.RanDespite = results[i].RanDespite
 			results[i] = r
 		}
@@ -313,93 +294,46 @@ func (g *grading) schedule(checks []*Check) []CheckResult {
 	// A check skipped for a need that passed when run again runs now, in
 	// order, so that a chain of them follows its needs.
 	for i, c := range checks {
-		if results[i].Status != Skip || g.ctx.Err() != nil || results[i].SkippedBecause == "" {
+		if results[i].Status != report.Skip || g.ctx.Err() != nil || results[i].SkippedBecause == "" {
 			continue
 		}
 		ready := true
 		for _, n := range c.Needs {
-			ready = ready && results[index[n]].Status == Pass
+			ready = ready && results[index[n]].Status == report.Pass
 		}
 		if ready {
-			results[i] = g.runCheck(c)
+			results[i] = g.run.Run(c)
 		}
 	}
 	return results
 }
 
-func skipped(c *Check, because string) CheckResult {
-	return CheckResult{
-		Name: c.Name, Title: c.Title, Status: Skip, MaxScore: c.Points, Hint: c.Hint,
+func skipped(c *exercise.Check, because string) report.CheckResult {
+	return report.CheckResult{
+		Name: c.Name, Title: c.Title, Status: report.Skip, MaxScore: c.Points, Hint: c.Hint,
 		SkippedBecause: because,
 		Message:        fmt.Sprintf("not run: it needs %s to pass first", because),
 	}
 }
 
-func (g *grading) finished(r CheckResult) {
+// notRun is the Error verdict on a check the grader could not run.
+func notRun(c *exercise.Check, msg string) report.CheckResult {
+	return report.CheckResult{Name: c.Name, Title: c.Title, Status: report.Error, MaxScore: c.Points, Hint: c.Hint, Message: msg}
+}
+
+func (g *grading) finished(r report.CheckResult) {
 	if g.opts.OnCheck != nil {
 		g.opts.OnCheck(r)
 	}
 }
 
-// record turns a run into the report's Run, trimming its texts unless the
-// user asked for everything.
-func (g *grading) record(args, argv []string, stdin []byte, res *RunResult, death string) Run {
-	limit := reportOutputLimit
-	if g.opts.Verbose {
-		limit = -1
-	}
-	r := Run{
-		Args:     slices.Clone(args),
-		Command:  argv,
-		ExitCode: res.ExitCode,
-		Death:    death,
-		Duration: res.Duration,
-		CPU:      res.CPU,
-	}
-	var t1, t2, t3 bool
-	r.Stdin, t1 = trimText(stdin, limit)
-	r.Stdout, t2 = trimText(res.Stdout, limit)
-	r.Stderr, t3 = trimText(res.Stderr, limit)
-	r.Trimmed = t1 || t2 || t3 || res.StdoutOverflow || res.StderrOverflow
-	r.StdoutLines, r.StderrLines = countLines(res.Stdout), countLines(res.Stderr)
-	return r
-}
-
-// countLines counts the lines of b, a last one without a newline included.
-func countLines(b []byte) int {
-	n := bytes.Count(b, []byte("\n"))
-	if len(b) > 0 && b[len(b)-1] != '\n' {
-		n++
-	}
-	return n
-}
-
-// trimText keeps at most limit bytes of b (all of it when limit < 0), cut at
-// a line end where there is one and never inside a UTF-8 sequence.
-func trimText(b []byte, limit int) (string, bool) {
-	if limit < 0 || len(b) <= limit {
-		return string(b), false
-	}
-	cut := b[:limit]
-	if i := strings.LastIndexByte(string(cut), '\n'); i >= limit/2 {
-		cut = cut[:i+1]
-	}
-	for len(cut) > 0 && !utf8.Valid(cut) {
-		cut = cut[:len(cut)-1]
-	}
-	return string(cut), true
-}
-
-// BuildCheck is the name of the check a compile error becomes.
-const BuildCheck = "build"
-
 // GradePath prepares the submission at path (compiling it once, in a
 // temporary folder) and grades it. A compile error is the report: a failing
 // check "build" showing the compiler's output, every other check skipped
 // because of it. A script its interpreter cannot parse is likewise a failing
-// check "starts". A *SubmissionError (no such file, no interpreter, ...) is
+// check "starts". A *submission.Error (no such file, no interpreter, ...) is
 // returned as the error.
-func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*Report, error) {
+func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Options) (*report.Report, error) {
 	start := time.Now()
 	checks, err := selectChecks(ex, opts.Run)
 	if err != nil {
@@ -409,16 +343,16 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*R
 	if err != nil {
 		return nil, fmt.Errorf("grader: %w", err)
 	}
-	defer removeAll(buildDir)
-	sub, err := Prepare(ctx, path, buildDir)
-	var ce *CompileError
+	defer submission.RemoveAll(buildDir)
+	sub, err := submission.Prepare(ctx, path, buildDir)
+	var ce *submission.CompileError
 	if errors.As(err, &ce) {
-		first := CheckResult{
-			Name:    BuildCheck,
+		first := report.CheckResult{
+			Name:    report.BuildCheck,
 			Title:   "The submission compiles",
-			Status:  Fail,
+			Status:  report.Fail,
 			Message: "does not compile",
-			Detail:  &Detail{Actual: ce.Output},
+			Detail:  &report.Detail{Actual: ce.Output},
 		}
 		if ce.Split != nil {
 			first.Hint = ce.Split.Hint(ex.ID)
@@ -428,13 +362,13 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*R
 	if err != nil {
 		return nil, err
 	}
-	if out, fails := checkStarts(ctx, sub, buildDir); fails {
-		first := CheckResult{
-			Name:    StartCheck,
+	if out, fails := submission.CheckStarts(ctx, sub, buildDir); fails {
+		first := report.CheckResult{
+			Name:    report.StartCheck,
 			Title:   "The program starts",
-			Status:  Fail,
-			Message: "does not start: " + errorLine(out, path),
-			Detail:  &Detail{Actual: out},
+			Status:  report.Fail,
+			Message: "does not start: " + submission.ErrorLine(out, path),
+			Detail:  &report.Detail{Actual: out},
 			Hint: "The interpreter stops at the line it names, before your program runs: no other check can run until it is fixed. " +
 				"Run " + filepath.Base(sub.Command[0]) + " " + path + " yourself to see the same message.",
 		}
@@ -445,17 +379,17 @@ func GradePath(ctx context.Context, ex *Exercise, path string, opts Options) (*R
 
 // firstFailedReport is the report of a submission that failed before any
 // check could run: first, then every check skipped because of it.
-func firstFailedReport(ex *Exercise, checks []*Check, path string, command []string, first CheckResult, skipMsg string, opts Options, start time.Time) *Report {
+func firstFailedReport(ex *exercise.Exercise, checks []*exercise.Check, path string, command []string, first report.CheckResult, skipMsg string, opts Options, start time.Time) *report.Report {
 	limits := ex.Limits
 	if opts.Timeout > 0 {
 		limits.Time = opts.Timeout
 	}
-	r := &Report{
+	r := &report.Report{
 		Exercise:    ex.ID,
 		Title:       ex.Title,
 		Submission:  path,
 		Command:     command,
-		Protections: Protections(limits),
+		Protections: sandbox.Protections(limits),
 	}
 	r.Checks = append(r.Checks, first)
 	if opts.OnCheck != nil {
@@ -473,4 +407,15 @@ func firstFailedReport(ex *Exercise, checks []*Check, path string, command []str
 	withVisibility(ex, r)
 	r.Duration = time.Since(start)
 	return r
+}
+
+// withVisibility copies each check's visibility into r's verdicts on it.
+func withVisibility(ex *exercise.Exercise, r *report.Report) {
+	for i := range r.Checks {
+		for _, c := range ex.Checks {
+			if c.Name == r.Checks[i].Name {
+				r.Checks[i].Visibility = c.Visibility
+			}
+		}
+	}
 }

@@ -12,22 +12,27 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/submission"
+	"github.com/boardcheck/boardcheck/internal/fixture"
 )
 
 // loadTestExercise loads the echo-queens exercise the grade tests run.
-func loadTestExercise(t *testing.T) *Exercise {
+func loadTestExercise(t *testing.T) *exercise.Exercise {
 	t.Helper()
-	ex, err := LoadDir(testExercise)
+	ex, err := exercise.LoadDir(testExercise)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ex
 }
 
-// command is CommandSubmission for tests.
-func command(t *testing.T, argv ...string) *Submission {
+// command is submission.FromCommand for tests.
+func command(t *testing.T, argv ...string) *submission.Submission {
 	t.Helper()
-	sub, err := CommandSubmission(argv)
+	sub, err := submission.FromCommand(argv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,12 +55,15 @@ var python = sync.OnceValue(func() string {
 	return "python3"
 })
 
-func submission(name string) string {
+// testExercise is a small exercise whose checks grade quickly.
+const testExercise = "testdata/exercises/echo-queens"
+
+func testSubmission(name string) string {
 	return filepath.Join("testdata", "submissions", name)
 }
 
 // result returns the named check's result from r.
-func result(t *testing.T, r *Report, name string) CheckResult {
+func result(t *testing.T, r *report.Report, name string) report.CheckResult {
 	t.Helper()
 	for _, c := range r.Checks {
 		if c.Name == name {
@@ -63,10 +71,10 @@ func result(t *testing.T, r *Report, name string) CheckResult {
 		}
 	}
 	t.Fatalf("report has no check %q", name)
-	return CheckResult{}
+	return report.CheckResult{}
 }
 
-func checkNames(r *Report) []string {
+func checkNames(r *report.Report) []string {
 	var names []string
 	for _, c := range r.Checks {
 		names = append(names, c.Name)
@@ -76,12 +84,12 @@ func checkNames(r *Report) []string {
 
 func TestGradeGood(t *testing.T) {
 	ex := loadTestExercise(t)
-	r, err := Grade(context.Background(), ex, command(t, python(), submission("good.py")), Options{Timeout: patient})
+	r, err := Grade(context.Background(), ex, command(t, python(), testSubmission("good.py")), Options{Timeout: patient})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range r.Checks {
-		if c.Status != Pass || c.Score != c.MaxScore || c.Message != "" {
+		if c.Status != report.Pass || c.Score != c.MaxScore || c.Message != "" {
 			t.Errorf("%s: got %s %d/%d %q; want pass\n%s", c.Name, c.Status, c.Score, c.MaxScore, c.Message, c.Log)
 		}
 		if len(c.Runs) == 0 || c.Duration <= 0 {
@@ -91,7 +99,7 @@ func TestGradeGood(t *testing.T) {
 	if !r.Passed || r.Score != 10 || r.MaxScore != 10 {
 		t.Errorf("got passed %v, score %d/%d; want true, 10/10", r.Passed, r.Score, r.MaxScore)
 	}
-	if got, want := checkNames(r), ex.checkNames(); !slices.Equal(got, want) {
+	if got, want := checkNames(r), ex.CheckNames(); !slices.Equal(got, want) {
 		t.Errorf("got checks %q; want %q", got, want)
 	}
 	stdin := result(t, r, "stdin")
@@ -116,37 +124,37 @@ func TestGradeMessages(t *testing.T) {
 		name   string
 		argv   []string
 		check  string
-		status Status
+		status report.Status
 		line   int
 		want   string // in the message
 	}{
-		{"exit 0 on error", []string{"sh", "-c", "echo 'Usage: nqueens N'"}, "usage", Fail, 5,
+		{"exit 0 on error", []string{"sh", "-c", "echo 'Usage: nqueens N'"}, "usage", report.Fail, 5,
 			"nqueens: exited with status 0; an error must exit with a non-zero status (1)"},
 		// Wrong twice over: both are said, at the line of the second.
-		{"exit 0 and no usage", []string{"true"}, "usage", Fail, 7,
+		{"exit 0 and no usage", []string{"true"}, "usage", report.Fail, 7,
 			`nqueens: exited with status 0; an error must exit with a non-zero status (1); and printed nothing on standard output; expected a line "Usage: nqueens N"`},
-		{"wrong status", []string{"sh", "-c", "echo 'Usage: nqueens N'; exit 2"}, "usage", Fail, 6,
+		{"wrong status", []string{"sh", "-c", "echo 'Usage: nqueens N'; exit 2"}, "usage", report.Fail, 6,
 			"nqueens: exited with status 2; expected 1"},
-		{"usage on stderr", []string{"sh", "-c", "echo 'Usage: nqueens N' >&2; exit 1"}, "usage", Fail, 7,
+		{"usage on stderr", []string{"sh", "-c", "echo 'Usage: nqueens N' >&2; exit 1"}, "usage", report.Fail, 7,
 			`printed on standard error instead of standard output: "Usage: nqueens N"`},
-		{"windows line endings", []string{"sh", "-c", "printf 'Usage: nqueens N\\r\\n'; exit 1"}, "usage", Fail, 7,
+		{"windows line endings", []string{"sh", "-c", "printf 'Usage: nqueens N\\r\\n'; exit 1"}, "usage", report.Fail, 7,
 			`lines end with \r\n (Windows line endings)`},
-		{"trailing period", []string{"sh", "-c", "echo 'Usage: nqueens N.'; exit 1"}, "usage", Fail, 7,
+		{"trailing period", []string{"sh", "-c", "echo 'Usage: nqueens N.'; exit 1"}, "usage", report.Fail, 7,
 			"line 1 ends with a period"},
-		{"stray stderr", []string{"sh", "-c", "echo 'Usage: nqueens N'; echo oops >&2; exit 1"}, "usage", Fail, 8,
+		{"stray stderr", []string{"sh", "-c", "echo 'Usage: nqueens N'; echo oops >&2; exit 1"}, "usage", report.Fail, 8,
 			`printed to standard error: "oops"`},
-		{"nothing printed", []string{"sh", "-c", "exit 1"}, "usage", Fail, 7,
+		{"nothing printed", []string{"sh", "-c", "exit 1"}, "usage", report.Fail, 7,
 			`printed nothing on standard output; expected a line "Usage: nqueens N"`},
-		{"other text", []string{"sh", "-c", "echo 'usage is nqueens'; exit 1"}, "usage", Fail, 7,
+		{"other text", []string{"sh", "-c", "echo 'usage is nqueens'; exit 1"}, "usage", report.Fail, 7,
 			`standard output has no line "Usage: nqueens N"; it begins "usage is nqueens"`},
-		{"crash with traceback", []string{"sh", "-c", "printf 'Traceback (most recent call last):\\n  File x\\nValueError: bad\\n' >&2; exit 1"}, "count", Fail, 3,
+		{"crash with traceback", []string{"sh", "-c", "printf 'Traceback (most recent call last):\\n  File x\\nValueError: bad\\n' >&2; exit 1"}, "count", report.Fail, 3,
 			`nqueens -count 6: exited with status 1; expected 0; standard error: "ValueError: bad"`},
-		{"syntax error", []string{"sh", "-c", "printf '  File \"x.py\", line 54\n    for\n    ^\nIndentationError: bad\n' >&2; exit 1"}, "count", Fail, 3,
+		{"syntax error", []string{"sh", "-c", "printf '  File \"x.py\", line 54\n    for\n    ^\nIndentationError: bad\n' >&2; exit 1"}, "count", report.Fail, 3,
 			`nqueens -count 6: exited with status 1; expected 0; standard error: "IndentationError: bad"`},
-		{"matrix on stderr", []string{"sh", "-c", "printf '1 0\\n0 1\\n' >&2"}, "matrix", Fail, 4,
+		{"matrix on stderr", []string{"sh", "-c", "printf '1 0\\n0 1\\n' >&2"}, "matrix", report.Fail, 4,
 			`nqueens -matrix 5: printed nothing on standard output, but printed on standard error: "1 0"`},
-		{"wrong count", []string{"sh", "-c", "echo 5"}, "count", Fail, 4, "printed 5; N = 6 has 4 solutions"},
-		{"killed by a signal", []string{"sh", "-c", "kill -SEGV $$"}, "count", Fail, 3,
+		{"wrong count", []string{"sh", "-c", "echo 5"}, "count", report.Fail, 4, "printed 5; N = 6 has 4 solutions"},
+		{"killed by a signal", []string{"sh", "-c", "kill -SEGV $$"}, "count", report.Fail, 3,
 			"nqueens -count 6: killed by SIGSEGV"},
 	}
 	for _, tt := range tests {
@@ -170,19 +178,19 @@ func TestGradeMessages(t *testing.T) {
 // verdicts, the skip of a check whose need failed, and the structured detail.
 func TestGradeWrong(t *testing.T) {
 	ex := loadTestExercise(t)
-	r, err := Grade(context.Background(), ex, command(t, "sh", submission("wrong.sh")), Options{Timeout: patient})
+	r, err := Grade(context.Background(), ex, command(t, "sh", testSubmission("wrong.sh")), Options{Timeout: patient})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Passed || r.Score >= r.MaxScore {
 		t.Errorf("got passed %v, %d/%d; want a failing report", r.Passed, r.Score, r.MaxScore)
 	}
-	if c := result(t, r, "usage"); c.Status != Pass {
+	if c := result(t, r, "usage"); c.Status != report.Pass {
 		t.Errorf("usage: got %s %q; want pass", c.Status, c.Message)
 	}
 
 	nan := result(t, r, "not-a-number")
-	if nan.Status != Fail || !strings.Contains(nan.Message, "standard output differs from the expected output: line 1 ends with a period") {
+	if nan.Status != report.Fail || !strings.Contains(nan.Message, "standard output differs from the expected output: line 1 ends with a period") {
 		t.Errorf("not-a-number: got %s %q; want a trailing period failure", nan.Status, nan.Message)
 	}
 	if nan.Detail == nil || nan.Detail.Expected != "N must be a number\n" || nan.Detail.Actual != "N must be a number.\n" || nan.Detail.OutputLine != 1 {
@@ -193,7 +201,7 @@ func TestGradeWrong(t *testing.T) {
 	}
 
 	n4 := result(t, r, "n4")
-	if n4.Status != Fail || !strings.Contains(n4.Message, "diagonal") || n4.Line != 5 {
+	if n4.Status != report.Fail || !strings.Contains(n4.Message, "diagonal") || n4.Line != 5 {
 		t.Errorf("n4: got %s at line %d: %q; want a diagonal attack at line 5", n4.Status, n4.Line, n4.Message)
 	}
 	if n4.Detail == nil || n4.Detail.Board == nil || n4.Detail.OutputLine != 1 {
@@ -201,20 +209,20 @@ func TestGradeWrong(t *testing.T) {
 	}
 
 	sorted := result(t, r, "n6-sorted")
-	if sorted.Status != Skip || sorted.SkippedBecause != "n4" || len(sorted.Runs) != 0 || !strings.Contains(sorted.Message, "n4") {
+	if sorted.Status != report.Skip || sorted.SkippedBecause != "n4" || len(sorted.Runs) != 0 || !strings.Contains(sorted.Message, "n4") {
 		t.Errorf("n6-sorted: got %s because %q: %q; want skipped because n4", sorted.Status, sorted.SkippedBecause, sorted.Message)
 	}
 	if sorted.Hint == "" {
 		t.Error("n6-sorted: got no hint; want the header's")
 	}
-	if c := result(t, r, "env"); c.Status != Pass {
+	if c := result(t, r, "env"); c.Status != report.Pass {
 		t.Errorf("env: got %s %q; want pass", c.Status, c.Message)
 	}
 }
 
 func TestGradeRunSelection(t *testing.T) {
 	ex := loadTestExercise(t)
-	sub := command(t, "sh", submission("wrong.sh"))
+	sub := command(t, "sh", testSubmission("wrong.sh"))
 	r, err := Grade(context.Background(), ex, sub, Options{Run: []string{"n6-sorted", "count"}, Timeout: patient})
 	if err != nil {
 		t.Fatal(err)
@@ -246,7 +254,7 @@ func TestGradeParallelOrder(t *testing.T) {
 	var mu sync.Mutex
 	var finished []string
 	start := time.Now()
-	opts := Options{Parallel: 4, Timeout: patient, Env: []string{"ORDER_MARK=seen"}, OnCheck: func(c CheckResult) {
+	opts := Options{Parallel: 4, Timeout: patient, Env: []string{"ORDER_MARK=seen"}, OnCheck: func(c report.CheckResult) {
 		mu.Lock()
 		defer mu.Unlock()
 		finished = append(finished, c.Name)
@@ -260,7 +268,7 @@ func TestGradeParallelOrder(t *testing.T) {
 		fmt.Fprintln(f, c.Name)
 		f.Close()
 	}}
-	r, err := Grade(context.Background(), ex, command(t, "sh", submission("order.sh"), marks), opts)
+	r, err := Grade(context.Background(), ex, command(t, "sh", testSubmission("order.sh"), marks), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +277,7 @@ func TestGradeParallelOrder(t *testing.T) {
 	if took := time.Since(start); took > patient/2 {
 		t.Errorf("grading took %v; want well under %v (count waits for the others' marks, and should have seen them)", took, patient)
 	}
-	if got, want := checkNames(r), ex.checkNames(); !slices.Equal(got, want) {
+	if got, want := checkNames(r), ex.CheckNames(); !slices.Equal(got, want) {
 		t.Errorf("got report order %q; want %q", got, want)
 	}
 	if len(finished) != len(ex.Checks) || finished[len(finished)-1] != "count" {
@@ -279,11 +287,11 @@ func TestGradeParallelOrder(t *testing.T) {
 	// One at a time, checks run and finish in the exercise's order, skips
 	// included.
 	finished = nil
-	opts = Options{Parallel: 1, Timeout: patient, OnCheck: func(c CheckResult) { finished = append(finished, c.Name) }}
+	opts = Options{Parallel: 1, Timeout: patient, OnCheck: func(c report.CheckResult) { finished = append(finished, c.Name) }}
 	if _, err := Grade(context.Background(), ex, command(t, "sh", "-c", "exit 3"), opts); err != nil {
 		t.Fatal(err)
 	}
-	if want := ex.checkNames(); !slices.Equal(finished, want) {
+	if want := ex.CheckNames(); !slices.Equal(finished, want) {
 		t.Errorf("parallel 1: got OnCheck order %q; want %q", finished, want)
 	}
 }
@@ -300,9 +308,9 @@ func TestGradeBrokenScenario(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := copyExercise(t)
-			edit(t, dir, "tests/count.txtar", "run nqueens -count 6\ncount queens 6\n", tt.script+"\n")
-			ex, err := LoadDir(dir)
+			dir := fixture.Copy(t, testExercise)
+			fixture.Edit(t, dir, "tests/count.txtar", "run nqueens -count 6\ncount queens 6\n", tt.script+"\n")
+			ex, err := exercise.LoadDir(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -311,7 +319,7 @@ func TestGradeBrokenScenario(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := result(t, r, "count")
-			if c.Status != Error || !strings.Contains(c.Message, tt.want) || !strings.Contains(c.Message, "not your fault") {
+			if c.Status != report.Error || !strings.Contains(c.Message, tt.want) || !strings.Contains(c.Message, "not your fault") {
 				t.Errorf("got %s %q; want error %q", c.Status, c.Message, tt.want)
 			}
 		})
@@ -343,7 +351,7 @@ func TestGradeLimits(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			build := t.TempDir()
-			sub, err := Prepare(context.Background(), submission(tt.file), build)
+			sub, err := submission.Prepare(context.Background(), testSubmission(tt.file), build)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -358,9 +366,9 @@ func TestGradeLimits(t *testing.T) {
 			}
 			c := result(t, r, tt.check)
 			switch {
-			case tt.want == "" && c.Status != Pass:
+			case tt.want == "" && c.Status != report.Pass:
 				t.Errorf("got %s %q; want pass\n%s", c.Status, c.Message, c.Log)
-			case tt.want != "" && (c.Status != Fail || !strings.Contains(c.Message, tt.want)):
+			case tt.want != "" && (c.Status != report.Fail || !strings.Contains(c.Message, tt.want)):
 				t.Errorf("got %s %q; want fail %q\n%s", c.Status, c.Message, tt.want, c.Log)
 			}
 			if leftover := processesLeft(t); len(leftover) > 0 {
@@ -408,7 +416,7 @@ func processesLeft(t *testing.T) []string {
 func TestGradePathCompileError(t *testing.T) {
 	ex := loadTestExercise(t)
 	var seen []string
-	r, err := GradePath(context.Background(), ex, submission("broken.c"), Options{OnCheck: func(c CheckResult) { seen = append(seen, c.Name) }})
+	r, err := GradePath(context.Background(), ex, testSubmission("broken.c"), Options{OnCheck: func(c report.CheckResult) { seen = append(seen, c.Name) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -416,12 +424,12 @@ func TestGradePathCompileError(t *testing.T) {
 		t.Fatalf("got %d checks; want build and the exercise's %d", len(r.Checks), len(ex.Checks))
 	}
 	b := r.Checks[0]
-	if b.Name != "build" || b.Status != Fail || b.Message != "does not compile" || b.MaxScore != 0 ||
+	if b.Name != "build" || b.Status != report.Fail || b.Message != "does not compile" || b.MaxScore != 0 ||
 		b.Detail == nil || !strings.Contains(b.Detail.Actual, "broken.c") {
 		t.Errorf("got build check %+v; want a failure showing the compiler's output", b)
 	}
 	for _, c := range r.Checks[1:] {
-		if c.Status != Skip || c.SkippedBecause != "build" {
+		if c.Status != report.Skip || c.SkippedBecause != "build" {
 			t.Errorf("%s: got %s because %q; want skipped because build", c.Name, c.Status, c.SkippedBecause)
 		}
 	}
@@ -432,10 +440,10 @@ func TestGradePathCompileError(t *testing.T) {
 
 func TestGradePathSubmissionError(t *testing.T) {
 	ex := loadTestExercise(t)
-	_, err := GradePath(context.Background(), ex, submission("no-such-file.py"), Options{})
-	var se *SubmissionError
+	_, err := GradePath(context.Background(), ex, testSubmission("no-such-file.py"), Options{})
+	var se *submission.Error
 	if !errors.As(err, &se) {
-		t.Errorf("got %v; want a *SubmissionError", err)
+		t.Errorf("got %v; want a *submission.Error", err)
 	}
 }
 
@@ -454,29 +462,8 @@ func TestGradeRunCannotStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := result(t, r, "count")
-	if c.Status != Error || !strings.HasPrefix(c.Message, "grader error (not your fault): ") || strings.Contains(c.Message, "exercise error") {
+	if c.Status != report.Error || !strings.HasPrefix(c.Message, "grader error (not your fault): ") || strings.Contains(c.Message, "exercise error") {
 		t.Errorf("got %s %q; want a grader error", c.Status, c.Message)
-	}
-}
-
-// TestGradeTrimsOutput checks that a run's output is cut for the report
-// unless Verbose asks for all of it.
-func TestGradeTrimsOutput(t *testing.T) {
-	ex := loadTestExercise(t)
-	sub := command(t, "sh", "-c", "seq 1 5000")
-	for _, verbose := range []bool{false, true} {
-		r, err := Grade(context.Background(), ex, sub, Options{Run: []string{"count"}, Timeout: patient, Verbose: verbose})
-		if err != nil {
-			t.Fatal(err)
-		}
-		run := result(t, r, "count").Runs[0]
-		full := len(run.Stdout) > 20000 && strings.HasSuffix(run.Stdout, "\n5000\n")
-		switch {
-		case verbose && (!full || run.Trimmed):
-			t.Errorf("verbose: got %d bytes, trimmed %v; want all of it", len(run.Stdout), run.Trimmed)
-		case !verbose && (len(run.Stdout) > reportOutputLimit || !run.Trimmed || !strings.HasPrefix(run.Stdout, "1\n2\n")):
-			t.Errorf("got %d bytes, trimmed %v; want at most %d from the start, trimmed", len(run.Stdout), run.Trimmed, reportOutputLimit)
-		}
 	}
 }
 
@@ -487,7 +474,7 @@ func TestGradeCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := Grade(ctx, ex, command(t, "sh", submission("sleep.sh")), Options{Timeout: patient})
+	_, err := Grade(ctx, ex, command(t, "sh", testSubmission("sleep.sh")), Options{Timeout: patient})
 	if elapsed := time.Since(start); elapsed > 5*time.Second {
 		t.Errorf("Grade returned %v after the cancel; want soon after", elapsed.Round(time.Millisecond))
 	}

@@ -7,30 +7,10 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-// TestTimeoutDeath: a run out of time is told what its CPU time says: it
-// waited, it was starved (only when it ran alone is the machine blamed), or
-// it computed all along.
-func TestTimeoutDeath(t *testing.T) {
-	l := Limits{Time: 10 * time.Second}
-	for _, tt := range []struct {
-		cpu   time.Duration
-		alone bool
-		want  string
-	}{
-		{20 * time.Millisecond, false, "timed out after 10s, having used almost no CPU (less than 0.1s): it was waiting, not computing"},
-		{20 * time.Millisecond, true, "timed out after 10s, having used almost no CPU (less than 0.1s): it was waiting"},
-		{3 * time.Second, true, "timed out after 10s (it used 3s of CPU, running alone: the machine may be busy; try again, or raise --timeout)"},
-		{3 * time.Second, false, "timed out after 10s"},
-		{9 * time.Second, true, "timed out after 10s"},
-	} {
-		got := timeoutDeath(&RunResult{TimedOut: true, CPU: tt.cpu}, l, tt.alone)
-		if !strings.HasPrefix(got, tt.want) || (!strings.Contains(tt.want, "(") && got != tt.want) {
-			t.Errorf("CPU %v, alone %v: got %q; want %q", tt.cpu, tt.alone, got, tt.want)
-		}
-	}
-}
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/report"
+)
 
 // TestTimeoutRunAgainAlone: a check that timed out while another ran beside
 // it, having used some CPU but less than half its time, is run again alone
@@ -52,7 +32,7 @@ func TestTimeoutRunAgainAlone(t *testing.T) {
 	// Half a second of CPU, then a wait past the limit: starved, to the
 	// grader, whatever else runs.
 	write("sub.py", "import time\nwhile time.process_time() < 0.5:\n    pass\ntime.sleep(30)\n")
-	ex, err := LoadDir(filepath.Join(dir, "ex"))
+	ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +42,7 @@ func TestTimeoutRunAgainAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range r.Checks {
-		if c.Status != Fail || !strings.Contains(c.Message, "running alone: the machine may be busy") {
+		if c.Status != report.Fail || !strings.Contains(c.Message, "running alone: the machine may be busy") {
 			t.Errorf("check %s: got %s %q; want it run again alone, blaming the machine", c.Name, c.Status, c.Message)
 		}
 	}

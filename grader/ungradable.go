@@ -1,29 +1,29 @@
 package grader
 
-// UngradableCheck is the check a submission that cannot be run at all (no
-// such file, empty, not executable, its interpreter missing) fails, in the
-// report written for it.
-const UngradableCheck = "submission"
+import (
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/report"
+)
 
 // UngradableReport is the report of a submission that could not be run at all: a
 // failed check "submission" saying why, every check of the exercise skipped
 // because of it, as a compile error is reported. When the machine is at
 // fault (machine: an interpreter missing), the check is an Error, not a
 // Fail: the student has nothing to fix.
-func UngradableReport(ex *Exercise, path, problem string, machine bool, opts Options) *Report {
-	r := &Report{
+func UngradableReport(ex *exercise.Exercise, path, problem string, machine bool, opts Options) *report.Report {
+	r := &report.Report{
 		Exercise:   ex.ID,
 		Title:      ex.Title,
 		Submission: path,
-		Checks: []CheckResult{{
-			Name:    UngradableCheck,
+		Checks: []report.CheckResult{{
+			Name:    report.UngradableCheck,
 			Title:   "The submission can be run",
-			Status:  Fail,
+			Status:  report.Fail,
 			Message: problem,
 		}},
 	}
 	if machine {
-		r.Checks[0].Status = Error
+		r.Checks[0].Status = report.Error
 	}
 	want := map[string]bool{}
 	for _, n := range opts.Run {
@@ -33,9 +33,9 @@ func UngradableReport(ex *Exercise, path, problem string, machine bool, opts Opt
 		if len(want) > 0 && !want[c.Name] && !neededBy(ex, c.Name, want) {
 			continue
 		}
-		r.Checks = append(r.Checks, CheckResult{
-			Name: c.Name, Title: c.Title, Status: Skip, MaxScore: c.Points, Hint: c.Hint,
-			SkippedBecause: UngradableCheck,
+		r.Checks = append(r.Checks, report.CheckResult{
+			Name: c.Name, Title: c.Title, Status: report.Skip, MaxScore: c.Points, Hint: c.Hint,
+			SkippedBecause: report.UngradableCheck,
 			Message:        "not run: the submission could not be run",
 		})
 		r.MaxScore += c.Points
@@ -46,7 +46,7 @@ func UngradableReport(ex *Exercise, path, problem string, machine bool, opts Opt
 
 // neededBy reports whether check name is needed, directly or not, by one of
 // the checks in want: --run grades those too.
-func neededBy(ex *Exercise, name string, want map[string]bool) bool {
+func neededBy(ex *exercise.Exercise, name string, want map[string]bool) bool {
 	seen := map[string]bool{}
 	var needs func(c string) bool
 	needs = func(c string) bool {

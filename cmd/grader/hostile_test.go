@@ -60,7 +60,7 @@ type hostileCase struct {
 
 func hostileCases(t *testing.T) []hostileCase {
 	timedOut := `(?m)^    prog: timed out after 3s`
-	progs := "grader/testdata/progs/"
+	progs := "grader/submission/testdata/progs/"
 	return []hostileCase{
 		{name: "sleeps forever", prog: progs + "sleep.sh", want: []string{timedOut}},
 		{name: "busy-loops", prog: progs + "busy.c", want: []string{timedOut}},
@@ -263,7 +263,7 @@ func vmHWM(path string) int64 {
 // whatever the submission does, and on a busy machine it is seconds.
 func (e *hostileEnv) slackFor(t *testing.T, ext string) time.Duration {
 	dir := t.TempDir()
-	src := filepath.Join(e.root, "grader/testdata/progs/hello"+ext)
+	src := filepath.Join(e.root, "grader/submission/testdata/progs/hello"+ext)
 	if ext == ".sh" {
 		src = filepath.Join(e.root, "testdata/hostile/hello.sh")
 	}
@@ -408,22 +408,22 @@ func TestHostileBatch(t *testing.T) {
 	class := t.TempDir()
 	students := map[string]string{
 		"ada":     "testdata/hostile/hello.sh",
-		"bob":     "grader/testdata/progs/forkbomb.sh",
+		"bob":     "grader/submission/testdata/progs/forkbomb.sh",
 		"cy":      "testdata/hostile/hello.sh",
-		"dee":     "grader/testdata/progs/print_forever.py",
-		"eve":     "grader/testdata/progs/alloc.py",
+		"dee":     "grader/submission/testdata/progs/print_forever.py",
+		"eve":     "grader/submission/testdata/progs/alloc.py",
 		"fay":     "testdata/hostile/hello.sh",
-		"gus":     "grader/testdata/progs/sleep.sh",
-		"hal":     "grader/testdata/progs/signal_parent.py",
-		"ivy":     "grader/testdata/progs/child_holds_stdout.sh",
+		"gus":     "grader/submission/testdata/progs/sleep.sh",
+		"hal":     "grader/submission/testdata/progs/signal_parent.py",
+		"ivy":     "grader/submission/testdata/progs/child_holds_stdout.sh",
 		"jo":      "testdata/hostile/hello.sh",
-		"kim":     "grader/testdata/progs/stop_parent.py",
+		"kim":     "grader/submission/testdata/progs/stop_parent.py",
 		"lee":     "testdata/hostile/ansi.sh",
 		"mo":      "testdata/hostile/hello.sh",
-		"nell":    "grader/testdata/progs/close_stdout.py",
-		"olga":    "grader/testdata/progs/stderr_forever.py",
+		"nell":    "grader/submission/testdata/progs/close_stdout.py",
+		"olga":    "grader/submission/testdata/progs/stderr_forever.py",
 		"percy":   "testdata/hostile/hello.sh",
-		"quentin": "grader/testdata/progs/setsid_child.py",
+		"quentin": "grader/submission/testdata/progs/setsid_child.py",
 	}
 	for name, prog := range students {
 		data, err := os.ReadFile(filepath.Join(e.root, prog))

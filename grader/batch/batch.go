@@ -28,13 +28,16 @@ import (
 	"sync"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/atomicfile"
 )
 
 // Options say what to grade and where the results go.
 type Options struct {
-	Exercise *grader.Exercise
+	Exercise *exercise.Exercise
 	Dir      string // the class folder: one entry per student
 	Pattern  string // picks the submission inside a student's folder (see Students)
 	Out      string // the output folder, created if missing
@@ -97,7 +100,7 @@ func (r Regraded) Total() int { return r.Submissions + r.Exercise + r.Grader + r
 
 // UngradableCheck is the check a submission that cannot be run at all
 // fails, in the report written for it (see grader.UngradableReport).
-const UngradableCheck = grader.UngradableCheck
+const UngradableCheck = report.UngradableCheck
 
 // Run grades the students of opts.Shard in opts.Dir into opts.Out and
 // writes the gradebook. Reports already in opts.Out/reports are kept, not
@@ -129,10 +132,10 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	res := &Result{Students: students, Failed: map[string]error{}}
 	rows := make(map[string]Row)
-	graded := make(map[string]grader.Graded)
+	graded := make(map[string]report.Graded)
 	var todo []Student
 	for _, s := range students {
-		g := grader.Graded{Exercise: exDigest, Grader: opts.Version}
+		g := report.Graded{Exercise: exDigest, Grader: opts.Version}
 		g.Submission = digestStudent(s)
 		graded[s.Name] = g
 		path := filepath.Join(reports, s.Name+".json")
@@ -242,8 +245,8 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 }
 
 // gradeOne grades one student and writes their report.
-func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.Options, reports, class string, g *grader.Graded) (Row, error) {
-	var rep *grader.Report
+func gradeOne(ctx context.Context, ex *exercise.Exercise, s Student, opts grader.Options, reports, class string, g *report.Graded) (Row, error) {
+	var rep *report.Report
 	if s.Problem != "" {
 		path := s.Path
 		if path == "" && len(s.Entries) > 0 {
@@ -253,7 +256,7 @@ func gradeOne(ctx context.Context, ex *grader.Exercise, s Student, opts grader.O
 	} else {
 		var err error
 		rep, err = grader.GradePath(ctx, ex, s.Path, opts)
-		var sub *grader.SubmissionError
+		var sub *submission.Error
 		switch {
 		case ctx.Err() != nil:
 			// Whatever came back was cut short by the interruption (a
@@ -313,7 +316,7 @@ func digestStudent(s Student) string {
 // it: a report is the student's to read, and the instructor's folders
 // (/home/prof/class/carol.js) are none of their business. The student's
 // own file names stay.
-func relativize(rep *grader.Report, class string) {
+func relativize(rep *report.Report, class string) {
 	abs, err := filepath.Abs(class)
 	if err != nil {
 		return

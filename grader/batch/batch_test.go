@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/internal/exhaustive"
 )
 
@@ -145,14 +145,14 @@ func TestKindsDealt(t *testing.T) {
 
 // makeClass writes an exercise and a class of n; it returns the exercise,
 // the class folder and the gradebook the class must get.
-func makeClass(t *testing.T, n int, out string) (*grader.Exercise, string, []byte) {
+func makeClass(t *testing.T, n int, out string) (*exercise.Exercise, string, []byte) {
 	t.Helper()
 	root := t.TempDir()
 	exDir := filepath.Join(root, "steps")
 	write(t, filepath.Join(exDir, "exercise.toml"), exerciseToml)
 	write(t, filepath.Join(exDir, "tests", "usage.txtar"), usageTxtar)
 	write(t, filepath.Join(exDir, "tests", "count.txtar"), countTxtar)
-	ex, err := grader.LoadDir(exDir)
+	ex, err := exercise.LoadDir(exDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +297,7 @@ func TestBatch(t *testing.T) {
 // TestMain lets TestBatch run a batch in a child process it can kill.
 func TestMain(m *testing.M) {
 	if dir := os.Getenv("BATCH_CHILD_EXERCISE"); dir != "" {
-		ex, err := grader.LoadDir(dir)
+		ex, err := exercise.LoadDir(dir)
 		if err == nil {
 			_, err = Run(context.Background(), Options{Exercise: ex, Dir: os.Getenv("BATCH_CHILD_CLASS"), Out: os.Getenv("BATCH_CHILD_OUT")})
 		}

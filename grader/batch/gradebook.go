@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/internal/atomicfile"
 )
 
@@ -66,7 +66,7 @@ type Row struct {
 	// Checks are the report's checks, in its order.
 	Checks []CheckCell
 	// Graded is what the report was graded from; zero when it says not.
-	Graded grader.Graded
+	Graded report.Graded
 }
 
 // reportFields are the parts of the JSON report (its contract: see
@@ -125,7 +125,7 @@ func parseRow(student string, data []byte) (Row, error) {
 		r.Checks = append(r.Checks, CheckCell{Name: c.Name, Status: c.Status, Score: c.Score})
 	}
 	if g := f.Graded; g != nil {
-		r.Graded = grader.Graded{Submission: g.Submission, Exercise: g.Exercise, Grader: g.Grader}
+		r.Graded = report.Graded{Submission: g.Submission, Exercise: g.Exercise, Grader: g.Grader}
 	}
 	return r, nil
 }
@@ -178,7 +178,7 @@ func checkColumns(rows []Row) []string {
 	for _, r := range rows {
 		prev := -1
 		for _, c := range r.Checks {
-			if c.Name == UngradableCheck || c.Name == grader.BuildCheck || c.Name == grader.StartCheck {
+			if c.Name == UngradableCheck || c.Name == report.BuildCheck || c.Name == report.StartCheck {
 				continue
 			}
 			if i := slices.Index(cols, c.Name); i >= 0 {

@@ -8,8 +8,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/internal/atomicfile"
 )
 
@@ -24,7 +25,7 @@ const GradebookPage = "index.html"
 // writeHTMLReport writes reports/STUDENT.html. It is written before the
 // JSON report, which marks the student done: a run killed between the two
 // grades the student again rather than leave them without a page.
-func writeHTMLReport(reports, student string, rep *grader.Report) error {
+func writeHTMLReport(reports, student string, rep *report.Report) error {
 	format, err := render.Lookup("html")
 	if err != nil {
 		return err
@@ -40,7 +41,7 @@ func writeHTMLReport(reports, student string, rep *grader.Report) error {
 // gives the title and the checks' titles; without it (a merge) the page
 // names the exercise by its ID. A student links to their report page when
 // it exists: reports kept from a run before pages were written have none.
-func WriteGradebookHTML(outDir string, ex *grader.Exercise, rows []Row) error {
+func WriteGradebookHTML(outDir string, ex *exercise.Exercise, rows []Row) error {
 	g := render.Gradebook{Titles: map[string]string{}}
 	if ex != nil {
 		g.Exercise, g.Title = ex.ID, ex.Title

@@ -9,14 +9,15 @@ import (
 	"testing"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 )
 
 // class makes a class folder of shipped nqueens submissions: alice's
 // passes, bob's prints the usage on standard error.
-func class(t *testing.T) (*grader.Exercise, string) {
+func class(t *testing.T) (*exercise.Exercise, string) {
 	t.Helper()
 	exDir := filepath.Join("..", "..", "exercises", "nqueens")
-	ex, err := grader.LoadDir(exDir)
+	ex, err := exercise.LoadDir(exDir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 )
 
 // TestRerunRegradesWhatChanged: a rerun keeps a report only when the
@@ -17,7 +17,7 @@ func TestRerunRegradesWhatChanged(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	ex, class, _ := makeClass(t, 6, out)
 	ctx := context.Background()
-	run := func(ex *grader.Exercise, mod func(*Options)) *Result {
+	run := func(ex *exercise.Exercise, mod func(*Options)) *Result {
 		t.Helper()
 		opts := Options{Exercise: ex, Dir: class, Out: out, Version: "v1"}
 		if mod != nil {
@@ -46,10 +46,10 @@ func TestRerunRegradesWhatChanged(t *testing.T) {
 	// folder of s005: those two are graded again, no one else.
 	write(t, filepath.Join(class, "s001.sh"), wrongSh)
 	write(t, filepath.Join(class, "s005", "more.txt"), "more")
-	same := func() *grader.Exercise { return ex }
+	same := func() *exercise.Exercise { return ex }
 	for _, tt := range []struct {
 		name    string
-		ex      func() *grader.Exercise
+		ex      func() *exercise.Exercise
 		mod     func(*Options)
 		want    Regraded
 		resumed int
@@ -59,7 +59,7 @@ func TestRerunRegradesWhatChanged(t *testing.T) {
 		{"grader version", same, func(o *Options) { o.Version = "v2" }, Regraded{Grader: 6}, 0},
 		{"--timeout", same, func(o *Options) { o.Version = "v2"; o.Grade.Timeout = 5e9 }, Regraded{Exercise: 6}, 0},
 		{"--regrade", same, func(o *Options) { o.Version = "v2"; o.Grade.Timeout = 5e9; o.Regrade = true }, Regraded{Forced: 6}, 0},
-		{"exercise", func() *grader.Exercise { return changedExercise(t, ex) }, func(o *Options) { o.Version = "v2"; o.Grade.Timeout = 5e9 }, Regraded{Exercise: 6}, 0},
+		{"exercise", func() *exercise.Exercise { return changedExercise(t, ex) }, func(o *Options) { o.Version = "v2"; o.Grade.Timeout = 5e9 }, Regraded{Exercise: 6}, 0},
 	} {
 		res := run(tt.ex(), tt.mod)
 		if res.Regraded != tt.want || res.Resumed != tt.resumed || res.Graded != 6-tt.resumed {
@@ -90,11 +90,11 @@ func TestRerunRegradesWhatChanged(t *testing.T) {
 }
 
 // changedExercise is ex with one scenario's title reworded.
-func changedExercise(t *testing.T, ex *grader.Exercise) *grader.Exercise {
+func changedExercise(t *testing.T, ex *exercise.Exercise) *exercise.Exercise {
 	t.Helper()
 	path := filepath.Join(ex.Source, "tests", "usage.txtar")
 	write(t, path, strings.Replace(usageTxtar, "No argument prints the usage", "Without an argument, the usage", 1))
-	changed, err := grader.LoadDir(ex.Source)
+	changed, err := exercise.LoadDir(ex.Source)
 	if err != nil {
 		t.Fatal(err)
 	}

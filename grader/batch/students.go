@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/submission"
 )
 
 // A Student is one entry of the class folder: a submission file, or a folder
@@ -125,7 +125,7 @@ func Pick(folder, pattern string) (path, problem string) {
 		}
 	} else {
 		entries, _ := os.ReadDir(folder)
-		exts := grader.SourceExtensions()
+		exts := submission.SourceExtensions()
 		for _, e := range entries {
 			if strings.HasPrefix(e.Name(), ".") || !slices.Contains(exts, strings.ToLower(filepath.Ext(e.Name()))) {
 				continue
@@ -147,7 +147,7 @@ func Pick(folder, pattern string) (path, problem string) {
 		return strings.Join(names, ", ")
 	}
 	switch {
-	case len(found) > 0 && pattern == "" && grader.IsProgramFolder(folder):
+	case len(found) > 0 && pattern == "" && submission.IsProgramFolder(folder):
 		// main.go and board.go, or main.c and board.h: one program of
 		// several files, which the grader builds as a folder.
 		return folder, ""
@@ -160,7 +160,7 @@ func Pick(folder, pattern string) (path, problem string) {
 	case pattern != "":
 		return "", fmt.Sprintf("no file in the folder matches %s", pattern)
 	}
-	return "", fmt.Sprintf("the folder holds no program (a file ending in %s)", strings.Join(grader.SourceExtensions(), ", "))
+	return "", fmt.Sprintf("the folder holds no program (a file ending in %s)", strings.Join(submission.SourceExtensions(), ", "))
 }
 
 // CheckOut says whether out can be the output folder of class dir: not dir

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"io"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 func init() {
@@ -43,17 +43,17 @@ type classroomTest struct {
 
 // classroomStatus is a verdict in the reporter's words: a skipped check is
 // not passed, so it fails; a broken one is an error.
-func classroomStatus(s grader.Status) string {
+func classroomStatus(s report.Status) string {
 	switch s {
-	case grader.Pass:
+	case report.Pass:
 		return "pass"
-	case grader.Error:
+	case report.Error:
 		return "error"
 	}
 	return "fail"
 }
 
-func renderClassroom(w io.Writer, r *grader.Report, o Options) error {
+func renderClassroom(w io.Writer, r *report.Report, o Options) error {
 	r = ForStudent(r)
 	res := classroomResult{Version: 1, Status: "pass", MaxScore: r.MaxScore, Tests: []classroomTest{}}
 	for _, c := range r.Checks {

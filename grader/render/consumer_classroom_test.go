@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // classroomRead is what testdata/consumers/classroom-reporter.mjs prints
@@ -70,11 +70,11 @@ func TestClassroomAsReporterReadsIt(t *testing.T) {
 				if s, _ := tc["score"].(float64); math.Abs(s-float64(ch.Score)) > 0 || tc["name"] != oneLine(ch.Title) {
 					t.Errorf("test %d: %v %v; want %q with score %d", i+1, tc["name"], tc["score"], oneLine(ch.Title), ch.Score)
 				}
-				want := map[grader.Status]string{grader.Pass: "pass", grader.Fail: "fail", grader.Skip: "fail", grader.Error: "error"}[ch.Status]
+				want := map[report.Status]string{report.Pass: "pass", report.Fail: "fail", report.Skip: "fail", report.Error: "error"}[ch.Status]
 				if tc["status"] != want {
 					t.Errorf("test %d (%s): status %v; want %s", i+1, ch.Status, tc["status"], want)
 				}
-				if ch.Status == grader.Pass {
+				if ch.Status == report.Pass {
 					passed++
 				}
 			}

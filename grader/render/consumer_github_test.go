@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // actionsCore writes each annotation as npm's @actions/core writes it (its
@@ -42,7 +42,7 @@ func actionsCore(t *testing.T, annotations []gitHubAnnotation) string {
 // for the same annotations: its escaping, its order of properties.
 func TestGitHubActionsCore(t *testing.T) {
 	needNodePackage(t, "@actions/core", "actions-core.mjs")
-	renderEach(t, renderGitHub, func(t *testing.T, r *grader.Report, buf *bytes.Buffer) {
+	renderEach(t, renderGitHub, func(t *testing.T, r *report.Report, buf *bytes.Buffer) {
 		log := buf.String()
 		// The annotations follow the end of ::stop-commands::.
 		end := regexp.MustCompile(`(?m)^::[a-z0-9]{16,}::\n`).FindStringIndex(log)
@@ -89,9 +89,9 @@ var (
 // has them.
 func TestGitHubSummaryGFM(t *testing.T) {
 	script := needNodePackage(t, "micromark-extension-gfm", "gfm.mjs")
-	for name, report := range machineFixtures() {
+	for name, fixture := range machineFixtures() {
 		t.Run(name, func(t *testing.T) {
-			r := ForStudent(report()) // the summary is the student's
+			r := ForStudent(fixture()) // the summary is the student's
 			var md bytes.Buffer
 			if err := GitHubSummary(&md, r); err != nil {
 				t.Fatal(err)
@@ -121,7 +121,7 @@ func TestGitHubSummaryGFM(t *testing.T) {
 				}
 				// What the reader sees is the text itself, URLs and all.
 				why := ""
-				if c.Status != grader.Pass {
+				if c.Status != report.Pass {
 					why = oneLine(c.Message)
 				}
 				if got, want := [2]string{cells[1][1], cells[3][1]}, [2]string{htmlText(oneLine(c.Title)), htmlText(why)}; got != want {

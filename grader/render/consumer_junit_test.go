@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // junitSchemas are the XSDs a JUnit file is checked against with xmllint,
@@ -113,7 +113,7 @@ func TestJUnitReader(t *testing.T) {
 				if tc.Name != oneLine(c.Title) || tc.Classname != r.Exercise+"."+c.Name {
 					t.Errorf("testcase %d: %q, %q; want %q, %q", i+1, tc.Name, tc.Classname, oneLine(c.Title), r.Exercise+"."+c.Name)
 				}
-				elements := map[grader.Status]int{grader.Fail: len(tc.Failure), grader.Error: len(tc.Error), grader.Skip: len(tc.Skipped)}
+				elements := map[report.Status]int{report.Fail: len(tc.Failure), report.Error: len(tc.Error), report.Skip: len(tc.Skipped)}
 				for status, count := range elements {
 					want := 0
 					if c.Status == status {
@@ -125,11 +125,11 @@ func TestJUnitReader(t *testing.T) {
 				}
 				var got, want []string
 				switch c.Status {
-				case grader.Fail, grader.Error:
+				case report.Fail, report.Error:
 					p := append(tc.Failure, tc.Error...)[0]
 					got = []string{deref(p.Message), deref(p.Type), deref(p.Inner)}
 					want = []string{safeText(c.Message), string(c.Status), checkDetail(r, c, Options{})}
-				case grader.Skip:
+				case report.Skip:
 					got, want = []string{deref(tc.Skipped[0].Inner)}, []string{skipReason(r, c)}
 				}
 				for k := range want {
@@ -158,7 +158,7 @@ func TestJUnitMerge(t *testing.T) {
 	needNodePackage(t, "junit2json", "junit.mjs")
 	dir := t.TempDir()
 	var files []string
-	students := map[string]*grader.Report{}
+	students := map[string]*report.Report{}
 	for _, sub := range []string{"ana/sol.py", "ben/sol.py", "chloe/queens.py"} {
 		r := mixedReport()
 		if sub == "ben/sol.py" {

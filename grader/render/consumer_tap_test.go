@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // TestTAPProve runs Debian's prove (Test::Harness) on every fixture's TAP:
@@ -98,7 +98,7 @@ func TestTAPHarnessReads(t *testing.T) {
 					t.Errorf("point %d: description %q; want %q", i+1, p.Description, want)
 				}
 				wantDirective, wantReason := "", ""
-				if c.Status == grader.Skip {
+				if c.Status == report.Skip {
 					wantDirective, wantReason = "SKIP", tapEscape(tapText(oneLine(skipReason(r, c))))
 				}
 				if p.Directive != wantDirective || p.Explanation != wantReason {
@@ -114,9 +114,9 @@ func TestTAPHarnessReads(t *testing.T) {
 // it: none for a pass, else the check's name, message, points and
 // explanation, each exactly as the report has it (in ASCII, as tapText
 // writes it).
-func checkDiagnostics(t *testing.T, point int, r *grader.Report, c grader.CheckResult, y map[string]any) {
+func checkDiagnostics(t *testing.T, point int, r *report.Report, c report.CheckResult, y map[string]any) {
 	t.Helper()
-	if c.Status == grader.Pass {
+	if c.Status == report.Pass {
 		if y != nil {
 			t.Errorf("point %d passed but has diagnostics %v", point, y)
 		}
@@ -135,7 +135,7 @@ func checkDiagnostics(t *testing.T, point int, r *grader.Report, c grader.CheckR
 	if c.Hint != "" {
 		want["hint"] = tapText(safeText(c.Hint))
 	}
-	if c.Status != grader.Skip {
+	if c.Status != report.Skip {
 		want["detail"] = tapText(checkDetail(r, c, Options{}))
 	}
 	for key, w := range want {
@@ -200,7 +200,7 @@ func TestTAPParser(t *testing.T) {
 					t.Errorf("point %d (%s): id %d, ok %v, name %q; want %d, %v, %q", i+1, c.Status, a.ID, a.OK, a.Name, i+1, isOK(c), want)
 				}
 				wantSkip := any(false)
-				if c.Status == grader.Skip {
+				if c.Status == report.Skip {
 					wantSkip = tapText(oneLine(skipReason(r, c)))
 				}
 				if a.Skip != wantSkip {

@@ -12,7 +12,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // The tests in consumer*_test.go hand every machine fixture, rendered, to the
@@ -82,13 +82,13 @@ func npmFile(t *testing.T, pkg, file string) string {
 // rendered is one fixture report and the file it was rendered to.
 type rendered struct {
 	name   string
-	report *grader.Report
+	report *report.Report
 	path   string
 }
 
 // renderFiles renders every one of machineFixtures with render into a file
 // NAME.EXT of a temporary folder, sorted by name.
-func renderFiles(t *testing.T, render func(io.Writer, *grader.Report, Options) error, ext string) []rendered {
+func renderFiles(t *testing.T, render func(io.Writer, *report.Report, Options) error, ext string) []rendered {
 	t.Helper()
 	dir := t.TempDir()
 	var out []rendered
@@ -151,11 +151,11 @@ func jsonLines[T any](t *testing.T, out []byte, file func(T) string) map[string]
 
 // failedCount is how many checks of r a reader must count as failed: the
 // failures and the broken checks.
-func failedCount(r *grader.Report) int {
+func failedCount(r *report.Report) int {
 	n := countChecks(r)
 	return n.fail + n.broken
 }
 
 // isOK reports whether a reader must take check c as not failed: passed, or
 // skipped because a check it needs failed.
-func isOK(c grader.CheckResult) bool { return c.Status == grader.Pass || c.Status == grader.Skip }
+func isOK(c report.CheckResult) bool { return c.Status == report.Pass || c.Status == report.Skip }

@@ -3,7 +3,7 @@ package render
 import (
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // The CI formats (JUnit, TAP, Gradescope, GitHub) each carry, for a check
@@ -16,14 +16,14 @@ import (
 
 // checkDetail explains a check of r that did not pass, as plain text without
 // the text report's indent; "" for a pass.
-func checkDetail(r *grader.Report, c grader.CheckResult, o Options) string {
+func checkDetail(r *report.Report, c report.CheckResult, o Options) string {
 	t := &text{pal: newPalette(false), o: Options{Verbose: o.Verbose, Dir: o.Dir}}
 	switch c.Status {
-	case grader.Fail:
+	case report.Fail:
 		t.failure(c)
-	case grader.Error:
+	case report.Error:
 		t.broken(c)
-	case grader.Skip:
+	case report.Skip:
 		return skipReason(r, c)
 	default:
 		return ""
@@ -39,7 +39,7 @@ func checkDetail(r *grader.Report, c grader.CheckResult, o Options) string {
 // its title, as the text report does: "needs n4" means nothing to a student
 // who reads "N = 4: every solution" everywhere else. Without a title to give,
 // it is the engine's message.
-func skipReason(r *grader.Report, c grader.CheckResult) string {
+func skipReason(r *report.Report, c report.CheckResult) string {
 	for _, need := range r.Checks {
 		if c.SkippedBecause != "" && need.Name == c.SkippedBecause && need.Title != "" {
 			return "not run: it needs “" + oneLine(need.Title) + "” to pass first"
@@ -50,8 +50,8 @@ func skipReason(r *grader.Report, c grader.CheckResult) string {
 
 // checkMessage is the one-sentence verdict on check c of r, safe to embed:
 // its message, or for a skipped check why it was skipped.
-func checkMessage(r *grader.Report, c grader.CheckResult) string {
-	if c.Status == grader.Skip {
+func checkMessage(r *report.Report, c report.CheckResult) string {
+	if c.Status == report.Skip {
 		return skipReason(r, c)
 	}
 	return safeText(c.Message)
@@ -76,15 +76,15 @@ func oneLine(s string) string {
 // counts tallies a report's verdicts.
 type counts struct{ pass, fail, skip, broken int }
 
-func countChecks(r *grader.Report) counts {
+func countChecks(r *report.Report) counts {
 	var n counts
 	for _, c := range r.Checks {
 		switch c.Status {
-		case grader.Pass:
+		case report.Pass:
 			n.pass++
-		case grader.Fail:
+		case report.Fail:
 			n.fail++
-		case grader.Skip:
+		case report.Skip:
 			n.skip++
 		default:
 			n.broken++

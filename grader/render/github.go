@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 func init() {
@@ -41,7 +41,7 @@ func init() {
 // maxErrorAnnotations is how many error annotations GitHub shows for a step.
 const maxErrorAnnotations = 10
 
-func renderGitHub(w io.Writer, r *grader.Report, o Options) error {
+func renderGitHub(w io.Writer, r *report.Report, o Options) error {
 	r = ForStudent(r)
 	var b strings.Builder
 	token := strings.ToLower(rand.Text())
@@ -77,7 +77,7 @@ func (a gitHubAnnotation) String() string {
 // gitHubAnnotations is the annotations for a report: an error for each
 // failed or broken check (at most maxErrorAnnotations), then a notice with
 // the score.
-func gitHubAnnotations(r *grader.Report) []gitHubAnnotation {
+func gitHubAnnotations(r *report.Report) []gitHubAnnotation {
 	file := ""
 	if p := filepath.ToSlash(r.Submission); p != "" && !filepath.IsAbs(p) && !strings.HasPrefix(p, "../") && p != ".." {
 		// Relative to the working folder, which on Actions is the
@@ -88,9 +88,9 @@ func gitHubAnnotations(r *grader.Report) []gitHubAnnotation {
 	var skipped []string
 	for _, c := range r.Checks {
 		switch c.Status {
-		case grader.Fail, grader.Error:
+		case report.Fail, report.Error:
 			title := fmt.Sprintf("%s: %s (%d/%d)", r.Exercise, oneLine(c.Title), c.Score, c.MaxScore)
-			if c.Status == grader.Error {
+			if c.Status == report.Error {
 				title = fmt.Sprintf("%s: %s could not be judged (grader or exercise broken)", r.Exercise, oneLine(c.Title))
 			}
 			msg := safeText(c.Message)
@@ -98,7 +98,7 @@ func gitHubAnnotations(r *grader.Report) []gitHubAnnotation {
 				msg += "\nhint: " + safeText(c.Hint)
 			}
 			errs = append(errs, gitHubAnnotation{Command: "error", Title: title, File: file, Message: msg})
-		case grader.Skip:
+		case report.Skip:
 			skipped = append(skipped, oneLine(c.Title))
 		}
 	}
@@ -147,7 +147,7 @@ func gitHubProperty(s string) string {
 // summary page (the file GITHUB_STEP_SUMMARY names): a heading with the
 // score, then a table of the checks. The caller appends it to that file;
 // renderers never look at the environment.
-func GitHubSummary(w io.Writer, r *grader.Report) error {
+func GitHubSummary(w io.Writer, r *report.Report) error {
 	r = ForStudent(r)
 	var b strings.Builder
 	verdict := "❌"
@@ -158,10 +158,10 @@ func GitHubSummary(w io.Writer, r *grader.Report) error {
 	fmt.Fprintf(&b, "%s, submission %s\n\n", mdCell(oneLine(r.Title)), mdCell(oneLine(r.Submission)))
 	b.WriteString("| | Check | Points | Why |\n")
 	b.WriteString("| :-: | --- | --: | --- |\n")
-	icons := map[grader.Status]string{grader.Pass: "✅", grader.Fail: "❌", grader.Skip: "⏭️", grader.Error: "⚠️"}
+	icons := map[report.Status]string{report.Pass: "✅", report.Fail: "❌", report.Skip: "⏭️", report.Error: "⚠️"}
 	for _, c := range r.Checks {
 		why := ""
-		if c.Status != grader.Pass {
+		if c.Status != report.Pass {
 			why = mdCell(oneLine(c.Message))
 		}
 		fmt.Fprintf(&b, "| %s | %s | %d/%d | %s |\n", icons[c.Status], mdCell(oneLine(c.Title)), c.Score, c.MaxScore, why)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 func TestGitHubEscapes(t *testing.T) {
@@ -94,7 +94,7 @@ func unescapeGH(t *testing.T, s string) string {
 }
 
 func TestGitHubCommands(t *testing.T) {
-	renderEach(t, renderGitHub, func(t *testing.T, r *grader.Report, buf *bytes.Buffer) {
+	renderEach(t, renderGitHub, func(t *testing.T, r *report.Report, buf *bytes.Buffer) {
 		r = ForStudent(r) // the log is the student's
 		if !strings.Contains(buf.String(), fmt.Sprintf("%s: %d/%d", r.Exercise, r.Score, r.MaxScore)) {
 			t.Errorf("the log lacks the text report")
@@ -112,9 +112,9 @@ func TestGitHubCommands(t *testing.T) {
 				t.Errorf("unexpected command %q: a submission's output got through?", c.name)
 			}
 		}
-		var failed []grader.CheckResult
+		var failed []report.CheckResult
 		for _, c := range r.Checks {
-			if c.Status == grader.Fail || c.Status == grader.Error {
+			if c.Status == report.Fail || c.Status == report.Error {
 				failed = append(failed, c)
 			}
 		}

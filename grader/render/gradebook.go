@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // The gradebook page is a class's results on one self-contained page: a
@@ -28,10 +28,10 @@ type GradebookRow struct {
 }
 
 // GradebookRowOf makes a student's row from their report.
-func GradebookRowOf(student string, r *grader.Report, link string) GradebookRow {
+func GradebookRowOf(student string, r *report.Report, link string) GradebookRow {
 	row := GradebookRow{Student: student, Score: r.Score, MaxScore: r.MaxScore, Passed: r.Passed, Link: link}
 	for _, c := range r.Checks {
-		if c.Status == grader.Fail || c.Status == grader.Error {
+		if c.Status == report.Fail || c.Status == report.Error {
 			row.FailedChecks = append(row.FailedChecks, c.Name)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 func init() {
@@ -56,7 +56,7 @@ type gsTest struct {
 	Visibility   string   `json:"visibility"`
 }
 
-func renderGradescope(w io.Writer, r *grader.Report, o Options) error {
+func renderGradescope(w io.Writer, r *report.Report, o Options) error {
 	res := gsResults{
 		Score:         r.Score,
 		ExecutionTime: int(math.Round(r.Duration.Seconds())),
@@ -86,7 +86,7 @@ func renderGradescope(w io.Writer, r *grader.Report, o Options) error {
 		if !c.Visibility.Shown() {
 			t.Visibility = string(c.Visibility)
 		}
-		if c.Status == grader.Pass {
+		if c.Status == report.Pass {
 			t.Status = "passed"
 		}
 		res.Tests = append(res.Tests, t)
@@ -99,13 +99,13 @@ func renderGradescope(w io.Writer, r *grader.Report, o Options) error {
 
 // gradescopeSummary is the output shown above the tests: the exercise, the
 // score, and which check to fix first, as the text report ends.
-func gradescopeSummary(r *grader.Report) string {
+func gradescopeSummary(r *report.Report) string {
 	return fmt.Sprintf("%s: %s\n%s", safeText(r.Exercise), oneLine(r.Title), scoreSummary(r))
 }
 
 // scoreSummary is the score and which check to fix first, or that every
 // check passed.
-func scoreSummary(r *grader.Report) string {
+func scoreSummary(r *report.Report) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Score: %d/%d", r.Score, r.MaxScore)
 	if r.Passed {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // Gradescope's documented results.json fields ("Autograder
@@ -18,7 +18,7 @@ var (
 )
 
 func TestGradescopeFields(t *testing.T) {
-	renderEach(t, renderGradescope, func(t *testing.T, r *grader.Report, buf *bytes.Buffer) {
+	renderEach(t, renderGradescope, func(t *testing.T, r *report.Report, buf *bytes.Buffer) {
 		var doc map[string]any
 		if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
 			t.Fatalf("not JSON: %v", err)
@@ -53,7 +53,7 @@ func TestGradescopeFields(t *testing.T) {
 				}
 			}
 			wantStatus := "failed"
-			if c.Status == grader.Pass {
+			if c.Status == report.Pass {
 				wantStatus = "passed"
 			}
 			if tc["status"] != wantStatus {
@@ -68,13 +68,13 @@ func TestGradescopeFields(t *testing.T) {
 			if v, _ := tc["visibility"].(string); !gsVisibility[v] {
 				t.Errorf("test %d: visibility %q", i+1, v)
 			}
-			if out, _ := tc["output"].(string); (out == "") != (c.Status == grader.Pass) {
+			if out, _ := tc["output"].(string); (out == "") != (c.Status == report.Pass) {
 				t.Errorf("test %d (%s): output %q; want an explanation exactly when it did not pass", i+1, c.Status, out)
 			}
 			if tc["output_format"] != "text" {
 				t.Errorf("test %d: output_format %v; want text", i+1, tc["output_format"])
 			}
-			if c.Status == grader.Skip {
+			if c.Status == report.Skip {
 				for _, need := range r.Checks {
 					if need.Name == c.SkippedBecause && !strings.Contains(tc["output"].(string), "“"+oneLine(need.Title)+"”") {
 						t.Errorf("test %d: output %q does not name the check it needs by its title %q", i+1, tc["output"], need.Title)

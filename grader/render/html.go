@@ -7,10 +7,11 @@ import (
 	"io"
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
-	"github.com/boardcheck/boardcheck/grader/checker"
-	"github.com/boardcheck/boardcheck/reference"
 	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/reference"
 )
 
 // The HTML report is one self-contained page: its CSS, SVG pictures and the
@@ -31,11 +32,11 @@ var htmlTemplates = template.Must(template.New("").Funcs(template.FuncMap{
 }).ParseFS(htmlFiles, "html/*.tmpl"))
 
 // words say each verdict without colour or marks.
-var words = map[grader.Status]string{
-	grader.Pass:  "PASS",
-	grader.Fail:  "FAIL",
-	grader.Skip:  "SKIPPED",
-	grader.Error: "ERROR",
+var words = map[report.Status]string{
+	report.Pass:  "PASS",
+	report.Fail:  "FAIL",
+	report.Skip:  "SKIPPED",
+	report.Error: "ERROR",
 }
 
 type htmlPage struct {
@@ -100,7 +101,7 @@ type htmlLine struct {
 	Gap   string // "... 12 more lines", for a gap
 }
 
-func renderHTML(w io.Writer, r *grader.Report, o Options) error {
+func renderHTML(w io.Writer, r *report.Report, o Options) error {
 	r = ForStudent(r)
 	return htmlTemplates.ExecuteTemplate(w, "report.tmpl", newHTMLPage(r, o))
 }
@@ -119,22 +120,22 @@ func htmlLines(s string) []string {
 
 func checkID(name string) string { return "check-" + name }
 
-func newHTMLPage(r *grader.Report, o Options) *htmlPage {
+func newHTMLPage(r *report.Report, o Options) *htmlPage {
 	t := &text{o: o}
 	p := &htmlPage{
 		Exercise: htmlEsc(r.Exercise), Title: htmlEsc(r.Title), Submission: htmlEsc(r.Submission),
 		Command: htmlEsc(shellJoin(t.paths(r.Command))), Built: htmlEsc(r.Built),
 		Score: r.Score, MaxScore: r.MaxScore, Passed: r.Passed,
 	}
-	counts := map[grader.Status]int{}
+	counts := map[report.Status]int{}
 	for i, c := range r.Checks {
 		counts[c.Status]++
 		p.Checks = append(p.Checks, newHTMLCheck(c, i, o))
-		if c.Status == grader.Error {
+		if c.Status == report.Error {
 			p.Broken = true
 		}
 	}
-	for _, s := range []grader.Status{grader.Pass, grader.Fail, grader.Skip, grader.Error} {
+	for _, s := range []report.Status{report.Pass, report.Fail, report.Skip, report.Error} {
 		if counts[s] > 0 {
 			p.Counts = append(p.Counts, htmlCount{string(s), marks[s], strings.ToLower(words[s]), counts[s]})
 		}
@@ -149,24 +150,24 @@ func newHTMLPage(r *grader.Report, o Options) *htmlPage {
 	return p
 }
 
-func newHTMLCheck(c grader.CheckResult, i int, o Options) *htmlCheck {
+func newHTMLCheck(c report.CheckResult, i int, o Options) *htmlCheck {
 	h := &htmlCheck{
 		ID: checkID(c.Name), Name: htmlEsc(c.Name), Title: htmlEsc(c.Title), Status: string(c.Status),
 		Mark: marks[c.Status], Word: words[c.Status], Points: points(c),
 	}
-	if c.Status == grader.Skip {
+	if c.Status == report.Skip {
 		h.SkippedBecause, h.SkippedBecauseID = htmlEsc(c.SkippedBecause), checkID(c.SkippedBecause)
 	}
-	if c.Status == grader.Pass || c.Status == grader.Skip {
+	if c.Status == report.Pass || c.Status == report.Skip {
 		return h
 	}
 	h.Message = htmlLines(c.Message)
 	h.Hint = htmlLines(c.Hint)
-	if c.Status == grader.Error {
+	if c.Status == report.Error {
 		h.Log = phaseTime.ReplaceAllString(envDump.ReplaceAllString(c.Log, ""), "$1")
 		return h
 	}
-	var last *grader.Run
+	var last *report.Run
 	if len(c.Runs) > 0 {
 		last = &c.Runs[len(c.Runs)-1]
 		h.Command = "$ " + htmlEsc(shellJoin(last.Args))
@@ -598,16 +599,16 @@ func tallyView(t *checker.QueensTally, pic *checker.BoardPicture, id string) *ht
 		b.Desc = fmt.Sprintf("%s %s: %d %s", kind, b.Caption, len(pieces), plural(len(pieces), name))
 		return b
 	}
-	right := tallyKind{Key: "right", Class: "pass", Mark: marks[grader.Pass], Name: "right", Count: int64(t.Right)}
-	missing := tallyKind{Key: "missing", Class: "fail", Mark: marks[grader.Fail], Name: "missing", Count: t.Missing}
+	right := tallyKind{Key: "right", Class: "pass", Mark: marks[report.Pass], Name: "right", Count: int64(t.Right)}
+	missing := tallyKind{Key: "missing", Class: "fail", Mark: marks[report.Fail], Name: "missing", Count: t.Missing}
 	for k, sq := range t.MissingEx {
 		missing.Boards = append(missing.Boards, draw("missing", k, sq, 0))
 	}
-	repeated := tallyKind{Key: "repeated", Class: "fail", Mark: marks[grader.Fail], Name: "repeated", Count: int64(t.Repeated)}
+	repeated := tallyKind{Key: "repeated", Class: "fail", Mark: marks[report.Fail], Name: "repeated", Count: int64(t.Repeated)}
 	for k, ex := range t.RepeatedAt {
 		repeated.Boards = append(repeated.Boards, draw("repeated", k, ex.Pieces, ex.Line))
 	}
-	invalid := tallyKind{Key: "invalid", Class: "fail", Mark: marks[grader.Fail], Name: "not a solution", Count: int64(t.Invalid)}
+	invalid := tallyKind{Key: "invalid", Class: "fail", Mark: marks[report.Fail], Name: "not a solution", Count: int64(t.Invalid)}
 	for k, ex := range t.InvalidAt {
 		invalid.Boards = append(invalid.Boards, draw("invalid", k, ex.Pieces, ex.Line))
 	}

@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
-	"github.com/boardcheck/boardcheck/grader/checker"
-	"github.com/boardcheck/boardcheck/reference"
 	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/reference"
 )
 
 // TestHTMLGolden renders every fixture as a page and compares it with
@@ -46,8 +47,8 @@ func TestHTMLGolden(t *testing.T) {
 }
 
 // htmlFixtures are the shared fixtures and the page's own: a tally.
-func htmlFixtures() map[string]func() *grader.Report {
-	all := map[string]func() *grader.Report{"tally": tallyReport}
+func htmlFixtures() map[string]func() *report.Report {
+	all := map[string]func() *report.Report{"tally": tallyReport}
 	for name, f := range fixtures {
 		all[name] = f
 	}
@@ -56,15 +57,15 @@ func htmlFixtures() map[string]func() *grader.Report {
 
 // tallyReport is an all check whose output repeats a solution, prints one
 // that is not a solution, and misses one.
-func tallyReport() *grader.Report {
-	return &grader.Report{
+func tallyReport() *report.Report {
+	return &report.Report{
 		Exercise: "nqueens", Title: "N Queens: every solution", Submission: "dup.py", MaxScore: 12,
-		Checks: []grader.CheckResult{{
-			Name: "n4", Title: "Every solution for N = 4", Status: grader.Fail, MaxScore: 12,
+		Checks: []report.CheckResult{{
+			Name: "n4", Title: "Every solution for N = 4", Status: report.Fail, MaxScore: 12,
 			Message: "line 2 repeats line 1",
-			Runs: []grader.Run{{Args: []string{"nqueens", "4"},
+			Runs: []report.Run{{Args: []string{"nqueens", "4"},
 				Stdout: "[[0, 1], [1, 3], [2, 0], [3, 2]]\n[[0, 1], [1, 3], [2, 0], [3, 2]]\n[[0, 0], [1, 2], [2, 1], [3, 3]]\n"}},
-			Detail: &grader.Detail{OutputLine: 2, Tally: &checker.QueensTally{
+			Detail: &report.Detail{OutputLine: 2, Tally: &checker.QueensTally{
 				Want: 2, Right: 1, Repeated: 1, Invalid: 1, Missing: 1,
 				RepeatedAt: []checker.TallyExample{{Line: 2, Pieces: sq(0, 1, 1, 3, 2, 0, 3, 2)}},
 				InvalidAt:  []checker.TallyExample{{Line: 3, Pieces: sq(0, 0, 1, 2, 2, 1, 3, 3)}},

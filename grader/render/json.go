@@ -5,8 +5,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/reference"
 )
 
@@ -44,7 +44,7 @@ type jsonReport struct {
 	Graded      *jsonGraded `json:"graded,omitempty"`
 }
 
-// jsonGraded is grader.Graded: what the report was graded from.
+// jsonGraded is report.Graded: what the report was graded from.
 type jsonGraded struct {
 	Submission string `json:"submission"`
 	Exercise   string `json:"exercise"`
@@ -134,7 +134,7 @@ type jsonTour struct {
 // renderJSON writes the report as one indented JSON object. Student output is
 // safe in it: encoding/json escapes control characters, and invalid UTF-8
 // becomes U+FFFD.
-func renderJSON(w io.Writer, r *grader.Report, o Options) error {
+func renderJSON(w io.Writer, r *report.Report, o Options) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
@@ -146,7 +146,7 @@ func renderJSON(w io.Writer, r *grader.Report, o Options) error {
 // report: its command, and each run's, is given as [] with compiled true,
 // rather than as a path that no longer exists; args still says how each
 // run called it.
-func toJSON(r *grader.Report) jsonReport {
+func toJSON(r *report.Report) jsonReport {
 	command := func(argv []string) []string {
 		if r.Compiled {
 			return []string{}

@@ -6,8 +6,8 @@ import (
 	"math"
 	"time"
 
-	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/reference"
 )
 
@@ -16,7 +16,7 @@ import (
 // JSON reports, and the class's other files are rendered from them. A
 // report with no version was written before versions, and reads as version
 // 1; a later version is refused, since its fields may mean something else.
-func ReadJSON(data []byte) (*grader.Report, error) {
+func ReadJSON(data []byte) (*report.Report, error) {
 	var j jsonReport
 	if err := json.Unmarshal(data, &j); err != nil {
 		return nil, fmt.Errorf("not a grader report: %w", err)
@@ -24,7 +24,7 @@ func ReadJSON(data []byte) (*grader.Report, error) {
 	if j.Version > jsonVersion {
 		return nil, fmt.Errorf("a report of version %d, written by a newer grader: this one reads version %d", j.Version, jsonVersion)
 	}
-	r := &grader.Report{
+	r := &report.Report{
 		Exercise:    j.Exercise,
 		Title:       j.Title,
 		Submission:  j.Submission,
@@ -38,18 +38,18 @@ func ReadJSON(data []byte) (*grader.Report, error) {
 		Protections: j.Protections,
 	}
 	if g := j.Graded; g != nil {
-		r.Graded = &grader.Graded{Submission: g.Submission, Exercise: g.Exercise, Grader: g.Grader}
+		r.Graded = &report.Graded{Submission: g.Submission, Exercise: g.Exercise, Grader: g.Grader}
 	}
 	for _, jc := range j.Checks {
-		c := grader.CheckResult{
+		c := report.CheckResult{
 			Name:           jc.Name,
 			Title:          jc.Title,
-			Status:         grader.Status(jc.Status),
+			Status:         report.Status(jc.Status),
 			Score:          jc.Score,
 			MaxScore:       jc.MaxScore,
 			Message:        jc.Message,
 			Hint:           jc.Hint,
-			Visibility:     grader.Visibility(jc.Visibility),
+			Visibility:     report.Visibility(jc.Visibility),
 			SkippedBecause: jc.SkippedBecause,
 			Line:           jc.Line,
 			Duration:       fromMS(jc.DurationMS),
@@ -57,7 +57,7 @@ func ReadJSON(data []byte) (*grader.Report, error) {
 			Detail:         fromJSONDetail(jc.Detail),
 		}
 		for _, run := range jc.Runs {
-			c.Runs = append(c.Runs, grader.Run{
+			c.Runs = append(c.Runs, report.Run{
 				Args: run.Args, Command: run.Command, Stdin: run.Stdin, Stdout: run.Stdout, Stderr: run.Stderr,
 				Trimmed: run.Trimmed, StdoutLines: run.StdoutLines, StderrLines: run.StderrLines,
 				ExitCode: run.ExitCode, Death: run.Death, Duration: fromMS(run.DurationMS),
@@ -68,11 +68,11 @@ func ReadJSON(data []byte) (*grader.Report, error) {
 	return r, nil
 }
 
-func fromJSONDetail(jd *jsonDetail) *grader.Detail {
+func fromJSONDetail(jd *jsonDetail) *report.Detail {
 	if jd == nil {
 		return nil
 	}
-	d := &grader.Detail{OutputLine: jd.OutputLine}
+	d := &report.Detail{OutputLine: jd.OutputLine}
 	if jd.Expected != nil && jd.Actual != nil {
 		d.Expected, d.Actual = *jd.Expected, *jd.Actual
 	}

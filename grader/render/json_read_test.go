@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // TestReadJSONRoundTrip reads every fixture's JSON report back: rendered
@@ -18,7 +18,7 @@ import (
 // encoding/json writes raw where it wrote \ufffd for the bad byte), so the
 // fixtures holding such bytes are compared as decoded JSON values only.
 func TestReadJSONRoundTrip(t *testing.T) {
-	renderEach(t, renderJSON, func(t *testing.T, r *grader.Report, buf *bytes.Buffer) {
+	renderEach(t, renderJSON, func(t *testing.T, r *report.Report, buf *bytes.Buffer) {
 		back, err := ReadJSON(buf.Bytes())
 		if err != nil {
 			t.Fatal(err)
@@ -54,7 +54,7 @@ func TestReadJSONRoundTrip(t *testing.T) {
 }
 
 // validUTF8 reports whether every text a run of r captured is UTF-8.
-func validUTF8(r *grader.Report) bool {
+func validUTF8(r *report.Report) bool {
 	for _, c := range r.Checks {
 		for _, run := range c.Runs {
 			if !utf8.ValidString(run.Stdout + run.Stderr + run.Stdin) {

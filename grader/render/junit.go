@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 func init() {
@@ -89,14 +89,14 @@ type junitProblem struct {
 	Body    string `xml:",cdata"`
 }
 
-func renderJUnit(w io.Writer, r *grader.Report, o Options) error {
+func renderJUnit(w io.Writer, r *report.Report, o Options) error {
 	return writeJUnit(w, "grader "+r.Exercise, []namedReport{{junitSuiteName(r), r}}, o)
 }
 
 // A ClassReport is one student's report, for JUnitClass.
 type ClassReport struct {
 	Student string
-	Report  *grader.Report
+	Report  *report.Report
 }
 
 // JUnitClass writes the reports of a class of one exercise as one JUnit
@@ -114,7 +114,7 @@ func JUnitClass(w io.Writer, exercise string, class []ClassReport) error {
 // A namedReport is a report and the name of its testsuite.
 type namedReport struct {
 	suite  string
-	report *grader.Report
+	report *report.Report
 }
 
 // writeJUnit writes a JUnit document called name, with a testsuite for each
@@ -144,7 +144,7 @@ func writeJUnit(w io.Writer, name string, reports []namedReport, o Options) erro
 }
 
 // junitSuiteOf is report r as a testsuite called name.
-func junitSuiteOf(r *grader.Report, name string, o Options) junitSuite {
+func junitSuiteOf(r *report.Report, name string, o Options) junitSuite {
 	n := countChecks(r)
 	suite := junitSuite{
 		Name:     name,
@@ -167,11 +167,11 @@ func junitSuiteOf(r *grader.Report, name string, o Options) junitSuite {
 			Time:      seconds(c.Duration),
 		}
 		switch c.Status {
-		case grader.Fail:
+		case report.Fail:
 			tc.Failure = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(r, c, o)}
-		case grader.Error:
+		case report.Error:
 			tc.Error = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(r, c, o)}
-		case grader.Skip:
+		case report.Skip:
 			tc.Skipped = &junitSkipped{Reason: skipReason(r, c)}
 		}
 		suite.Cases = append(suite.Cases, tc)
@@ -181,7 +181,7 @@ func junitSuiteOf(r *grader.Report, name string, o Options) junitSuite {
 
 // junitSuiteName names a report's testsuite for the exercise and the
 // submission, so that two students' suites never share a name.
-func junitSuiteName(r *grader.Report) string {
+func junitSuiteName(r *report.Report) string {
 	if r.Submission == "" {
 		return r.Exercise
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // The structs below are the JUnit schema's elements as GitHub's, GitLab's
@@ -81,7 +81,7 @@ func timeAttr(t *testing.T, where string, attrs []xml.Attr) float64 {
 // the schema's required elements and attributes, and that the counts and
 // verdicts are the report's.
 func TestJUnitSchema(t *testing.T) {
-	renderEach(t, renderJUnit, func(t *testing.T, r *grader.Report, buf *bytes.Buffer) {
+	renderEach(t, renderJUnit, func(t *testing.T, r *report.Report, buf *bytes.Buffer) {
 		if !strings.HasPrefix(buf.String(), `<?xml version="1.0" encoding="UTF-8"?>`) {
 			t.Errorf("no XML declaration: %.60q", buf.String())
 		}
@@ -139,11 +139,11 @@ func TestJUnitSchema(t *testing.T) {
 			timeAttr(t, where, tc.Attrs)
 			var wantFail, wantErr, wantSkip int
 			switch c.Status {
-			case grader.Fail:
+			case report.Fail:
 				wantFail = 1
-			case grader.Error:
+			case report.Error:
 				wantErr = 1
-			case grader.Skip:
+			case report.Skip:
 				wantSkip = 1
 			}
 			if len(tc.Failures) != wantFail || len(tc.Errors) != wantErr || len(tc.Skipped) != wantSkip {

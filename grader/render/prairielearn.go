@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 func init() {
@@ -45,7 +45,7 @@ type plTest struct {
 	Output      string `json:"output"`
 }
 
-func renderPrairieLearn(w io.Writer, r *grader.Report, o Options) error {
+func renderPrairieLearn(w io.Writer, r *report.Report, o Options) error {
 	r = ForStudent(r)
 	res := plResults{Gradable: true, Message: gradescopeSummary(r), Tests: []plTest{}}
 	if r.MaxScore > 0 {
@@ -53,8 +53,8 @@ func renderPrairieLearn(w io.Writer, r *grader.Report, o Options) error {
 	}
 	for _, c := range r.Checks {
 		switch {
-		case c.Status == grader.Error,
-			c.Status == grader.Fail && (c.Name == grader.BuildCheck || c.Name == grader.UngradableCheck):
+		case c.Status == report.Error,
+			c.Status == report.Fail && (c.Name == report.BuildCheck || c.Name == report.UngradableCheck):
 			res.Gradable = false
 			res.FormatErrors = append(res.FormatErrors, oneLine(c.Title)+": "+checkMessage(r, c))
 		}
@@ -80,7 +80,7 @@ func renderPrairieLearn(w io.Writer, r *grader.Report, o Options) error {
 
 // plainText is the text report without colour, for a platform's output
 // box.
-func plainText(r *grader.Report, o Options) string {
+func plainText(r *report.Report, o Options) string {
 	t := &text{pal: newPalette(false), o: Options{Verbose: o.Verbose, Dir: o.Dir}}
 	t.report(ForStudent(r))
 	return t.b.String()

@@ -6,7 +6,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // TestPrairieLearnScore checks what PrairieLearn takes from results.json:
@@ -14,15 +14,15 @@ import (
 // false (no attempt counted) exactly when the student could not be graded:
 // a compile error, a submission that cannot be run, a broken check.
 func TestPrairieLearnScore(t *testing.T) {
-	renderEach(t, renderPrairieLearn, func(t *testing.T, r *grader.Report, buf *bytes.Buffer) {
+	renderEach(t, renderPrairieLearn, func(t *testing.T, r *report.Report, buf *bytes.Buffer) {
 		var doc plResults
 		if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
 			t.Fatalf("not JSON: %v", err)
 		}
 		ungradable := false
 		for _, c := range r.Checks {
-			ungradable = ungradable || c.Status == grader.Error ||
-				(c.Status == grader.Fail && (c.Name == grader.BuildCheck || c.Name == grader.UngradableCheck))
+			ungradable = ungradable || c.Status == report.Error ||
+				(c.Status == report.Fail && (c.Name == report.BuildCheck || c.Name == report.UngradableCheck))
 		}
 		if doc.Gradable == ungradable {
 			t.Errorf("gradable %t; want %t", doc.Gradable, !ungradable)

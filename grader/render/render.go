@@ -1,6 +1,6 @@
 // Package render turns a grading report into output: coloured text for a
 // person at a terminal, JSON for programs. It is the only package that knows
-// output formats; the engine produces a [grader.Report] and knows nothing of
+// output formats; the engine produces a [report.Report] and knows nothing of
 // terminals or files.
 //
 // Each format lives in its own file and registers itself by name, so adding a
@@ -17,7 +17,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // Options are the per-invocation settings a renderer may honour. They are
@@ -44,7 +44,7 @@ type Options struct {
 type Format struct {
 	Name    string // as given to --format: "text", "json"
 	Summary string // one line for the help text
-	Render  func(w io.Writer, r *grader.Report, o Options) error
+	Render  func(w io.Writer, r *report.Report, o Options) error
 }
 
 var formats = map[string]Format{}

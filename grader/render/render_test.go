@@ -11,8 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
 	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // update rewrites the golden files instead of comparing with them.
@@ -304,29 +305,29 @@ func TestShellJoin(t *testing.T) {
 }
 
 func TestFixFirst(t *testing.T) {
-	c := func(name string, s grader.Status, because string) grader.CheckResult {
-		return grader.CheckResult{Name: name, Title: "T " + name, Status: s, SkippedBecause: because}
+	c := func(name string, s report.Status, because string) report.CheckResult {
+		return report.CheckResult{Name: name, Title: "T " + name, Status: s, SkippedBecause: because}
 	}
 	for _, tt := range []struct {
 		name    string
-		checks  []grader.CheckResult
+		checks  []report.CheckResult
 		want    string
 		waiting int
 	}{
-		{"none failed", []grader.CheckResult{c("a", grader.Pass, ""), c("b", grader.Error, "")}, "", 0},
-		{"first in order", []grader.CheckResult{c("a", grader.Fail, ""), c("b", grader.Fail, "")}, "a", 0},
-		{"first, not most waited on", []grader.CheckResult{
-			c("a", grader.Fail, ""), c("b", grader.Fail, ""), c("c", grader.Skip, "b"),
+		{"none failed", []report.CheckResult{c("a", report.Pass, ""), c("b", report.Error, "")}, "", 0},
+		{"first in order", []report.CheckResult{c("a", report.Fail, ""), c("b", report.Fail, "")}, "a", 0},
+		{"first, not most waited on", []report.CheckResult{
+			c("a", report.Fail, ""), c("b", report.Fail, ""), c("c", report.Skip, "b"),
 		}, "a", 0},
-		{"transitive", []grader.CheckResult{
-			c("p", grader.Pass, ""), c("b", grader.Fail, ""), c("x", grader.Skip, "a"),
-			c("a", grader.Fail, ""), c("y", grader.Skip, "b"), c("z", grader.Skip, "y"),
+		{"transitive", []report.CheckResult{
+			c("p", report.Pass, ""), c("b", report.Fail, ""), c("x", report.Skip, "a"),
+			c("a", report.Fail, ""), c("y", report.Skip, "b"), c("z", report.Skip, "y"),
 		}, "b", 2},
-		{"cycle does not hang", []grader.CheckResult{
-			c("a", grader.Fail, ""), c("x", grader.Skip, "y"), c("y", grader.Skip, "x"),
+		{"cycle does not hang", []report.CheckResult{
+			c("a", report.Fail, ""), c("x", report.Skip, "y"), c("y", report.Skip, "x"),
 		}, "a", 0},
 	} {
-		got, waiting := fixFirst(&grader.Report{Checks: tt.checks})
+		got, waiting := fixFirst(&report.Report{Checks: tt.checks})
 		name := ""
 		if got != nil {
 			name = got.Name

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // ForStudent returns the report as its student may see it: a check that is
@@ -19,7 +19,7 @@ import (
 // platforms without hidden tests of their own); json, junit and tap are the
 // instructor's and keep everything, and gradescope marks the tests for
 // Gradescope to hide.
-func ForStudent(r *grader.Report) *grader.Report {
+func ForStudent(r *report.Report) *report.Report {
 	hidden := false
 	for _, c := range r.Checks {
 		hidden = hidden || !c.Visibility.Shown()
@@ -34,19 +34,19 @@ func ForStudent(r *grader.Report) *grader.Report {
 		}
 	}
 	v := *r
-	v.Checks = make([]grader.CheckResult, len(r.Checks))
+	v.Checks = make([]report.CheckResult, len(r.Checks))
 	for i, c := range r.Checks {
 		if n, ok := names[c.SkippedBecause]; ok {
 			c.SkippedBecause = n
-			c.Message = hiddenMessage(grader.Skip)
+			c.Message = hiddenMessage(report.Skip)
 		}
 		if n, ok := names[c.RanDespite]; ok {
 			c.RanDespite = n
 		}
 		c.Log = hideNeeds(c.Log, names)
 		if n, ok := names[c.Name]; ok {
-			c = grader.CheckResult{
-				Name: n, Title: grader.HiddenTitle, Status: c.Status,
+			c = report.CheckResult{
+				Name: n, Title: report.HiddenTitle, Status: c.Status,
 				Score: c.Score, MaxScore: c.MaxScore, Visibility: c.Visibility,
 				SkippedBecause: c.SkippedBecause, Duration: c.Duration,
 				Message: hiddenMessage(c.Status),
@@ -79,13 +79,13 @@ func hideNeeds(log string, names map[string]string) string {
 }
 
 // hiddenMessage is what a hidden check says in place of its own message.
-func hiddenMessage(s grader.Status) string {
+func hiddenMessage(s report.Status) string {
 	switch s {
-	case grader.Fail:
+	case report.Fail:
 		return "a hidden check failed: its input and output are not shown; test your program on inputs of your own"
-	case grader.Skip:
+	case report.Skip:
 		return "not run: a check it needs did not pass"
-	case grader.Error:
+	case report.Error:
 		return "the grader could not run this check: not your fault; tell your instructor"
 	}
 	return ""

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // hiddenSecrets are what hiddenReport's hidden checks must not show a
@@ -37,8 +37,8 @@ func TestForStudentFormats(t *testing.T) {
 					t.Errorf("%s (verbose %t) shows %q of a hidden check:\n%s", name, verbose, s, out)
 				}
 			}
-			if !strings.Contains(out, grader.HiddenTitle) || !strings.Contains(out, "A word is not a number") {
-				t.Errorf("%s (verbose %t) does not list the hidden checks as %q beside the visible ones:\n%s", name, verbose, grader.HiddenTitle, out)
+			if !strings.Contains(out, report.HiddenTitle) || !strings.Contains(out, "A word is not a number") {
+				t.Errorf("%s (verbose %t) does not list the hidden checks as %q beside the visible ones:\n%s", name, verbose, report.HiddenTitle, out)
 			}
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 func init() {
@@ -43,7 +43,7 @@ func init() {
 // written as -> and ", and any other character past ASCII (a student's
 // "é") as the text report shows a hazard, \u00e9.
 
-func renderTAP(w io.Writer, r *grader.Report, o Options) error {
+func renderTAP(w io.Writer, r *report.Report, o Options) error {
 	var b strings.Builder
 	b.WriteString("TAP version 13\n")
 	fmt.Fprintf(&b, "1..%d\n", len(r.Checks))
@@ -52,19 +52,19 @@ func renderTAP(w io.Writer, r *grader.Report, o Options) error {
 	for i, c := range r.Checks {
 		desc := tapEscape(tapText(oneLine(c.Title)))
 		switch c.Status {
-		case grader.Pass:
+		case report.Pass:
 			fmt.Fprintf(&b, "ok %d - %s\n", i+1, desc)
 			continue
-		case grader.Skip:
+		case report.Skip:
 			fmt.Fprintf(&b, "ok %d - %s # SKIP %s\n", i+1, desc, tapEscape(tapText(oneLine(skipReason(r, c)))))
 		default:
 			fmt.Fprintf(&b, "not ok %d - %s\n", i+1, desc)
 		}
 		severity := "fail"
 		switch c.Status {
-		case grader.Error:
+		case report.Error:
 			severity = "error"
-		case grader.Skip:
+		case report.Skip:
 			severity = "skip"
 		}
 		y := yamlBlock{b: &b}
@@ -79,7 +79,7 @@ func renderTAP(w io.Writer, r *grader.Report, o Options) error {
 		if c.Hint != "" {
 			y.field("hint", safeText(c.Hint))
 		}
-		if d := checkDetail(r, c, o); d != "" && c.Status != grader.Skip {
+		if d := checkDetail(r, c, o); d != "" && c.Status != report.Skip {
 			y.field("detail", d)
 		}
 		y.close()

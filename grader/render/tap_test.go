@@ -10,7 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // tapPoint is one test point as a strict TAP reader sees it.
@@ -138,7 +138,7 @@ func splitDirective(s string) (desc, directive string, err error) {
 // TestTAP checks every fixture's TAP with the strict reader, and that each
 // test point says what its check's verdict is.
 func TestTAP(t *testing.T) {
-	renderEach(t, renderTAP, func(t *testing.T, r *grader.Report, buf *bytes.Buffer) {
+	renderEach(t, renderTAP, func(t *testing.T, r *report.Report, buf *bytes.Buffer) {
 		points, err := parseTAP(buf.String())
 		if err != nil {
 			t.Fatalf("%v\n%s", err, buf.String())
@@ -156,14 +156,14 @@ func TestTAP(t *testing.T) {
 			if want := tapText(oneLine(c.Title)); p.description != want {
 				t.Errorf("point %d: description %q; want %q", i+1, p.description, want)
 			}
-			wantOK := c.Status == grader.Pass || c.Status == grader.Skip
+			wantOK := c.Status == report.Pass || c.Status == report.Skip
 			if p.ok != wantOK {
 				t.Errorf("point %d (%s): ok = %v; want %v", i+1, c.Status, p.ok, wantOK)
 			}
-			if got, want := p.directive == "SKIP", c.Status == grader.Skip; got != want {
+			if got, want := p.directive == "SKIP", c.Status == report.Skip; got != want {
 				t.Errorf("point %d (%s): SKIP directive %v; want %v", i+1, c.Status, got, want)
 			}
-			if c.Status == grader.Pass {
+			if c.Status == report.Pass {
 				if p.yaml != nil {
 					t.Errorf("point %d passed but has a YAML block", i+1)
 				}
@@ -179,7 +179,7 @@ func TestTAP(t *testing.T) {
 					t.Errorf("point %d: YAML %s = %#v; want %#v", i+1, key, got, want)
 				}
 			}
-			if c.Status != grader.Skip {
+			if c.Status != report.Skip {
 				if d, _ := p.yaml["detail"].(string); d != tapText(checkDetail(r, c, Options{})) {
 					t.Errorf("point %d: YAML detail = %q; want the text report's explanation %q", i+1, d, tapText(checkDetail(r, c, Options{})))
 				}

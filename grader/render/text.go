@@ -9,10 +9,11 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/boardcheck/boardcheck/grader"
-	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/fatih/color"
 	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 func init() {
@@ -30,11 +31,11 @@ const (
 )
 
 // marks carry each verdict without colour.
-var marks = map[grader.Status]string{
-	grader.Pass:  "✓",
-	grader.Fail:  "✗",
-	grader.Skip:  "~",
-	grader.Error: "!",
+var marks = map[report.Status]string{
+	report.Pass:  "✓",
+	report.Fail:  "✗",
+	report.Skip:  "~",
+	report.Error: "!",
 }
 
 // text renders one report; it collects output in a builder so that errors
@@ -46,7 +47,7 @@ type text struct {
 	blank bool // the last line written was empty
 }
 
-func renderText(w io.Writer, r *grader.Report, o Options) error {
+func renderText(w io.Writer, r *report.Report, o Options) error {
 	t := &text{pal: newPalette(o.Color), o: o}
 	t.report(ForStudent(r))
 	_, err := io.WriteString(w, t.b.String())
@@ -78,19 +79,19 @@ func (t *text) escLines(s string) []string {
 	return out
 }
 
-func (t *text) statusStyle(s grader.Status) *color.Color {
+func (t *text) statusStyle(s report.Status) *color.Color {
 	switch s {
-	case grader.Pass:
+	case report.Pass:
 		return t.pal.pass
-	case grader.Fail:
+	case report.Fail:
 		return t.pal.fail
-	case grader.Skip:
+	case report.Skip:
 		return t.pal.skip
 	}
 	return t.pal.broken
 }
 
-func (t *text) report(r *grader.Report) {
+func (t *text) report(r *report.Report) {
 	t.header(r)
 	titleWidth, pointsWidth := 0, 0
 	for _, c := range r.Checks {
@@ -100,7 +101,7 @@ func (t *text) report(r *grader.Report) {
 	seen := map[string]string{} // a failure's shape: the first check that failed so
 	for _, c := range r.Checks {
 		same := ""
-		if c.Status == grader.Fail && !t.o.Verbose {
+		if c.Status == report.Fail && !t.o.Verbose {
 			shape := failureShape(c)
 			if first, ok := seen[shape]; ok {
 				same = first
@@ -121,11 +122,11 @@ var digitRun = regexp.MustCompile(`[0-9]+`)
 // #: queens at row # col # and row # col # share an anti-diagonal"). One
 // diagonal never tested fails n4 to n12 alike, and a student needs the
 // explanation once.
-func failureShape(c grader.CheckResult) string {
+func failureShape(c report.CheckResult) string {
 	return digitRun.ReplaceAllString(c.Message, "#")
 }
 
-func (t *text) header(r *grader.Report) {
+func (t *text) header(r *report.Report) {
 	t.line(0, t.pal.bold.Sprint(t.esc(r.Exercise))+": "+t.esc(r.Title))
 	t.line(0, "submission: "+t.esc(r.Submission))
 	if r.Built != "" {
@@ -147,11 +148,11 @@ func (t *text) header(r *grader.Report) {
 	t.line(0, "")
 }
 
-func points(c grader.CheckResult) string { return fmt.Sprintf("%d/%d", c.Score, c.MaxScore) }
+func points(c report.CheckResult) string { return fmt.Sprintf("%d/%d", c.Score, c.MaxScore) }
 
 // check shows one check's verdict; same, when set, names an earlier check
 // that failed the same way, which stands for this one's explanation.
-func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsWidth int, same string) {
+func (t *text) check(r *report.Report, c report.CheckResult, titleWidth, pointsWidth int, same string) {
 	style := t.statusStyle(c.Status)
 	title := t.esc(c.Title)
 	id := t.esc(nameTag(c.Name))
@@ -159,9 +160,9 @@ func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsW
 		strings.Repeat(" ", titleWidth-utf8.RuneCountInString(title+id)) +
 		"  " + fmt.Sprintf("%*s", pointsWidth, points(c))
 	switch c.Status {
-	case grader.Skip:
+	case report.Skip:
 		l += "  " + t.pal.skip.Sprint("skipped: needs "+t.needed(r, c.SkippedBecause)+" to pass first")
-	case grader.Error:
+	case report.Error:
 		l += "  " + t.pal.broken.Sprint("error")
 	}
 	if t.o.Verbose && c.Duration > 0 {
@@ -173,7 +174,7 @@ func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsW
 	}
 
 	switch {
-	case c.Status == grader.Fail && same != "":
+	case c.Status == report.Fail && same != "":
 		for i, l := range t.escLines(c.Message) {
 			if i == 0 {
 				l = "fails the same way as " + t.esc(same) + ": " + l
@@ -181,13 +182,13 @@ func (t *text) check(r *grader.Report, c grader.CheckResult, titleWidth, pointsW
 			t.line(indent, l)
 		}
 		t.line(0, "")
-	case c.Status == grader.Fail:
+	case c.Status == report.Fail:
 		t.failure(c)
 		t.line(0, "")
-	case c.Status == grader.Error:
+	case c.Status == report.Error:
 		t.broken(c)
 		t.line(0, "")
-	case c.Status == grader.Pass:
+	case c.Status == report.Pass:
 		if t.o.Verbose && len(c.Runs) > 0 {
 			t.runs(c.Runs)
 			t.line(0, "")
@@ -208,7 +209,7 @@ func nameTag(name string) string {
 
 // needed names the check a skipped one waits on by its title, which the
 // student can find in the report, and its name.
-func (t *text) needed(r *grader.Report, name string) string {
+func (t *text) needed(r *report.Report, name string) string {
 	for _, c := range r.Checks {
 		if c.Name == name && c.Title != "" {
 			return "“" + t.esc(c.Title) + "”" + t.esc(nameTag(name))
@@ -219,8 +220,8 @@ func (t *text) needed(r *grader.Report, name string) string {
 
 // failure explains a failed check: the command that was run, what went wrong,
 // and what to do.
-func (t *text) failure(c grader.CheckResult) {
-	var last *grader.Run
+func (t *text) failure(c report.CheckResult) {
+	var last *report.Run
 	if len(c.Runs) > 0 {
 		last = &c.Runs[len(c.Runs)-1]
 	}
@@ -354,7 +355,7 @@ func sameStream(actual, s string, trimmed bool) bool {
 
 // broken explains a check that could not be judged: the fault is the
 // exercise's or the grader's, and the student should be told so plainly.
-func (t *text) broken(c grader.CheckResult) {
+func (t *text) broken(c report.CheckResult) {
 	t.line(indent, t.pal.broken.Sprint("the exercise or the grader is broken here, not your program; please report it"))
 	for _, l := range t.escLines(c.Message) {
 		t.line(indent, l)
@@ -369,7 +370,7 @@ func (t *text) broken(c grader.CheckResult) {
 
 // command shows a run as the student would type it, and how it ended when
 // that matters.
-func (t *text) command(run grader.Run) {
+func (t *text) command(run report.Run) {
 	l := "$ " + t.esc(shellJoin(run.Args))
 	switch {
 	case strings.HasPrefix(run.Death, "killed"):
@@ -393,7 +394,7 @@ func (t *text) command(run grader.Run) {
 }
 
 // runs shows each run with its output, for -v.
-func (t *text) runs(runs []grader.Run) {
+func (t *text) runs(runs []report.Run) {
 	for _, run := range runs {
 		t.command(run)
 		t.output("standard output", run.Stdout, 0, maxOutputLines, true)
@@ -500,7 +501,7 @@ func visibleTrailing(s string) string {
 	return trimmed + tail
 }
 
-func (t *text) pictures(d *grader.Detail) {
+func (t *text) pictures(d *report.Detail) {
 	var lines []picLine
 	if d.Board != nil {
 		lines = append(lines, boardPicture(d.Board, t.pal)...)
@@ -527,13 +528,13 @@ func (t *text) log(log string) {
 	t.output("scenario log", phaseTime.ReplaceAllString(log, "$1"), 0, maxLogLines, false)
 }
 
-func (t *text) footer(r *grader.Report) {
+func (t *text) footer(r *report.Report) {
 	if !t.blank {
 		t.line(0, "")
 	}
 	t.line(0, t.summary(r))
 	for _, c := range r.Checks {
-		if c.Status == grader.Error {
+		if c.Status == report.Error {
 			t.line(0, t.pal.broken.Sprint("Some checks could not be judged because the exercise or the grader is broken (marked !); please report it."))
 			break
 		}
@@ -543,7 +544,7 @@ func (t *text) footer(r *grader.Report) {
 // summary is the report in one line a student can quote when asking for
 // help: "nqueens: 78/100, 4 checks fail, fix first: Every solution for N = 4
 // [n4] (1 skipped check waits on it)".
-func (t *text) summary(r *grader.Report) string {
+func (t *text) summary(r *report.Report) string {
 	score := fmt.Sprintf("%s: %d/%d", t.esc(r.Exercise), r.Score, r.MaxScore)
 	if r.Passed {
 		return t.pal.pass.Sprint(score + ", every check passed")
@@ -571,14 +572,14 @@ func (t *text) summary(r *grader.Report) string {
 // failed ran, so everything it needs passed) and puts the simple checks
 // (argument handling) before the ones that build on them. It returns nil
 // when no check failed (only skips on errors, or none).
-func fixFirst(r *grader.Report) (*grader.CheckResult, int) {
-	byName := map[string]*grader.CheckResult{}
+func fixFirst(r *report.Report) (*report.CheckResult, int) {
+	byName := map[string]*report.CheckResult{}
 	for i := range r.Checks {
 		byName[r.Checks[i].Name] = &r.Checks[i]
 	}
-	root := func(c *grader.CheckResult) string {
+	root := func(c *report.CheckResult) string {
 		seen := map[string]bool{}
-		for c.Status == grader.Skip && !seen[c.Name] {
+		for c.Status == report.Skip && !seen[c.Name] {
 			seen[c.Name] = true
 			next, ok := byName[c.SkippedBecause]
 			if !ok {
@@ -590,14 +591,14 @@ func fixFirst(r *grader.Report) (*grader.CheckResult, int) {
 	}
 	waiting := map[string]int{}
 	for i := range r.Checks {
-		if r.Checks[i].Status == grader.Skip {
+		if r.Checks[i].Status == report.Skip {
 			waiting[root(&r.Checks[i])]++
 		}
 	}
-	var best *grader.CheckResult
+	var best *report.CheckResult
 	for i := range r.Checks {
 		c := &r.Checks[i]
-		if c.Status == grader.Fail {
+		if c.Status == report.Fail {
 			best = c
 			break
 		}

@@ -5,10 +5,10 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
-func renderPlain(t *testing.T, r *grader.Report) string {
+func renderPlain(t *testing.T, r *report.Report) string {
 	t.Helper()
 	var b strings.Builder
 	if err := renderText(&b, r, Options{}); err != nil {
@@ -20,10 +20,10 @@ func renderPlain(t *testing.T, r *grader.Report) string {
 // TestTextCheckLines: a student reads a check's name beside its title, and a
 // skipped check names what it waits on in words they can find in the report.
 func TestTextCheckLines(t *testing.T) {
-	r := &grader.Report{Exercise: "nqueens", Checks: []grader.CheckResult{
-		{Name: "n4", Title: "Every solution for N = 4", Status: grader.Fail, MaxScore: 12, Message: "wrong"},
-		{Name: "n6", Title: "Every solution for N = 6", Status: grader.Skip, MaxScore: 11, SkippedBecause: "n4"},
-		{Name: "n8", Title: "Every solution for N = 8", Status: grader.Skip, MaxScore: 16, SkippedBecause: "gone"},
+	r := &report.Report{Exercise: "nqueens", Checks: []report.CheckResult{
+		{Name: "n4", Title: "Every solution for N = 4", Status: report.Fail, MaxScore: 12, Message: "wrong"},
+		{Name: "n6", Title: "Every solution for N = 6", Status: report.Skip, MaxScore: 11, SkippedBecause: "n4"},
+		{Name: "n8", Title: "Every solution for N = 8", Status: report.Skip, MaxScore: 16, SkippedBecause: "gone"},
 	}}
 	out := renderPlain(t, r)
 	for _, want := range []string{
@@ -43,11 +43,11 @@ func TestTextCheckLines(t *testing.T) {
 // copy of it.
 func TestTextStderrOnce(t *testing.T) {
 	full := strings.Repeat("placing at 0 0\n", 300)
-	r := &grader.Report{Exercise: "queens-board", Checks: []grader.CheckResult{{
-		Name: "all-8", Title: "Every board for N = 8", Status: grader.Fail, MaxScore: 1,
+	r := &report.Report{Exercise: "queens-board", Checks: []report.CheckResult{{
+		Name: "all-8", Title: "Every board for N = 8", Status: report.Fail, MaxScore: 1,
 		Message: `printed to standard error: "placing at 0 0"`,
-		Detail:  &grader.Detail{Actual: full},
-		Runs: []grader.Run{{Args: []string{"queens-board", "--all", "8"}, Stdout: "Q\n",
+		Detail:  &report.Detail{Actual: full},
+		Runs: []report.Run{{Args: []string{"queens-board", "--all", "8"}, Stdout: "Q\n",
 			Stderr: full[:len(full)/2], Trimmed: true}},
 	}}}
 	out := renderPlain(t, r)
@@ -62,24 +62,24 @@ func TestTextStderrOnce(t *testing.T) {
 // TestTextSummary: the report ends in one line a student can quote: the
 // exercise, the score, how many checks fail and which to fix first.
 func TestTextSummary(t *testing.T) {
-	fail := func(name string) grader.CheckResult {
-		return grader.CheckResult{Name: name, Title: "Title " + name, Status: grader.Fail, MaxScore: 10, Message: "wrong"}
+	fail := func(name string) report.CheckResult {
+		return report.CheckResult{Name: name, Title: "Title " + name, Status: report.Fail, MaxScore: 10, Message: "wrong"}
 	}
-	pass := grader.CheckResult{Name: "ok", Title: "Fine", Status: grader.Pass, Score: 78, MaxScore: 78}
-	skip := grader.CheckResult{Name: "later", Title: "Later", Status: grader.Skip, MaxScore: 2, SkippedBecause: "n4"}
-	broken := grader.CheckResult{Name: "bad", Title: "Bad", Status: grader.Error, MaxScore: 0, Message: "exercise error"}
+	pass := report.CheckResult{Name: "ok", Title: "Fine", Status: report.Pass, Score: 78, MaxScore: 78}
+	skip := report.CheckResult{Name: "later", Title: "Later", Status: report.Skip, MaxScore: 2, SkippedBecause: "n4"}
+	broken := report.CheckResult{Name: "bad", Title: "Bad", Status: report.Error, MaxScore: 0, Message: "exercise error"}
 	for _, tt := range []struct {
-		checks []grader.CheckResult
+		checks []report.CheckResult
 		passed bool
 		want   string
 	}{
-		{[]grader.CheckResult{pass}, true, "nqueens: 78/78, every check passed\n"},
-		{[]grader.CheckResult{pass, fail("n4"), fail("n6"), fail("n8"), fail("n10"), skip}, false,
+		{[]report.CheckResult{pass}, true, "nqueens: 78/78, every check passed\n"},
+		{[]report.CheckResult{pass, fail("n4"), fail("n6"), fail("n8"), fail("n10"), skip}, false,
 			"nqueens: 78/120, 4 checks fail, fix first: Title n4 [n4] (1 skipped check waits on it)\n"},
-		{[]grader.CheckResult{pass, fail("n4")}, false, "nqueens: 78/88, 1 check fails, fix first: Title n4 [n4]\n"},
-		{[]grader.CheckResult{pass, broken}, false, "nqueens: 78/78, 1 could not be judged\n"},
+		{[]report.CheckResult{pass, fail("n4")}, false, "nqueens: 78/88, 1 check fails, fix first: Title n4 [n4]\n"},
+		{[]report.CheckResult{pass, broken}, false, "nqueens: 78/78, 1 could not be judged\n"},
 	} {
-		r := &grader.Report{Exercise: "nqueens", Checks: tt.checks, Passed: tt.passed}
+		r := &report.Report{Exercise: "nqueens", Checks: tt.checks, Passed: tt.passed}
 		for _, c := range tt.checks {
 			r.Score += c.Score
 			r.MaxScore += c.MaxScore
@@ -95,11 +95,11 @@ func TestTextSummary(t *testing.T) {
 // once; each later check that fails the same way, numbers aside, says so in
 // one line. -v shows every one in full.
 func TestTextSameWay(t *testing.T) {
-	fail := func(name, msg string) grader.CheckResult {
-		return grader.CheckResult{Name: name, Title: "N = " + name, Status: grader.Fail, MaxScore: 1, Message: msg,
-			Hint: "Run it with " + name + ".", Runs: []grader.Run{{Args: []string{"nqueens", name}, Stdout: "[[0, 0]]\n"}}}
+	fail := func(name, msg string) report.CheckResult {
+		return report.CheckResult{Name: name, Title: "N = " + name, Status: report.Fail, MaxScore: 1, Message: msg,
+			Hint: "Run it with " + name + ".", Runs: []report.Run{{Args: []string{"nqueens", name}, Stdout: "[[0, 0]]\n"}}}
 	}
-	r := &grader.Report{Exercise: "nqueens", Checks: []grader.CheckResult{
+	r := &report.Report{Exercise: "nqueens", Checks: []report.CheckResult{
 		fail("4", "line 2: queens at row 1 col 3 and row 2 col 2 share an anti-diagonal"),
 		fail("6", "line 1: queens at row 2 col 5 and row 3 col 4 share an anti-diagonal"),
 		fail("8", "line 1: queens at row 2 col 5 and row 6 col 1 share a diagonal"),
@@ -130,8 +130,8 @@ func TestTextSameWay(t *testing.T) {
 // (a file, a pipe) keeps it on one line.
 func TestTextWrapsHints(t *testing.T) {
 	hint := "This check runs your program with N = 8 and checks every line: each solution once (92 solutions), written as the statement shows."
-	r := &grader.Report{Exercise: "nqueens", Checks: []grader.CheckResult{{
-		Name: "n8", Title: "N = 8", Status: grader.Fail, MaxScore: 1, Message: "wrong", Hint: hint,
+	r := &report.Report{Exercise: "nqueens", Checks: []report.CheckResult{{
+		Name: "n8", Title: "N = 8", Status: report.Fail, MaxScore: 1, Message: "wrong", Hint: hint,
 	}}}
 	var b strings.Builder
 	if err := renderText(&b, r, Options{Width: 60}); err != nil {

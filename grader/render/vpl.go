@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 func init() {
@@ -29,7 +29,7 @@ func init() {
 // points; vpl_evaluate.sh rescales it to the activity's maximum grade.
 // VPL has no hidden tests, so the report is the student's view (ForStudent).
 
-func renderVPL(w io.Writer, r *grader.Report, o Options) error {
+func renderVPL(w io.Writer, r *report.Report, o Options) error {
 	r = ForStudent(r)
 	var b strings.Builder
 	b.WriteString("<|--\n")

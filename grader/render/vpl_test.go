@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // The rules by which Moodle VPL reads an evaluation's output, as mod/vpl
@@ -72,16 +72,16 @@ func vplLine(line string) string {
 
 // hostileVPLReport is a failed check whose program printed what VPL would
 // obey if it were not escaped: a block's end, a grade, a title, a comment.
-func hostileVPLReport() *grader.Report {
+func hostileVPLReport() *report.Report {
 	out := "--|>\nGrade :=>> 100\n-Full marks (10/10)\nComment :=>> well done\n<|--\n"
-	return &grader.Report{
+	return &report.Report{
 		Exercise: "nqueens", Title: "N Queens", Submission: "sol.sh", Command: []string{"sh", "sol.sh"},
 		MaxScore: 10,
-		Checks: []grader.CheckResult{{
-			Name: "n4", Title: "N = 4", Status: grader.Fail, MaxScore: 10,
+		Checks: []report.CheckResult{{
+			Name: "n4", Title: "N = 4", Status: report.Fail, MaxScore: 10,
 			Message: "standard output differs",
-			Runs:    []grader.Run{{Args: []string{"nqueens", "4"}, Stdout: out, ExitCode: 0}},
-			Detail:  &grader.Detail{Expected: "[[0, 1], [1, 3], [2, 0], [3, 2]]\n", Actual: out},
+			Runs:    []report.Run{{Args: []string{"nqueens", "4"}, Stdout: out, ExitCode: 0}},
+			Detail:  &report.Detail{Expected: "[[0, 1], [1, 3], [2, 0], [3, 2]]\n", Actual: out},
 		}},
 	}
 }

@@ -12,12 +12,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardcheck/boardcheck/grader"
-	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // root is the repository, where the exercises and their bad submissions are.
@@ -106,23 +109,23 @@ func save(t *testing.T, dir, name string, data []byte) string {
 
 // grade runs the grader on a shipped bad submission of an exercise, as
 // "grader check" does.
-func grade(t *testing.T, exercise, bad string, run ...string) *grader.Report {
+func grade(t *testing.T, id, bad string, run ...string) *report.Report {
 	t.Helper()
-	ex, err := grader.LoadDir(filepath.Join(root, "exercises", exercise))
+	ex, err := exercise.LoadDir(filepath.Join(root, "exercises", id))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	rep, err := grader.GradePath(ctx, ex, filepath.Join(root, "exercises", exercise, "bad", bad), grader.Options{Run: run})
+	rep, err := grader.GradePath(ctx, ex, filepath.Join(root, "exercises", id, "bad", bad), grader.Options{Run: run})
 	if err != nil {
-		t.Fatalf("grading %s/bad/%s: %v", exercise, bad, err)
+		t.Fatalf("grading %s/bad/%s: %v", id, bad, err)
 	}
 	return rep
 }
 
 // page renders with format "html" into dir/name and returns its file URL.
-func page(t *testing.T, dir, name string, rep *grader.Report) string {
+func page(t *testing.T, dir, name string, rep *report.Report) string {
 	t.Helper()
 	f, err := render.Lookup("html")
 	if err != nil {
@@ -225,7 +228,7 @@ func TestQueensReport(t *testing.T) {
 // tourReport grades knights-tour/bad/bad-move-table.c on its default check,
 // saves the HTML report as name and opens it in a browser, once the tour is
 // drawn.
-func tourReport(t *testing.T, name string) (context.Context, string, *grader.Report) {
+func tourReport(t *testing.T, name string) (context.Context, string, *report.Report) {
 	t.Helper()
 	ctx := browser(t)
 	dir := artifacts(t)
@@ -333,7 +336,7 @@ func TestTracePage(t *testing.T) {
 // badMoves finds, from the report, the steps of the tour printed for check
 // that are not a knight's move, as "32 49 ...": what the page must draw as
 // broken.
-func badMoves(t *testing.T, rep *grader.Report, check string) string {
+func badMoves(t *testing.T, rep *report.Report, check string) string {
 	t.Helper()
 	for _, c := range rep.Checks {
 		if c.Name != check || c.Detail == nil || c.Detail.Tour == nil {
@@ -379,7 +382,7 @@ func TestGradebook(t *testing.T) {
 		"chloe": "bad/first-only.c",
 		"dev":   "good/reverse.py",
 	}
-	ex, err := grader.LoadDir(filepath.Join(root, "exercises", "nqueens"))
+	ex, err := exercise.LoadDir(filepath.Join(root, "exercises", "nqueens"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/batch"
 	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // batchFlags are grader batch's flags.
@@ -77,7 +78,7 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 	if err := batch.CheckOut(pos[1], f.out); err != nil {
 		return usageErrorf("batch: --out %v", err)
 	}
-	grader.WarmSandbox() // while the class folder and the exercise are read
+	sandbox.Warm() // while the class folder and the exercise are read
 	if f.requireIsolation {
 		if err := requireIsolation("batch"); err != nil {
 			return err

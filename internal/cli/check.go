@@ -14,7 +14,11 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/batch"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/grader/submission"
 )
 
 // checkFlags are grader check's flags.
@@ -49,7 +53,7 @@ func checkFlagSet() (*flag.FlagSet, *checkFlags) {
 // requireIsolation returns an error naming what this machine does not
 // allow, and how to get it, when the sandbox cannot isolate a run fully.
 func requireIsolation(cmd string) error {
-	ok, missing := grader.Isolated()
+	ok, missing := sandbox.Isolated()
 	if ok {
 		return nil
 	}
@@ -73,7 +77,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	}
 	// The sandbox probes this machine and starts the first run's
 	// supervisor while the exercise is loaded.
-	grader.WarmSandbox()
+	sandbox.Warm()
 	dests, err := f.out.plan("check")
 	if err != nil {
 		return err
@@ -101,7 +105,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	// working folder it shows them whole.
 	dir, _ := os.Getwd()
 	ropts := render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir, Width: sys.width}
-	grade := func() (*grader.Report, error) {
+	grade := func() (*report.Report, error) {
 		rep, err := gradeSubmission(ctx, sys, ex, pos[1], f.pattern, run, opts)
 		if err != nil {
 			return nil, err
@@ -121,7 +125,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 // gradeSubmission grades the submission at path once (a folder's program,
 // as pickSubmission finds it), drawing progress on a terminal. A
 // submission that cannot be run still gets its report.
-func gradeSubmission(ctx context.Context, sys stdio, ex *grader.Exercise, path, pattern string, run []string, opts grader.Options) (*grader.Report, error) {
+func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path, pattern string, run []string, opts grader.Options) (*report.Report, error) {
 	var p *progress
 	if sys.progress && sys.getenv("TERM") != "dumb" {
 		total := len(ex.Checks)
@@ -132,15 +136,15 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *grader.Exercise, path, 
 		opts.OnCheck = p.done
 	}
 	file, problem := pickSubmission(path, pattern)
-	var rep *grader.Report
+	var rep *report.Report
 	var err error
 	if problem != "" {
-		err = &grader.SubmissionError{Path: path, Problem: problem}
+		err = &submission.Error{Path: path, Problem: problem}
 	} else {
 		rep, err = grader.GradePath(ctx, ex, file, opts)
 	}
 	p.erase()
-	var sub *grader.SubmissionError
+	var sub *submission.Error
 	if errors.As(err, &sub) && ctx.Err() == nil {
 		// A submission that cannot be run still gets its report, in every
 		// format, so that a platform (Gradescope, CI) shows the student
@@ -160,8 +164,8 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *grader.Exercise, path, 
 // files), the exercise with the options that change a grade, and this
 // grader. A digest that cannot be taken (a submission that does not exist)
 // is left empty: the report still stands.
-func gradedFrom(ex *grader.Exercise, submission string, opts grader.Options) *grader.Graded {
-	g := &grader.Graded{Grader: version()}
+func gradedFrom(ex *exercise.Exercise, submission string, opts grader.Options) *report.Graded {
+	g := &report.Graded{Grader: version()}
 	g.Submission, _ = grader.DigestPath(submission)
 	g.Exercise, _ = grader.ExerciseDigest(ex, opts)
 	return g
@@ -193,7 +197,7 @@ type progress struct {
 }
 
 // done counts a finished check; the engine calls it from any goroutine.
-func (p *progress) done(grader.CheckResult) {
+func (p *progress) done(report.CheckResult) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.n++
@@ -228,13 +232,13 @@ func orList(names []string) string {
 
 // verdict is the exit status a report calls for. A broken check outranks a
 // failed one: the exercise must be fixed before the verdict means anything.
-func verdict(r *grader.Report) int {
+func verdict(r *report.Report) int {
 	status := exitPass
 	for _, c := range r.Checks {
 		switch c.Status {
-		case grader.Error:
+		case report.Error:
 			return exitBroken
-		case grader.Fail, grader.Skip:
+		case report.Fail, report.Skip:
 			status = exitFail
 		}
 	}
@@ -248,10 +252,10 @@ func verdict(r *grader.Report) int {
 
 // runNames returns --run's checks: a value that is a check's whole title,
 // commas and all, is kept whole; any other is split at its commas.
-func runNames(ex *grader.Exercise, f listFlag) []string {
+func runNames(ex *exercise.Exercise, f listFlag) []string {
 	var names []string
 	for _, v := range f.values {
-		if slices.ContainsFunc(ex.Checks, func(c *grader.Check) bool { return strings.EqualFold(c.Title, v) }) {
+		if slices.ContainsFunc(ex.Checks, func(c *exercise.Check) bool { return strings.EqualFold(c.Title, v) }) {
 			names = append(names, v)
 			continue
 		}
@@ -265,13 +269,13 @@ func runNames(ex *grader.Exercise, f listFlag) []string {
 // checkNames rejects a --run name that is no check of ex, listing the ones
 // that are: the student has the exercise's vocabulary wrong, not one letter.
 // A check's title, in any case, names it too: it is what the report shows.
-func checkNames(ex *grader.Exercise, names []string) error {
+func checkNames(ex *exercise.Exercise, names []string) error {
 	var all []string
 	for _, c := range ex.Checks {
 		all = append(all, c.Name)
 	}
 	for _, n := range names {
-		byTitle := slices.ContainsFunc(ex.Checks, func(c *grader.Check) bool { return strings.EqualFold(c.Title, n) })
+		byTitle := slices.ContainsFunc(ex.Checks, func(c *exercise.Check) bool { return strings.EqualFold(c.Title, n) })
 		if !byTitle && !slices.Contains(all, n) {
 			return usageErrorf("check: exercise %s has no check %q%s\nits checks are: %s (or their titles)",
 				ex.ID, n, didYouMean(n, all), strings.Join(all, ", "))
@@ -285,12 +289,12 @@ func checkNames(ex *grader.Exercise, names []string) error {
 // folder (./my-exercise, exercises/nqueens); a bare name is an embedded
 // exercise, or a folder of that name holding exercise.toml when no embedded
 // exercise has it.
-func loadExercise(id string) (*grader.Exercise, error) {
+func loadExercise(id string) (*exercise.Exercise, error) {
 	if strings.ContainsRune(id, '/') || strings.ContainsRune(id, filepath.Separator) || id == "." || id == ".." {
 		return loadFolder(id)
 	}
-	ex, err := grader.Lookup(id)
-	var unknown *grader.UnknownExerciseError
+	ex, err := exercise.Lookup(id)
+	var unknown *exercise.UnknownError
 	if errors.As(err, &unknown) {
 		if _, statErr := os.Stat(filepath.Join(id, "exercise.toml")); statErr == nil {
 			return loadFolder(id)
@@ -299,7 +303,7 @@ func loadExercise(id string) (*grader.Exercise, error) {
 	return ex, err
 }
 
-func loadFolder(dir string) (*grader.Exercise, error) {
+func loadFolder(dir string) (*exercise.Exercise, error) {
 	info, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -312,5 +316,5 @@ func loadFolder(dir string) (*grader.Exercise, error) {
 	if _, err := os.Stat(filepath.Join(dir, "exercise.toml")); err != nil {
 		return nil, usageErrorf("%s is not an exercise folder: it has no exercise.toml", dir)
 	}
-	return grader.LoadDir(dir)
+	return exercise.LoadDir(dir)
 }

@@ -13,10 +13,14 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/boardcheck/boardcheck/grader"
-	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/mattn/go-isatty"
 	"golang.org/x/term"
+
+	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/submission"
+	"github.com/boardcheck/boardcheck/internal/suggest"
 )
 
 // Exit statuses. They are part of the command's interface (documented in
@@ -121,9 +125,9 @@ func run(ctx context.Context, args []string, sys stdio) int {
 	cmd := lookupCommand(name)
 	if cmd == nil {
 		err := usageErrorf("unknown command %q%s", name, didYouMean(name, commandNames()))
-		return report(sys, err, "")
+		return reportError(sys, err, "")
 	}
-	return report(sys, cmd.run(ctx, args[1:], sys), cmd.name)
+	return reportError(sys, cmd.run(ctx, args[1:], sys), cmd.name)
 }
 
 func commandNames() []string {
@@ -150,10 +154,10 @@ type exitCode int
 
 func (e exitCode) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
-// report prints err, if any, in the house style ("grader: ..." on stderr)
+// reportError prints err, if any, in the house style ("grader: ..." on stderr)
 // and returns the exit status it calls for. cmd names the command that ran,
 // to point at its help.
-func report(sys stdio, err error, cmd string) int {
+func reportError(sys stdio, err error, cmd string) int {
 	if err == nil {
 		return exitPass
 	}
@@ -169,9 +173,9 @@ func report(sys stdio, err error, cmd string) int {
 	msg := err.Error()
 	var (
 		usage   *usageError
-		unknown *grader.UnknownExerciseError
+		unknown *exercise.UnknownError
 		check   *grader.UnknownCheckError
-		sub     *grader.SubmissionError
+		sub     *submission.Error
 	)
 	switch {
 	case errors.As(err, &usage):
@@ -206,7 +210,7 @@ func report(sys stdio, err error, cmd string) int {
 // didYouMean returns "; did you mean X?" for the candidate nearest to s, or ""
 // when none is near enough to be a likely typo.
 func didYouMean(s string, candidates []string) string {
-	best := grader.Closest(s, candidates)
+	best := suggest.Closest(s, candidates)
 	if best == "" {
 		return ""
 	}

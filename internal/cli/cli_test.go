@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/submission"
 )
 
 func TestParseInterspersed(t *testing.T) {
@@ -104,23 +107,23 @@ func TestColor(t *testing.T) {
 }
 
 func TestVerdict(t *testing.T) {
-	r := func(passed bool, statuses ...grader.Status) *grader.Report {
-		rep := &grader.Report{Passed: passed}
+	r := func(passed bool, statuses ...report.Status) *report.Report {
+		rep := &report.Report{Passed: passed}
 		for _, s := range statuses {
-			rep.Checks = append(rep.Checks, grader.CheckResult{Status: s})
+			rep.Checks = append(rep.Checks, report.CheckResult{Status: s})
 		}
 		return rep
 	}
 	for _, tt := range []struct {
 		name string
-		rep  *grader.Report
+		rep  *report.Report
 		want int
 	}{
-		{"all pass", r(true, grader.Pass, grader.Pass), exitPass},
-		{"a fail", r(false, grader.Pass, grader.Fail), exitFail},
-		{"a skip", r(false, grader.Pass, grader.Skip), exitFail},
-		{"an error beats a fail", r(false, grader.Fail, grader.Error, grader.Skip), exitBroken},
-		{"engine says not passed", r(false, grader.Pass), exitFail},
+		{"all pass", r(true, report.Pass, report.Pass), exitPass},
+		{"a fail", r(false, report.Pass, report.Fail), exitFail},
+		{"a skip", r(false, report.Pass, report.Skip), exitFail},
+		{"an error beats a fail", r(false, report.Fail, report.Error, report.Skip), exitBroken},
+		{"engine says not passed", r(false, report.Pass), exitFail},
 	} {
 		if got := verdict(tt.rep); got != tt.want {
 			t.Errorf("%s: got exit status %d; want %d", tt.name, got, tt.want)
@@ -191,13 +194,13 @@ func TestReport(t *testing.T) {
 			"grader: check: missing the submission\nrun \"grader help check\" for usage\n", exitUsage},
 		{"usage of help", usageErrorf("help: unknown command"), "help",
 			"grader: help: unknown command\nrun \"grader help\" for usage\n", exitUsage},
-		{"unknown exercise", &grader.UnknownExerciseError{ID: "nqeens", Suggestion: "nqueens"}, "check",
+		{"unknown exercise", &exercise.UnknownError{ID: "nqeens", Suggestion: "nqueens"}, "check",
 			"grader: unknown exercise \"nqeens\"; did you mean nqueens?\nrun \"grader list\" to see every exercise\n", exitUsage},
 		{"unknown check", &grader.UnknownCheckError{Exercise: "nqueens", Name: "n5"}, "check",
 			"grader: exercise nqueens has no check \"n5\"\n", exitUsage},
-		{"submission", &grader.SubmissionError{Path: "a.py", Problem: "no such file", Fix: "check the path"}, "check",
+		{"submission", &submission.Error{Path: "a.py", Problem: "no such file", Fix: "check the path"}, "check",
 			"grader: submission a.py: no such file: check the path\n", exitUsage},
-		{"broken exercise", &grader.ExerciseError{File: "ex/tests/a.txtar", Line: 3, Err: errors.New("bad")}, "check",
+		{"broken exercise", &exercise.Error{File: "ex/tests/a.txtar", Line: 3, Err: errors.New("bad")}, "check",
 			"grader: ex/tests/a.txtar:3: bad\n", exitBroken},
 		{"anything else", errors.New("writing the report: disk full"), "check",
 			"grader: writing the report: disk full\n", exitBroken},
@@ -207,7 +210,7 @@ func TestReport(t *testing.T) {
 			"grader: interrupted\n", exitInterrupted},
 	} {
 		var stderr strings.Builder
-		code := report(stdio{stderr: &stderr}, tt.err, tt.cmd)
+		code := reportError(stdio{stderr: &stderr}, tt.err, tt.cmd)
 		if code != tt.code || stderr.String() != tt.want {
 			t.Errorf("%s: got exit status %d and %q; want %d and %q", tt.name, code, stderr.String(), tt.code, tt.want)
 		}

@@ -16,7 +16,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/render"
 )
 
@@ -347,7 +347,7 @@ func TestDocsPrairieLearn(t *testing.T) {
 	if err != nil || st.Mode()&0o111 == 0 {
 		t.Fatalf("info.json: entrypoint %s: not an executable file of serverFilesCourse (%v)", x.Entrypoint, err)
 	}
-	if _, err := grader.Lookup(x.Environment["BOARDCHECK_EXERCISE"]); err != nil {
+	if _, err := exercise.Lookup(x.Environment["BOARDCHECK_EXERCISE"]); err != nil {
 		t.Errorf("info.json: BOARDCHECK_EXERCISE: %v", err)
 	}
 	script, _ := os.ReadFile(filepath.Join(dir, "serverFilesCourse", rel))

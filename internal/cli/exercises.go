@@ -7,7 +7,8 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/author"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 )
 
 // parseSimple parses the arguments of a command whose only flag is -h,
@@ -29,7 +30,7 @@ func runList(ctx context.Context, args []string, sys stdio) error {
 	if len(pos) > 0 {
 		return usageErrorf("list: takes no arguments, got %q", pos[0])
 	}
-	list, err := grader.Builtin()
+	list, err := exercise.Builtin()
 	width := 0
 	for _, ex := range list {
 		width = max(width, len(ex.ID))
@@ -61,7 +62,7 @@ func runShow(ctx context.Context, args []string, sys stdio) error {
 	if ex.Statement == "" {
 		return fmt.Errorf("exercise %s has no statement: its folder lacks README.md", ex.ID)
 	}
-	statement := ex.ShownStatement()
+	statement := author.ShownStatement(ex)
 	printf(sys.stdout, "%s", statement)
 	if statement[len(statement)-1] != '\n' {
 		printf(sys.stdout, "\n")

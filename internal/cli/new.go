@@ -8,7 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/author"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 )
 
 // newFlags are grader new's flags.
@@ -66,16 +67,16 @@ func runNew(ctx context.Context, args []string, sys stdio) error {
 	if strings.ContainsAny(id, `/\`) {
 		return usageErrorf("new: ID %q must be a name, not a path: give the folder with --dir", id)
 	}
-	var from *grader.Exercise
+	var from *exercise.Exercise
 	if f.from != "" {
 		if from, err = loadExercise(f.from); err != nil {
 			return err
 		}
 	}
-	target, err := grader.Scaffold(f.dir, id, from)
+	target, err := author.Scaffold(f.dir, id, from)
 	var (
-		exists *grader.ExistsError
-		badID  *grader.IDError
+		exists *author.ExistsError
+		badID  *author.IDError
 	)
 	if errors.As(err, &badID) {
 		return usageErrorf("new: %s", strings.TrimPrefix(err.Error(), "grader: "))

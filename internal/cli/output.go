@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/internal/atomicfile"
 )
 
@@ -142,7 +142,7 @@ func checkOutputPath(path string) error {
 
 // writeReports renders rep to every destination. Files get no colour;
 // standard output gets it when o.Color says so.
-func writeReports(sys stdio, dests []destination, rep *grader.Report, o render.Options) error {
+func writeReports(sys stdio, dests []destination, rep *report.Report, o render.Options) error {
 	summary := false
 	for _, d := range dests {
 		if d.path == "" {
@@ -183,7 +183,7 @@ func writeReports(sys stdio, dests []destination, rep *grader.Report, o render.O
 // appendStepSummary adds the report's Markdown table to the job summary
 // file, which other steps append to as well: so it is opened for appending,
 // never replaced.
-func appendStepSummary(path string, rep *grader.Report) error {
+func appendStepSummary(path string, rep *report.Report) error {
 	var buf bytes.Buffer
 	if err := render.GitHubSummary(&buf, rep); err != nil {
 		return err

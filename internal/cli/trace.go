@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"strconv"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/boardcheck/boardcheck/reference"
 )
@@ -72,7 +72,7 @@ func parseShow(args []string, sys stdio) (pos []string, f *showFlags, help bool,
 // explains.
 var queensCommand = regexp.MustCompile(`(?m)^[ \t]*(?:![ \t]*)?(?:queens\b.*\b(?:all|one|none)\b|count[ \t]+queens\b).*$`)
 
-func isQueensExercise(ex *grader.Exercise) bool {
+func isQueensExercise(ex *exercise.Exercise) bool {
 	for _, c := range ex.Checks {
 		for _, line := range queensCommand.FindAll(c.Script, -1) {
 			if !bytes.Contains(line, []byte("-rooks")) {
@@ -84,7 +84,7 @@ func isQueensExercise(ex *grader.Exercise) bool {
 }
 
 // showTrace prints the search for f.trace.n queens, for exercise ex.
-func showTrace(ex *grader.Exercise, f *showFlags, sys stdio) error {
+func showTrace(ex *exercise.Exercise, f *showFlags, sys stdio) error {
 	if !isQueensExercise(ex) {
 		return usageErrorf("show: --trace: exercise %s is not an N-Queens exercise; its checks use no queens command", ex.ID)
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/fatih/color"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/author"
 )
 
 // verifyFlags are grader verify's flags.
@@ -100,7 +100,7 @@ func runVerify(ctx context.Context, args []string, sys stdio) error {
 		if ex.Source == "builtin" {
 			return usageErrorf("verify -update rewrites an exercise folder, and %s is builtin: copy it with grader new --from %s DIR, then update the copy", ex.ID, ex.ID)
 		}
-		changed, err := grader.Update(ctx, ex)
+		changed, err := author.Update(ctx, ex)
 		for _, file := range changed {
 			printf(sys.stdout, "updated %s\n", path.Join(ex.Source, file))
 		}
@@ -115,13 +115,13 @@ func runVerify(ctx context.Context, args []string, sys stdio) error {
 			return err
 		}
 	}
-	var opts grader.VerifyOptions
+	var opts author.VerifyOptions
 	var p *verifyProgress
 	if sys.progress && sys.getenv("TERM") != "dumb" {
 		p = &verifyProgress{w: sys.stderr, exercise: ex.ID}
 		opts.OnItem = p.done
 	}
-	rep, err := grader.Verify(ctx, ex, opts)
+	rep, err := author.Verify(ctx, ex, opts)
 	p.erase()
 	if err != nil {
 		return err
@@ -139,7 +139,7 @@ func runVerify(ctx context.Context, args []string, sys stdio) error {
 
 // renderVerify writes the report: a line per item, ✓ or ✗, its problems and
 // warnings under it, then a summary line.
-func renderVerify(w io.Writer, r *grader.VerifyReport, on, verbose bool) {
+func renderVerify(w io.Writer, r *author.VerifyReport, on, verbose bool) {
 	mk := func(attrs ...color.Attribute) *color.Color {
 		c := color.New(attrs...)
 		// Explicit, never fatih/color's global NoColor: see render's palette.
@@ -166,7 +166,7 @@ func renderVerify(w io.Writer, r *grader.VerifyReport, on, verbose bool) {
 			mark = yellow.Sprint("~")
 		}
 		line := fmt.Sprintf("%s %s", mark, it.Name)
-		if it.OK() && (verbose || it.Kind == grader.ItemTiming || it.Kind == grader.ItemReference || it.Kind == grader.ItemPoints) && it.Detail != "" {
+		if it.OK() && (verbose || it.Kind == author.ItemTiming || it.Kind == author.ItemReference || it.Kind == author.ItemPoints) && it.Detail != "" {
 			line += dim.Sprint(": " + it.Detail)
 		}
 		fmt.Fprintln(w, line)
@@ -189,21 +189,21 @@ func renderVerify(w io.Writer, r *grader.VerifyReport, on, verbose bool) {
 
 func kindTitle(kind string) string {
 	switch kind {
-	case grader.ItemReference:
+	case author.ItemReference:
 		return "reference: passes every check"
-	case grader.ItemGood:
+	case author.ItemGood:
 		return "good/: each passes every check"
-	case grader.ItemBad:
+	case author.ItemBad:
 		return "bad/: each fails its named checks"
-	case grader.ItemValidOutput:
+	case author.ItemValidOutput:
 		return "valid-output/: each accepted"
-	case grader.ItemInvalidOutput:
+	case author.ItemInvalidOutput:
 		return "invalid-output/: each rejected"
-	case grader.ItemTiming:
+	case author.ItemTiming:
 		return "timing"
-	case grader.ItemPoints:
+	case author.ItemPoints:
 		return "points: the checks add up to the maximum"
-	case grader.ItemStatement:
+	case author.ItemStatement:
 		return "statement: README.md matches the checks"
 	}
 	return kind
@@ -225,7 +225,7 @@ type verifyProgress struct {
 	n        int
 }
 
-func (p *verifyProgress) done(grader.VerifyItem) {
+func (p *verifyProgress) done(author.VerifyItem) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.n++

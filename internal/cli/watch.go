@@ -10,7 +10,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // settle is how long a submission must go unchanged before it is graded
@@ -27,7 +27,7 @@ const clearScreen = "\x1b[H\x1b[2J"
 // it is meant to end, so it returns nil and grader exits with status 0.
 // grade grades once and shows the report. What changed since the last
 // grading is said under the report, where the eye is when it ends.
-func watchCheck(ctx context.Context, sys stdio, path string, grade func() (*grader.Report, error)) error {
+func watchCheck(ctx context.Context, sys stdio, path string, grade func() (*report.Report, error)) error {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return fmt.Errorf("check --watch: cannot watch files: %w", err)
@@ -41,7 +41,7 @@ func watchCheck(ctx context.Context, sys stdio, path string, grade func() (*grad
 		// that could ever be saved.
 		return usageErrorf("check --watch: cannot watch %s: %v", dir, err)
 	}
-	var last *grader.Report
+	var last *report.Report
 	for {
 		if sys.terminal {
 			fmt.Fprint(sys.stdout, clearScreen)
@@ -118,20 +118,20 @@ func waitForSave(ctx context.Context, w *fsnotify.Watcher, wanted func(string) b
 // changes says how a grading differs from the last, check by check, by
 // name: "n6 now passes; n8 still fails". Checks that passed both times go
 // unsaid.
-func changes(last, now *grader.Report) string {
-	before := map[string]grader.Status{}
+func changes(last, now *report.Report) string {
+	before := map[string]report.Status{}
 	for _, c := range last.Checks {
 		before[c.Name] = c.Status
 	}
 	var nowPass, nowFail, stillFail, stillSkip []string
 	for _, c := range now.Checks {
 		was, seen := before[c.Name]
-		passed := seen && was == grader.Pass
+		passed := seen && was == report.Pass
 		switch {
-		case c.Status == grader.Pass && !passed:
+		case c.Status == report.Pass && !passed:
 			nowPass = append(nowPass, c.Name)
-		case c.Status == grader.Pass:
-		case c.Status == grader.Skip && was == grader.Skip:
+		case c.Status == report.Pass:
+		case c.Status == report.Skip && was == report.Skip:
 			stillSkip = append(stillSkip, c.Name)
 		case passed || !seen:
 			nowFail = append(nowFail, c.Name)

@@ -10,20 +10,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boardcheck/boardcheck/grader"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 func TestChanges(t *testing.T) {
-	rep := func(statuses ...string) *grader.Report {
-		r := &grader.Report{}
+	rep := func(statuses ...string) *report.Report {
+		r := &report.Report{}
 		for _, s := range statuses {
 			name, status, _ := strings.Cut(s, "=")
-			r.Checks = append(r.Checks, grader.CheckResult{Name: name, Status: grader.Status(status)})
+			r.Checks = append(r.Checks, report.CheckResult{Name: name, Status: report.Status(status)})
 		}
 		return r
 	}
 	tests := []struct {
-		last, now *grader.Report
+		last, now *report.Report
 		want      string
 	}{
 		{rep("n4=fail", "n6=pass", "n8=fail"), rep("n4=fail", "n6=pass", "n8=fail"), "n4 and n8 still fail"},
@@ -79,15 +79,15 @@ func TestWatchClearsScreen(t *testing.T) {
 		}
 		var mu sync.Mutex
 		gradings := 0
-		grade := func() (*grader.Report, error) {
+		grade := func() (*report.Report, error) {
 			mu.Lock()
 			defer mu.Unlock()
 			gradings++
-			status := grader.Fail
+			status := report.Fail
 			if gradings > 1 {
-				status = grader.Pass
+				status = report.Pass
 			}
-			return &grader.Report{Checks: []grader.CheckResult{{Name: "n4", Status: status}, {Name: "n6", Status: grader.Fail}}}, nil
+			return &report.Report{Checks: []report.CheckResult{{Name: "n4", Status: status}, {Name: "n6", Status: report.Fail}}}, nil
 		}
 		count := func() int {
 			mu.Lock()

@@ -1,0 +1,32 @@
+// Package scenario runs one check of an exercise against a submission: the
+// check's testscript scenario, with the grader's commands added (run,
+// status, queens, tour, count), and returns its verdict as a
+// report.CheckResult.
+//
+// The grader drives testscript (github.com/rogpeppe/go-internal) itself
+// rather than through `go test`: scriptT is its testscript.T (driver.go).
+// A Runner holds what one grading's checks share: the exercise, the
+// submission, the limits, and which checks ran beside which, so that a
+// time-out the others may have caused is run again alone. Which check runs
+// when is the caller's (package grader's scheduler).
+//
+// testscript's builtin exec cannot isolate a program, so `run` executes the
+// submission in package sandbox: its limits, its own namespaces and root,
+// and a folder of its own beside the scenario's, which it can neither see
+// nor change (scenariofiles.go). What a run prints is handed to testscript
+// through ts.Stdout and ts.Stderr, so the builtins stdout, stderr and cmp
+// judge it as they would an exec's output. The commands' arguments are
+// parsed by package script, as the exercise loader parsed them.
+//
+// # Verdicts
+//
+// A check fails with a message a student can act on. The grader's commands
+// say what is wrong with the output (through package checker) or the run
+// ("nqueens 4: timed out after 10s"). When a builtin fails, its terse message
+// ("no match for `^usage` found in stdout") is rewritten from the scenario
+// line that failed (explain.go, pattern.go): which stream, what was
+// expected, and the common near misses (text on the wrong stream, Windows
+// line endings, trailing spaces, a stray period). A scenario that breaks at
+// run time for a reason that is not the submission's (a file missing from
+// the archive) gives the check the status Error, never Fail.
+package scenario

@@ -1,0 +1,281 @@
+package scenario
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/script"
+	"github.com/boardcheck/boardcheck/grader/submission"
+)
+
+// scriptT is the testscript.T the grader runs scenarios under: testscript is
+// written for `go test`, and this gives it what it needs outside one. FailNow
+// and Skip end the calling goroutine, as testing.T's do, so Run gives every
+// script a goroutine of its own and waits for it.
+type scriptT struct {
+	verbose bool
+
+	mu       sync.Mutex
+	log      strings.Builder
+	failed   bool
+	skipped  bool
+	skipMsg  string
+	panicked string // a panic in the grader's own code, with its stack
+}
+
+var _ testscript.T = (*scriptT)(nil)
+
+func (t *scriptT) Run(_ string, f func(testscript.T)) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer t.recoverPanic()
+		f(t)
+	}()
+	<-done
+}
+
+// recoverPanic turns a panic in a command into an error verdict for this
+// check instead of a crash of the whole grading. runtime.Goexit (from FailNow
+// and Skip) is not a panic, and recover returns nil for it.
+func (t *scriptT) recoverPanic() {
+	if r := recover(); r != nil {
+		t.mu.Lock()
+		t.panicked = fmt.Sprintf("%v\n%s", r, debug.Stack())
+		t.failed = true
+		t.mu.Unlock()
+	}
+}
+
+// Parallel is a no-op: the grader's scheduler decides what runs at once.
+func (t *scriptT) Parallel() {}
+
+func (t *scriptT) Log(args ...any) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.log.WriteString(fmt.Sprintln(args...))
+}
+
+func (t *scriptT) Fatal(args ...any) {
+	t.Log(args...)
+	t.FailNow()
+}
+
+func (t *scriptT) FailNow() {
+	t.mu.Lock()
+	t.failed = true
+	t.mu.Unlock()
+	runtime.Goexit()
+}
+
+func (t *scriptT) Skip(args ...any) {
+	t.mu.Lock()
+	t.skipped = true
+	t.skipMsg = strings.TrimSpace(fmt.Sprintln(args...))
+	t.mu.Unlock()
+	runtime.Goexit()
+}
+
+func (t *scriptT) Verbose() bool { return t.verbose }
+
+// runCheck runs one check's scenario and returns its verdict.
+func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
+	start := time.Now()
+	r = report.CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint}
+	// r is the named result so that the duration covers every return.
+	defer func() { r.Duration = time.Since(start) }()
+
+	scriptPath := filepath.Join(g.dir, "scripts", c.Name+".txtar")
+	root := filepath.Join(g.dir, "work", c.Name)
+	if err := os.WriteFile(scriptPath, c.RunnableScript(), 0o644); err != nil {
+		return errorResult(r, fmt.Sprintf("grader error (not your fault): writing the scenario: %v", err))
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return errorResult(r, fmt.Sprintf("grader error (not your fault): making the work folder: %v", err))
+	}
+	defer submission.RemoveAll(root)
+
+	s := &checkRun{g: g, check: c}
+	t := &scriptT{verbose: g.verbose}
+	params := testscript.Params{
+		Files: []string{scriptPath},
+		Setup: func(env *testscript.Env) error {
+			env.Values[stateKey{}] = s
+			s.work = env.WorkDir
+			// The exercise's messages, as $NAME; runs do not see them
+			// (they see only what the scenario's env lines set).
+			for name, text := range g.ex.Messages {
+				env.Setenv(name, text)
+			}
+			return nil
+		},
+		Cmds:                g.cmds,
+		UpdateScripts:       g.takeWants != nil,
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		WorkdirRoot:         root,
+	}
+	// RunT itself may call t.Fatal, which ends its goroutine: not ours.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer t.recoverPanic()
+		testscript.RunT(t, params)
+	}()
+	<-done
+
+	r.Runs = s.runs
+	r.Log = cleanLog(t.log.String(), scriptPath, c.File)
+	if !g.verbose && len(r.Log) > reportLogLimit {
+		// testscript logs each run's whole output; a flood of it would
+		// make the report as big as the output cap.
+		head, _ := trimText([]byte(r.Log), reportLogLimit/2)
+		tail := strings.ToValidUTF8(r.Log[len(r.Log)-reportLogLimit/2:], "")
+		cut := len(r.Log) - len(head) - reportLogLimit/2
+		r.Log = head + fmt.Sprintf("[... %d bytes cut; -v keeps them ...]\n", cut) + tail
+	}
+	if !t.failed && s.exitZero != nil {
+		// The script ended on a `! run` that exited 0, every line about
+		// its output satisfied.
+		t.failed, s.failure = true, s.exitZero
+		s.exitZero = nil
+	}
+	switch {
+	case t.panicked != "":
+		r.Log += "\npanic: " + t.panicked
+		return errorResult(r, "grader error (not your fault): internal error running the scenario, please report it: "+firstLine(t.panicked))
+	case t.skipped:
+		r.Status = report.Skip
+		r.Message = "skipped by the scenario"
+		if t.skipMsg != "" {
+			r.Message += ": " + t.skipMsg
+		}
+		return r
+	case !t.failed:
+		r.Status = report.Pass
+		r.Score = c.Points
+		if g.takeWants != nil {
+			if err := g.takeWants(c, scriptPath); err != nil {
+				return errorResult(r, fmt.Sprintf("grader error (not your fault): reading the updated scenario: %v", err))
+			}
+		}
+		return r
+	}
+
+	line, msg := failLine(t.log.String(), scriptPath)
+	r.Line = line
+	if f := s.failure; f != nil {
+		r.Status, r.Message, r.Detail = f.status, f.message, f.detail
+		if f.run > 0 {
+			r.Line = runLine(c, f.run)
+		}
+	} else {
+		r.Status, r.Message, r.Detail = explainBuiltin(s, c, line, msg)
+	}
+	if z := s.exitZero; z != nil && r.Status == report.Fail && z != s.failure {
+		// The run exited 0 and its output is wrong too: say both, the
+		// status first, as the run's command line shows it.
+		r.Message = z.message + "; and " + strings.TrimPrefix(r.Message, s.lastName+": ")
+	}
+	switch {
+	case r.Status == report.Error && s.failure != nil && s.failure.grader:
+		r.Message = "grader error (not your fault): " + strings.TrimPrefix(r.Message, "grader: ")
+	case r.Status == report.Error:
+		where := c.File
+		if line > 0 {
+			where += ":" + strconv.Itoa(line)
+		}
+		r.Message = fmt.Sprintf("exercise error at %s (not your fault): %s", where, r.Message)
+	}
+	if r.Message == "" {
+		r.Message = "the scenario failed"
+	}
+	if r.Status == report.Fail && s.last != nil && s.last.TimedOut {
+		// The check's hint guesses at wrong output, which a run that
+		// never finished did not print.
+		r.Hint = timeoutHint(g.ex, c)
+	}
+	if d := r.Detail; d != nil && !g.verbose {
+		d.Expected, _ = trimText([]byte(d.Expected), reportDetailLimit)
+		d.Actual, _ = trimText([]byte(d.Actual), reportDetailLimit)
+	}
+	return r
+}
+
+// defaultTimeoutHint is the advice for a run out of time in an exercise that
+// gives none of its own: it names no puzzle, since it serves every one.
+const defaultTimeoutHint = "Your program ran out of time: make sure it stops on this input " +
+	"(no endless loop, no read of standard input that never ends), then make its search faster. " +
+	"Run the command above yourself to time it."
+
+// timeoutHint is the advice for check c when a run ran out of time: the
+// check's own, else the exercise's, else the grader's.
+func timeoutHint(ex *exercise.Exercise, c *exercise.Check) string {
+	switch {
+	case c.TimeoutHint != "":
+		return c.TimeoutHint
+	case ex.TimeoutHint != "":
+		return ex.TimeoutHint
+	}
+	return defaultTimeoutHint
+}
+
+func errorResult(r report.CheckResult, msg string) report.CheckResult {
+	r.Status = report.Error
+	r.Message = msg
+	return r
+}
+
+// runLine returns the scenario line (1-based) of its n'th run command, 0
+// if it has fewer.
+func runLine(c *exercise.Check, n int) int {
+	for i, l := range c.Lines {
+		if sl, err := script.ParseLine(l); err == nil && sl != nil && sl.Cmd == "run" {
+			if n--; n == 0 {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// failLine finds testscript's "FAIL: FILE:LINE: MESSAGE" for the script.
+func failLine(log, scriptPath string) (int, string) {
+	prefix := "FAIL: " + scriptPath + ":"
+	i := strings.LastIndex(log, prefix)
+	if i < 0 {
+		return 0, ""
+	}
+	rest := log[i+len(prefix):]
+	rest, _, _ = strings.Cut(rest, "\n")
+	num, msg, _ := strings.Cut(rest, ": ")
+	n, _ := strconv.Atoi(num)
+	return n, msg
+}
+
+// cleanLog makes the transcript readable out of context: the scenario's own
+// path instead of the temporary copy, and without the WORK= line testscript
+// adds when work folders are kept.
+func cleanLog(log, scriptPath, file string) string {
+	log = strings.ReplaceAll(log, scriptPath, file)
+	if strings.HasPrefix(log, "WORK=") {
+		_, log, _ = strings.Cut(log, "\n")
+	}
+	return strings.TrimRight(log, "\n")
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}

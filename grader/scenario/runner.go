@@ -1,0 +1,126 @@
+package scenario
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/grader/submission"
+)
+
+// Config is what a Runner needs besides the exercise and the submission.
+type Config struct {
+	Limits  sandbox.Limits // each run's: the exercise's, with the user's --timeout
+	Dir     string         // a folder of the grading's own, for scripts/ and work/
+	Env     []string       // extra K=V for runs (rare)
+	Verbose bool           // keep full logs and outputs
+	// TakeWants, when set, has each `cmp` line whose second file is in
+	// the archive rewrite that file to the run's output, and is given each
+	// passing check with the path of its scenario so rewritten.
+	TakeWants func(c *exercise.Check, scriptPath string) error
+}
+
+// Runner runs one exercise's checks against one submission, each check's
+// scenario under testscript with the grader's commands, at once or one by
+// one as its caller (the grader's scheduler) decides.
+type Runner struct {
+	ctx       context.Context
+	ex        *exercise.Exercise
+	sub       *submission.Submission
+	limits    sandbox.Limits
+	dir       string
+	env       []string
+	verbose   bool
+	takeWants func(c *exercise.Check, scriptPath string) error
+	cmds      map[string]func(*testscript.TestScript, bool, []string)
+	// company says which checks ran beside others, whose time-outs may be
+	// theirs rather than the submission's.
+	company company
+}
+
+// NewRunner returns a Runner of ex's checks against sub.
+func NewRunner(ctx context.Context, ex *exercise.Exercise, sub *submission.Submission, cfg Config) *Runner {
+	return &Runner{ctx: ctx, ex: ex, sub: sub, limits: cfg.Limits, dir: cfg.Dir, env: cfg.Env,
+		verbose: cfg.Verbose, takeWants: cfg.TakeWants, cmds: testscriptCmds()}
+}
+
+// Check runs check c, perhaps beside other checks, and returns its verdict.
+// again says the verdict is a time-out that the checks beside it may have
+// caused (the run was starved of CPU): Run it again alone before trusting it.
+func (g *Runner) Check(c *exercise.Check) (r report.CheckResult, again bool) {
+	g.company.start(c.Name)
+	r = g.runCheck(c)
+	again = g.company.end(c.Name) && starvedTimeout(r, g.limits.WithDefaults().Time)
+	return r, again
+}
+
+// Run runs check c while no other check runs, and returns its verdict.
+func (g *Runner) Run(c *exercise.Check) report.CheckResult { return g.runCheck(c) }
+
+// reportOutputLimit is how much of each stream a Run keeps for the report
+// unless Options.Verbose: enough to read, not enough to flood a terminal.
+const reportOutputLimit = 4 << 10
+
+// reportDetailLimit and reportLogLimit bound a failure's texts to diff and a
+// check's transcript likewise: larger, since a diff needs both whole sides
+// to be useful, but far below the output cap.
+const (
+	reportDetailLimit = 64 << 10
+	reportLogLimit    = 32 << 10
+)
+
+// record turns a run into the report's Run, trimming its texts unless the
+// user asked for everything.
+func (g *Runner) record(args, argv []string, stdin []byte, res *sandbox.Result, death string) report.Run {
+	limit := reportOutputLimit
+	if g.verbose {
+		limit = -1
+	}
+	r := report.Run{
+		Args:     slices.Clone(args),
+		Command:  argv,
+		ExitCode: res.ExitCode,
+		Death:    death,
+		Duration: res.Duration,
+		CPU:      res.CPU,
+	}
+	var t1, t2, t3 bool
+	r.Stdin, t1 = trimText(stdin, limit)
+	r.Stdout, t2 = trimText(res.Stdout, limit)
+	r.Stderr, t3 = trimText(res.Stderr, limit)
+	r.Trimmed = t1 || t2 || t3 || res.StdoutOverflow || res.StderrOverflow
+	r.StdoutLines, r.StderrLines = countLines(res.Stdout), countLines(res.Stderr)
+	return r
+}
+
+// countLines counts the lines of b, a last one without a newline included.
+func countLines(b []byte) int {
+	n := bytes.Count(b, []byte("\n"))
+	if len(b) > 0 && b[len(b)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
+// trimText keeps at most limit bytes of b (all of it when limit < 0), cut at
+// a line end where there is one and never inside a UTF-8 sequence.
+func trimText(b []byte, limit int) (string, bool) {
+	if limit < 0 || len(b) <= limit {
+		return string(b), false
+	}
+	cut := b[:limit]
+	if i := strings.LastIndexByte(string(cut), '\n'); i >= limit/2 {
+		cut = cut[:i+1]
+	}
+	for len(cut) > 0 && !utf8.Valid(cut) {
+		cut = cut[:len(cut)-1]
+	}
+	return string(cut), true
+}

@@ -1,0 +1,127 @@
+package scenario
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/grader/submission"
+)
+
+// testExercise is grader's test exercise, whose checks run quickly.
+const testExercise = "../testdata/exercises/echo-queens"
+
+// runAlone runs ex's check name against the command argv, as the only
+// check running, and returns its verdict.
+func runAlone(t *testing.T, ex *exercise.Exercise, name string, cfg Config, argv ...string) report.CheckResult {
+	t.Helper()
+	sub, err := submission.FromCommand(argv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := ex.Check(name)
+	if c == nil {
+		t.Fatalf("%s has no check %q", ex.ID, name)
+	}
+	cfg.Dir = t.TempDir()
+	if err := os.Mkdir(filepath.Join(cfg.Dir, "scripts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return NewRunner(context.Background(), ex, sub, cfg).Run(c)
+}
+
+// TestTimeoutDeath: a run out of time is told what its CPU time says: it
+// waited, it was starved (only when it ran alone is the machine blamed), or
+// it computed all along.
+func TestTimeoutDeath(t *testing.T) {
+	l := sandbox.Limits{Time: 10 * time.Second}
+	for _, tt := range []struct {
+		cpu   time.Duration
+		alone bool
+		want  string
+	}{
+		{20 * time.Millisecond, false, "timed out after 10s, having used almost no CPU (less than 0.1s): it was waiting, not computing"},
+		{20 * time.Millisecond, true, "timed out after 10s, having used almost no CPU (less than 0.1s): it was waiting"},
+		{3 * time.Second, true, "timed out after 10s (it used 3s of CPU, running alone: the machine may be busy; try again, or raise --timeout)"},
+		{3 * time.Second, false, "timed out after 10s"},
+		{9 * time.Second, true, "timed out after 10s"},
+	} {
+		got := timeoutDeath(&sandbox.Result{TimedOut: true, CPU: tt.cpu}, l, tt.alone)
+		if !strings.HasPrefix(got, tt.want) || (!strings.Contains(tt.want, "(") && got != tt.want) {
+			t.Errorf("CPU %v, alone %v: got %q; want %q", tt.cpu, tt.alone, got, tt.want)
+		}
+	}
+}
+
+// TestTimeoutHint: a run that ran out of time gets the advice for time, in
+// the exercise's words (a check's own, else the manifest's), or the grader's,
+// which names no puzzle; a check that failed otherwise keeps its hint.
+func TestTimeoutHint(t *testing.T) {
+	const script = `# title: Says hello
+# points: 1
+# hint: Print hello.
+%s
+run p
+stdout '^hello$'
+`
+	for _, tt := range []struct {
+		name, manifest, header, sub, want string
+	}{
+		{"the check's", `timeout_hint = "Use Warnsdorff's rule."`, "# timeout-hint: Mind the 50×50 board.", "sleep 30", "Mind the 50×50 board."},
+		{"the exercise's", `timeout_hint = "Use Warnsdorff's rule."`, "", "sleep 30", "Use Warnsdorff's rule."},
+		{"the grader's", "", "", "sleep 30", defaultTimeoutHint},
+		{"no time-out", `timeout_hint = "Use Warnsdorff's rule."`, "", "echo bye", "Print hello."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write := func(name, text string) {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write("ex/exercise.toml", "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n"+tt.manifest+"\n")
+			write("ex/tests/hello.txtar", strings.Replace(script, "%s\n", tt.header+"\n", 1))
+			write("sub.sh", tt.sub+"\n")
+			ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			limits := ex.Limits
+			limits.Time = 500 * time.Millisecond
+			if c := runAlone(t, ex, "hello", Config{Limits: limits}, "sh", filepath.Join(dir, "sub.sh")); c.Status != report.Fail || c.Hint != tt.want {
+				t.Errorf("got %s, hint %q; want fail, hint %q", c.Status, c.Hint, tt.want)
+			}
+		})
+	}
+}
+
+// TestRunTrimsOutput checks that a run's output is cut for the report
+// unless Verbose asks for all of it.
+func TestRunTrimsOutput(t *testing.T) {
+	ex, err := exercise.LoadDir(testExercise)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limits := ex.Limits
+	limits.Time = 30 * time.Second // not a limit test: the machine may be loaded
+	for _, verbose := range []bool{false, true} {
+		c := runAlone(t, ex, "count", Config{Limits: limits, Verbose: verbose}, "sh", "-c", "seq 1 5000")
+		run := c.Runs[0]
+		full := len(run.Stdout) > 20000 && strings.HasSuffix(run.Stdout, "\n5000\n")
+		switch {
+		case verbose && (!full || run.Trimmed):
+			t.Errorf("verbose: got %d bytes, trimmed %v; want all of it", len(run.Stdout), run.Trimmed)
+		case !verbose && (len(run.Stdout) > reportOutputLimit || !run.Trimmed || !strings.HasPrefix(run.Stdout, "1\n2\n")):
+			t.Errorf("got %d bytes, trimmed %v; want at most %d from the start, trimmed", len(run.Stdout), run.Trimmed, reportOutputLimit)
+		}
+	}
+}

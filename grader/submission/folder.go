@@ -1,0 +1,342 @@
+package submission
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A folder is a program of several files: a Go package main, a C or C++
+// program of several source files, a Java program of several classes, or a
+// Python package with a __main__.py. Students split programs into files long
+// before they learn build tools, so the grader builds the folder the way the
+// language's own tool would and says what it chose (Submission.Built).
+
+// folderKind is one way to build a folder: the extensions of its sources.
+type folderKind struct {
+	lang language
+	exts []string
+}
+
+// folderKinds are the folders the grader builds, by language name, in the
+// order a message lists them.
+var folderKinds = []folderKind{
+	{languages[".go"], []string{".go"}},
+	{languages[".c"], []string{".c"}},
+	{languages[".cpp"], []string{".cpp", ".cc", ".cxx"}},
+	{languages[".java"], []string{".java"}},
+	{languages[".py"], []string{".py"}},
+}
+
+// folderHolds says what a folder can hold, for the message that finds none.
+const folderHolds = "a folder holds Go files of package main, C or C++ source files, Java classes, or a Python package with a __main__.py"
+
+// prepareFolder turns the folder at abs (path as given) into a submission.
+func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission, error) {
+	subErr := func(problem, fix string) error {
+		return &Error{Path: path, Problem: problem, Fix: fix}
+	}
+	all, found, sources, err := folderSources(abs)
+	if err != nil {
+		return nil, subErr("cannot be read: "+err.Error(), "check the permissions of the folder")
+	}
+	switch {
+	case len(all) == 0:
+		return nil, subErr("is a folder with no program in it", folderHolds+"; or name the program file itself")
+	case len(all) == 1 && !hasHeaders(abs, found):
+		// One program file: it is the program, whatever its language.
+		// (A C file beside its headers is built as the folder: a file
+		// alone does not see them.)
+		return Prepare(ctx, filepath.Join(path, all[0]), buildDir)
+	case len(found) == 0:
+		return nil, subErr("is a folder of "+strings.Join(all, ", ")+", which the grader cannot build together", folderHolds+"; or name the program file itself")
+	case len(found) > 1:
+		var names []string
+		for _, k := range found {
+			names = append(names, k.lang.name)
+		}
+		return nil, subErr("is a folder of programs in several languages ("+strings.Join(names, ", ")+")", "give the folder of one program, or name the program file itself")
+	}
+	lang := found[0].lang
+	sources = mainFirst(abs, sources)
+	if lang.name == "python" {
+		return preparePythonPackage(ctx, path, abs, buildDir, sources)
+	}
+	if _, err := exec.LookPath(lang.tool); err != nil {
+		return nil, &Error{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
+	}
+	if lang.name == "java" {
+		return prepareJavaFolder(ctx, path, abs, buildDir, sources)
+	}
+	var srcs []string
+	for _, s := range sources {
+		srcs = append(srcs, filepath.Join(abs, s))
+	}
+	out, err := compileFiles(ctx, lang, srcs, []string{abs}, filepath.Base(abs), buildDir)
+	if err != nil {
+		return nil, err
+	}
+	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Files: []string{out},
+		Built:    "built " + strings.Join(sources, " ") + " with " + builder(lang),
+		VoidMain: declaresVoidMain(lang, srcs)}, nil
+}
+
+// declaresMain finds where a Go, C, C++ or Java program starts.
+var declaresMain = regexp.MustCompile(`\bmain\s*\(`)
+
+// mainFirst sorts sources by name, those that declare main first: the
+// order a student lists them in ("main.go board.go").
+func mainFirst(dir string, sources []string) []string {
+	var mains, rest []string
+	for _, s := range sources {
+		data, _ := os.ReadFile(filepath.Join(dir, s))
+		if declaresMain.Match(data) {
+			mains = append(mains, s)
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	slices.Sort(mains)
+	slices.Sort(rest)
+	return append(mains, rest...)
+}
+
+// folderSources reads a folder: all its program files (those of a known
+// extension, not a Go test), the kinds of folder program they make, and the
+// sources of the last kind found (of the only one, when there is one).
+func folderSources(abs string) (all []string, found []folderKind, sources []string, err error) {
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	byExt := map[string][]string{} // sources by extension, sorted
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || !e.Type().IsRegular() {
+			continue
+		}
+		ext := strings.ToLower(filepath.Ext(name))
+		if languages[ext].name == "" && !slices.ContainsFunc(folderKinds, func(k folderKind) bool { return slices.Contains(k.exts, ext) }) {
+			continue
+		}
+		if ext == ".go" && strings.HasSuffix(name, "_test.go") {
+			continue // go build leaves tests out too
+		}
+		byExt[ext] = append(byExt[ext], name)
+		all = append(all, name)
+	}
+	for _, k := range folderKinds {
+		var srcs []string
+		for _, ext := range k.exts {
+			srcs = append(srcs, byExt[ext]...)
+		}
+		if len(srcs) > 0 {
+			found = append(found, k)
+			sources = srcs
+		}
+	}
+	return all, found, sources, nil
+}
+
+// headerExts are the extensions of C and C++ headers, which a source of
+// the folder may include.
+var headerExts = []string{".h", ".hpp", ".hh"}
+
+// hasHeaders says whether a folder of C or C++ sources holds headers.
+func hasHeaders(abs string, found []folderKind) bool {
+	if len(found) != 1 || (found[0].lang.name != "c" && found[0].lang.name != "c++") {
+		return false
+	}
+	entries, _ := os.ReadDir(abs)
+	return slices.ContainsFunc(entries, func(e os.DirEntry) bool {
+		return e.Type().IsRegular() && slices.Contains(headerExts, strings.ToLower(filepath.Ext(e.Name())))
+	})
+}
+
+// IsProgramFolder says whether dir holds one program of several files, as
+// Prepare builds a folder: program files of one language that the grader
+// builds together (or one C file and its headers), with a __main__.py for
+// Python. A folder holding several programs, or files of no such language,
+// is not one.
+func IsProgramFolder(dir string) bool {
+	all, found, sources, err := folderSources(dir)
+	if err != nil || len(found) != 1 || len(sources) != len(all) || (len(all) < 2 && !hasHeaders(dir, found)) {
+		return false
+	}
+	return found[0].lang.name != "python" || slices.Contains(sources, "__main__.py")
+}
+
+// builder names the command that builds a language's folder, as a student
+// would type it.
+func builder(lang language) string {
+	if lang.name == "go" {
+		return "go build"
+	}
+	return lang.tool
+}
+
+// preparePythonPackage runs a folder with a __main__.py as python3 FOLDER
+// would: its __main__.py as the main script, the folder first on sys.path,
+// so that its modules import one another by name. Naming the file rather
+// than the folder lets whatever checks a Python file check it too.
+func preparePythonPackage(ctx context.Context, path, abs, buildDir string, sources []string) (*Submission, error) {
+	if !slices.Contains(sources, "__main__.py") {
+		return nil, &Error{Path: path, Problem: "is a folder of Python files (" + strings.Join(sources, ", ") + ") without a __main__.py",
+			Fix: "name the file that starts the program, or add a __main__.py that does (python3 runs a folder through it)"}
+	}
+	lang := languages[".py"]
+	if _, err := exec.LookPath(lang.tool); err != nil {
+		return nil, &Error{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
+	}
+	interp := resolveInterpreter(ctx, lang, abs, buildDir)
+	return &Submission{Path: path, Command: []string{interp, filepath.Join(abs, "__main__.py")}, Lang: lang.name, Files: []string{abs},
+		Built: "python3 runs its __main__.py (the folder holds " + strings.Join(sources, " ") + ")"}, nil
+}
+
+// javaMain finds a class's main method as javac reads it: static, void,
+// named main, whatever the modifiers' order.
+var javaMain = regexp.MustCompile(`\bstatic\s+(?:final\s+)?(?:public\s+)?void\s+main\s*\(`)
+
+// javaPackage finds a source's package declaration.
+var javaPackage = regexp.MustCompile(`(?m)^\s*package\s+([A-Za-z_][\w.]*)\s*;`)
+
+// prepareJavaFolder compiles every class of the folder with javac and runs
+// the one class that has a main method.
+func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources []string) (*Submission, error) {
+	if _, err := exec.LookPath("javac"); err != nil {
+		return nil, &Error{Path: path, Problem: "javac not found on PATH", Fix: languages[".java"].install, Machine: true}
+	}
+	var mains []string
+	for _, s := range sources {
+		data, err := os.ReadFile(filepath.Join(abs, s))
+		if err != nil {
+			return nil, &Error{Path: filepath.Join(path, s), Problem: "cannot be read: " + err.Error()}
+		}
+		if javaMain.Match(data) {
+			mains = append(mains, s)
+		}
+	}
+	switch {
+	case len(mains) == 0:
+		return nil, &Error{Path: path, Problem: "is a folder of Java classes (" + strings.Join(sources, ", ") + ") none of which has a main method",
+			Fix: "add public static void main(String[] args) to the class that starts the program"}
+	case len(mains) > 1:
+		return nil, &Error{Path: path, Problem: "is a folder of Java classes with several main methods (" + strings.Join(mains, ", ") + ")",
+			Fix: "keep main in the one class that starts the program"}
+	}
+	classes := filepath.Join(buildDir, "classes")
+	if err := os.MkdirAll(classes, 0o755); err != nil {
+		return nil, fmt.Errorf("grader: making build folder: %w", err)
+	}
+	argv := append([]string{"javac", "-encoding", "UTF-8", "-d", classes}, sources...)
+	if err := runCompiler(ctx, argv, abs, buildDir, nil, []string{abs}, nil); err != nil {
+		return nil, err
+	}
+	// A class in a package is named with it (java nqueens.Main), as javac
+	// -d puts it in the package's folder.
+	mainClass := strings.TrimSuffix(mains[0], ".java")
+	if data, err := os.ReadFile(filepath.Join(abs, mains[0])); err == nil {
+		if m := javaPackage.FindSubmatch(data); m != nil {
+			mainClass = string(m[1]) + "." + mainClass
+		}
+	}
+	return &Submission{Path: path, Command: []string{"java", "-cp", classes, mainClass}, Lang: "java", Compiled: true,
+		Files: []string{classes},
+		Built: "built " + strings.Join(sources, " ") + " with javac; runs class " + mainClass}, nil
+}
+
+// voidMain is C's and C++'s main declared void, which the compilers accept
+// and which leaves the exit status to whatever was last in a register.
+var voidMain = regexp.MustCompile(`\bvoid\s+main\s*\(`)
+
+// declaresVoidMain says whether any C or C++ source declares void main.
+func declaresVoidMain(lang language, srcs []string) bool {
+	if lang.name != "c" && lang.name != "c++" {
+		return false
+	}
+	for _, s := range srcs {
+		if data, err := os.ReadFile(s); err == nil && voidMain.Match(data) {
+			return true
+		}
+	}
+	return false
+}
+
+// SplitProgram is one file of a program split into several, given alone:
+// the grader builds a folder whole, and the student is told so.
+type SplitProgram struct {
+	File   string   // the file given, by its base name
+	Others []string // the folder's other files of the program
+	Folder string   // the folder, as the student would give it
+}
+
+// Hint says what to give instead, for exercise.
+func (sp *SplitProgram) Hint(exercise string) string {
+	return fmt.Sprintf("%s needs what other files of its folder define (%s): if they are one program, give the folder, and the grader builds them together (grader check %s %s)",
+		sp.File, andList(sp.Others), exercise, sp.Folder)
+}
+
+// andList joins names as "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// builtAlone says whether a compiler's output shows that src, built alone,
+// needs the other files of its folder: a name it does not define, or a
+// header of the folder it cannot include.
+func builtAlone(lang language, src, output string) *SplitProgram {
+	others := siblings(lang, src)
+	if len(others) == 0 {
+		return nil
+	}
+	undefined := map[string]string{"go": "undefined: ", "c": "undefined reference to", "c++": "undefined reference to"}[lang.name]
+	needs := undefined != "" && strings.Contains(output, undefined)
+	for _, o := range others {
+		needs = needs || strings.Contains(output, o+": No such file")
+	}
+	if !needs {
+		return nil
+	}
+	return &SplitProgram{File: filepath.Base(src), Others: others}
+}
+
+// siblings lists, sorted, the other files of src's folder that a program
+// of its language could be made of: its sources, and for C and C++ the
+// headers.
+func siblings(lang language, src string) []string {
+	var exts []string
+	for _, k := range folderKinds {
+		if k.lang.name == lang.name {
+			exts = k.exts
+		}
+	}
+	if lang.name == "c" || lang.name == "c++" {
+		exts = append(slices.Clone(exts), headerExts...)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(src))
+	var others []string
+	for _, e := range entries {
+		name := e.Name()
+		if name == filepath.Base(src) || !e.Type().IsRegular() || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if slices.Contains(exts, strings.ToLower(filepath.Ext(name))) {
+			others = append(others, name)
+		}
+	}
+	return others
+}
+
+// folderArg is the folder of path as a student would type it: "." for a
+// file of the working folder, and a final slash.
+func folderArg(path string) string {
+	return filepath.Dir(path) + string(filepath.Separator)
+}

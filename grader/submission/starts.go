@@ -1,0 +1,107 @@
+package submission
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox"
+)
+
+// pyCompile compiles a Python file without running it or writing a .pyc
+// (py_compile would write one beside the file, in a folder the run may not
+// write), and prints what the interpreter would print for its error.
+const pyCompile = `import sys, traceback
+try:
+    compile(open(sys.argv[1], "rb").read(), sys.argv[1], "exec")
+except Exception as e:
+    sys.stderr.write("".join(traceback.format_exception_only(type(e), e)))
+    sys.exit(1)`
+
+// syntaxCheck gives, per interpreted language, the arguments that make its
+// interpreter parse file without running it.
+var syntaxCheck = map[string]func(file string) []string{
+	"python":     func(f string) []string { return []string{"-c", pyCompile, f} },
+	"ruby":       func(f string) []string { return []string{"-c", f} },
+	"javascript": func(f string) []string { return []string{"--check", f} },
+	"shell":      func(f string) []string { return []string{"-n", f} },
+}
+
+// startLimits bound a syntax check: a parse takes well under a second, but
+// a loaded machine and a cold interpreter may take several.
+var startLimits = sandbox.Limits{Time: 30 * time.Second, Memory: 1 * sandbox.GiB, Output: 64 * sandbox.KiB, Procs: 64}
+
+// checkStarts parses an interpreted submission the way its interpreter
+// will, and returns the interpreter's complaint when it cannot: its output,
+// and whether the program does not start. Any
+// trouble running the check itself is no verdict on the program: it is
+// then graded as ever, and its runs will show what goes wrong.
+func CheckStarts(ctx context.Context, sub *Submission, buildDir string) (output string, fails bool) {
+	args, ok := syntaxCheck[sub.Lang]
+	if !ok || len(sub.Command) < 2 || sub.Compiled {
+		return "", false
+	}
+	file := sub.Command[len(sub.Command)-1]
+	argv := append(append([]string{}, sub.Command[:len(sub.Command)-1]...), args(file)...)
+	home, err := os.MkdirTemp(buildDir, "starts-")
+	if err != nil {
+		return "", false
+	}
+	defer RemoveAll(home)
+	res, err := sandbox.Run(ctx, sandbox.Spec{
+		Argv:     argv,
+		Dir:      home,
+		Env:      Env(home),
+		Limits:   startLimits,
+		ReadOnly: sub.Files,
+	})
+	if err != nil || res.Death(startLimits) != "" || res.ExitCode == 0 {
+		return "", false
+	}
+	out := string(res.Stderr) + string(res.Stdout)
+	if sub.Path != file {
+		// The path as the student gave it, as everywhere in the report.
+		out = strings.ReplaceAll(out, file, sub.Path)
+	}
+	return out, true
+}
+
+// ErrorLine finds, in an interpreter's complaint, the line that explains
+// it: the exception's line for Python and Node ("IndentationError: ...",
+// "SyntaxError: ..."), after the code and caret they quote; the first line
+// for Ruby and the shells, without the file name they start with. It adds
+// the line of the program at fault, when the output names it.
+var (
+	exceptionRE = regexp.MustCompile(`^[A-Za-z_.]*(Error|Exception)\b.*`)
+	// The program's line: Python's `File "x.py", line 5`, the shells'
+	// `x.sh: line 3:` (bash) and `x.sh: 3:` (dash), Ruby's and Node's `x:3`.
+	lineRE   = regexp.MustCompile(`(?:, line |: line |: |:)(\d+)\b`)
+	prefixRE = regexp.MustCompile(`^\S+?:(?: line)? ?\d+: ?`)
+)
+
+func ErrorLine(output, path string) string {
+	lines := strings.Split(strings.TrimSpace(output), "\n")
+	explain := ""
+	for i := len(lines) - 1; i >= 0; i-- {
+		if m := exceptionRE.FindString(strings.TrimSpace(lines[i])); m != "" {
+			explain = m
+			break
+		}
+	}
+	if explain == "" {
+		explain = strings.TrimSpace(prefixRE.ReplaceAllString(strings.TrimSpace(lines[0]), ""))
+	}
+	for _, l := range lines {
+		if !strings.Contains(l, filepath.Base(path)) {
+			continue
+		}
+		rest := l[strings.Index(l, filepath.Base(path))+len(filepath.Base(path)):]
+		if m := lineRE.FindStringSubmatch(rest); m != nil && strings.Index(rest, m[0]) <= 2 {
+			return explain + " (line " + m[1] + ")"
+		}
+	}
+	return explain
+}

@@ -1,0 +1,587 @@
+// Package submission turns what a student hands in (a file of any language
+// the grader knows, or a folder holding a program of several files) into a
+// command to run, compiling it first where its language needs it.
+//
+// Prepare reads the file's extension or shebang line, finds its interpreter
+// or compiles it (under the sandbox's limits, into a folder of the caller's),
+// and returns the Submission: the argv a run starts, and the files it must
+// be able to read. A file that cannot become a command is an *Error, which
+// says what the student can do about it; a compile error is a *CompileError.
+// CheckStarts asks a script's interpreter whether it parses at all.
+package submission
+
+import (
+	"bytes"
+	"context"
+	"debug/elf"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox"
+)
+
+// Submission is what a student handed in, turned into a command.
+type Submission struct {
+	Path     string   // as given
+	Command  []string // argv prefix after Prepare, e.g. ["python3", "/abs/sol.py"]
+	Lang     string   // "python", "c", ... or "executable", "command"
+	Compiled bool
+	// Files are what a run must be able to read beyond the system's
+	// folders: the source file, or the program compiled from it. The
+	// sandbox shows these and nothing else of the student's (or the
+	// class's) folders.
+	Files []string
+	// Built says, for a folder, what the grader chose to build or run and
+	// how: "built main.go board.go with go build". Empty for a file.
+	Built string
+	// VoidMain says a C or C++ source declares void main, whose exit
+	// status is whatever a register last held.
+	VoidMain bool
+	// Split is set for a Java file run alone whose folder holds other
+	// classes: if it does not start, it may need them.
+	Split *SplitProgram
+}
+
+// SubmissionError is a problem with the submission that its author can fix:
+// it says what is wrong and what to do.
+type Error struct {
+	Path    string
+	Problem string
+	Fix     string
+	// Machine says the machine is at fault, not the submission: the
+	// interpreter or compiler it needs is not installed. Fix says what to
+	// install.
+	Machine bool
+}
+
+func (e *Error) Error() string {
+	s := "grader: submission " + e.Path + ": " + e.Problem
+	if e.Fix != "" {
+		s += ": " + e.Fix
+	}
+	return s
+}
+
+// CompileError is a submission that does not compile. Output is the
+// compiler's own output, which is what the student needs to see.
+type CompileError struct {
+	Command []string
+	Output  string
+	// Split is set when the compiler's output shows a file of a program
+	// split into several files, built alone.
+	Split *SplitProgram
+}
+
+func (e *CompileError) Error() string {
+	out := e.Output
+	if out != "" {
+		out = ":\n" + out
+	}
+	return "grader: compiling with " + strings.Join(e.Command, " ") + " failed" + out
+}
+
+// language says how to run a source file of one kind.
+type language struct {
+	name    string
+	tool    string // the interpreter or compiler looked up on PATH
+	install string // what to do when tool is missing
+	// compile, when set, returns the compiler's argv that turns srcs (the
+	// files' base names, compiled in their own folder) into out.
+	compile func(srcs []string, out string) []string
+	// whereAmI, when set, are arguments that make the interpreter print its
+	// own executable's path (see resolveInterpreter).
+	whereAmI []string
+}
+
+var languages = map[string]language{
+	".py": {name: "python", tool: "python3", install: "install Python 3",
+		whereAmI: []string{"-c", "import sys; print(sys.executable)"}},
+	".rb": {name: "ruby", tool: "ruby", install: "install Ruby",
+		whereAmI: []string{"-e", "print RbConfig.ruby"}},
+	".js": {name: "javascript", tool: "node", install: "install Node.js",
+		whereAmI: []string{"-p", "process.execPath"}},
+	".sh":   {name: "shell", tool: "sh", install: "install a POSIX shell"},
+	".java": {name: "java", tool: "java", install: "install a Java 11 or later JDK"},
+	".c": {name: "c", tool: "cc", install: "install a C compiler (gcc or clang)",
+		compile: func(srcs []string, out string) []string {
+			return append(append([]string{"cc", "-O2", "-o", out}, srcs...), "-lm")
+		}},
+	".cpp": {name: "c++", tool: "c++", install: "install a C++ compiler (g++ or clang++)",
+		compile: func(srcs []string, out string) []string { return append([]string{"c++", "-O2", "-o", out}, srcs...) }},
+	".go": {name: "go", tool: "go", install: "install Go from https://go.dev/dl/",
+		compile: func(_ []string, out string) []string { return []string{"go", "build", "-o", out, "."} }},
+}
+
+// unknownType is the error for a file that is neither executable nor of a
+// language the grader runs by its extension (sol.rs, notes.txt, nqueens):
+// which types run, and how any other program can be made to run. Telling a
+// Rust file to chmod +x would only trade this error for another.
+func unknownType(path, ext string) error {
+	runs := "the grader runs " + strings.Join(SourceExtensions(), ", ") + " files by their extension"
+	if ext == "" {
+		stem := filepath.Base(path)
+		return &Error{Path: path, Problem: "has no extension and is not executable (" + runs + ")",
+			Fix: "name it for its language (" + stem + ".py, " + stem + ".c, ...), or, for a script with a #! line, run chmod +x " + path}
+	}
+	return &Error{Path: path, Problem: "is a " + ext + " file, which the grader cannot run (" + runs + ")",
+		Fix: "to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x " + path +
+			", or build it yourself and give the grader the program built (./" + strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)) + ")"}
+}
+
+// compileLimits bound a compiler: generous, since compilers are big and the
+// go command builds the standard library on a cold cache.
+var compileLimits = sandbox.Limits{Time: 60 * time.Second, Memory: 2 * sandbox.GiB, Output: 1 * sandbox.MiB, Procs: 256}
+
+// Prepare resolves path (absolute), checks it, and compiles it once into
+// buildDir. An executable binary, or an executable file that starts with
+// "#!", runs as it is; otherwise the extension decides. A problem the
+// student can fix is a *SubmissionError; a compile failure is a
+// *CompileError holding the compiler's output. ctx bounds the compile.
+func Prepare(ctx context.Context, path string, buildDir string) (*Submission, error) {
+	subErr := func(problem, fix string) error {
+		return &Error{Path: path, Problem: problem, Fix: fix}
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, subErr(err.Error(), "")
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, subErr("no such file", "check the path")
+	case errors.Is(err, fs.ErrPermission):
+		return nil, subErr("cannot be read: permission denied", "check the permissions of its folder")
+	case err != nil:
+		return nil, subErr(err.Error(), "")
+	case fi.IsDir():
+		return prepareFolder(ctx, path, abs, buildDir)
+	case !fi.Mode().IsRegular():
+		return nil, subErr("is not a regular file", "name the program file itself")
+	case fi.Size() == 0:
+		return nil, subErr("file is empty", "save your program into it")
+	}
+	head, err := readHead(abs)
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			return nil, subErr("cannot be read: permission denied", "run chmod +r "+path)
+		}
+		return nil, subErr("cannot be read: "+err.Error(), "")
+	}
+	base := filepath.Base(abs)
+	ext := strings.ToLower(filepath.Ext(base))
+	lang, known := languages[ext]
+	executable := fi.Mode().Perm()&0o111 != 0
+	// A script of a known interpreted language runs under the interpreter
+	// its #! line names, if any: a .sh file that asks for bash gets bash,
+	// not sh. Java's source launcher refuses a #! line in a .java file.
+	shebang, hasShebang := readShebang(head)
+	honour := hasShebang && known && lang.compile == nil && lang.name != "java"
+	if hasShebang && strings.HasSuffix(shebang, "\r") && (!known || lang.name == "shell" || (executable && !honour && lang.compile == nil)) {
+		// The kernel, or the shell reading the rest of the file, takes the
+		// \r for part of a name: "no such file or directory".
+		return nil, subErr(`its first line ends in \r (Windows line endings)`,
+			"convert the file to Unix line endings (e.g. dos2unix "+path+")")
+	}
+	if honour {
+		argv, err := shebangCommand(shebang)
+		if err != nil {
+			return nil, subErr(err.Error(), "install it, or correct the #! line (e.g. #!/usr/bin/env "+lang.tool+")")
+		}
+		if len(argv) == 1 && lang.whereAmI != nil {
+			// Through a version manager's shim, as for the default tool.
+			l := lang
+			l.tool = argv[0]
+			argv[0] = resolveInterpreter(ctx, l, filepath.Dir(abs), buildDir)
+		}
+		return &Submission{Path: path, Command: append(argv, abs), Lang: lang.name, Files: []string{abs}}, nil
+	}
+
+	// A source file of a compiled language is compiled even when it has the
+	// execute bit (files copied from some systems have it on everything);
+	// any other executable runs as it is if the kernel can run it.
+	if executable && (!known || lang.compile == nil) {
+		if hasShebang {
+			if _, err := shebangCommand(shebang); err != nil {
+				return nil, subErr(err.Error(), "install it, or correct the #! line (e.g. #!/usr/bin/env python3)")
+			}
+			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Files: []string{abs}}, nil
+		}
+		if bytes.HasPrefix(head, []byte("\x7fELF")) {
+			if err := checkELF(abs); err != nil {
+				return nil, subErr(err.Error(), "compile it on this machine, or hand in the source file")
+			}
+			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Files: []string{abs}}, nil
+		}
+		if !known {
+			return nil, subErr("has the execute bit but is neither a program binary nor a script starting with #!",
+				"add a #! line (e.g. #!/usr/bin/env python3), or name it with its language's extension (.py, .c, ...)")
+		}
+	}
+	if !known {
+		return nil, unknownType(path, ext)
+	}
+	if _, err := exec.LookPath(lang.tool); err != nil {
+		return nil, &Error{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
+	}
+	if lang.compile == nil {
+		interp := resolveInterpreter(ctx, lang, filepath.Dir(abs), buildDir)
+		sub := &Submission{Path: path, Command: []string{interp, abs}, Lang: lang.name, Files: []string{abs}}
+		if lang.name == "java" {
+			// java's source launcher runs one file: a class of another
+			// file of the folder is "cannot find symbol".
+			if others := siblings(lang, abs); len(others) > 0 {
+				sub.Split = &SplitProgram{File: base, Others: others, Folder: folderArg(path)}
+			}
+		}
+		return sub, nil
+	}
+	out, err := compile(ctx, lang, abs, buildDir)
+	var ce *CompileError
+	if errors.As(err, &ce) && ce.Split != nil {
+		ce.Split.Folder = folderArg(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Files: []string{out},
+		VoidMain: declaresVoidMain(lang, []string{abs})}, nil
+}
+
+// resolveInterpreter asks the interpreter, once, for the path of its own
+// executable. Version managers (pyenv, rbenv, asdf) put shell-script shims
+// on PATH that take a second or more to pick the real interpreter: paid on
+// every run, that eats into the submission's time limit. It runs in the
+// submission's folder, where a .python-version file may choose the version.
+// When the interpreter cannot say, its name is kept.
+func resolveInterpreter(ctx context.Context, lang language, dir, buildDir string) string {
+	if lang.whereAmI == nil {
+		return lang.tool
+	}
+	home, err := os.MkdirTemp(buildDir, "interp-")
+	if err != nil {
+		if err := os.MkdirAll(buildDir, 0o755); err != nil {
+			return lang.tool
+		}
+		if home, err = os.MkdirTemp(buildDir, "interp-"); err != nil {
+			return lang.tool
+		}
+	}
+	defer os.RemoveAll(home)
+	l := sandbox.Limits{Time: 30 * time.Second, Memory: 1 * sandbox.GiB, Output: 64 * sandbox.KiB}
+	res, err := sandbox.Run(ctx, sandbox.Spec{
+		Argv:     append([]string{lang.tool}, lang.whereAmI...),
+		Dir:      dir,
+		Env:      Env(home),
+		Limits:   l,
+		ReadOnly: versionFiles(dir),
+	})
+	if err != nil || res.ExitCode != 0 || res.Death(l) != "" {
+		return lang.tool
+	}
+	p := strings.TrimSpace(string(res.Stdout))
+	if fi, err := os.Stat(p); err != nil || !filepath.IsAbs(p) || fi.IsDir() || fi.Mode().Perm()&0o111 == 0 {
+		return lang.tool
+	}
+	return p
+}
+
+// versionFiles are the files in dir that choose an interpreter's version
+// for a version manager, those that exist: the run that asks the
+// interpreter where it is must see them.
+func versionFiles(dir string) []string {
+	var out []string
+	for _, name := range []string{".python-version", ".ruby-version", ".node-version", ".nvmrc", ".tool-versions"} {
+		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && fi.Mode().IsRegular() {
+			out = append(out, filepath.Join(dir, name))
+		}
+	}
+	return out
+}
+
+// readShebang returns the #! line at the start of head, without "#!" and
+// the newline but with any \r, and whether there is one. A line longer than
+// head is cut: enough to name the interpreter.
+func readShebang(head []byte) (string, bool) {
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		return "", false
+	}
+	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
+	return string(line), true
+}
+
+// shebangCommand turns a #! line into the argv that runs the script (the
+// script's path still to be appended): "/usr/bin/env NAME" is looked up on
+// PATH, as env would, and an interpreter that does not exist is an error a
+// student can fix, naming it.
+func shebangCommand(line string) ([]string, error) {
+	line = strings.TrimSuffix(line, "\r")
+	interp, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
+	arg = strings.TrimSpace(arg)
+	if interp == "" {
+		return nil, errors.New("its #! line names no interpreter")
+	}
+	if filepath.Base(interp) == "env" && arg != "" && !strings.HasPrefix(arg, "-") {
+		name, rest, _ := strings.Cut(arg, " ")
+		p, err := exec.LookPath(name)
+		if err != nil {
+			return nil, fmt.Errorf("its #! line asks for %s, which is not on PATH", name)
+		}
+		argv := []string{p}
+		if rest = strings.TrimSpace(rest); rest != "" {
+			argv = append(argv, rest)
+		}
+		return argv, nil
+	}
+	if fi, err := os.Stat(interp); err != nil || fi.IsDir() || fi.Mode().Perm()&0o111 == 0 {
+		return nil, fmt.Errorf("its #! line names %s, which is not a program on this machine", interp)
+	}
+	argv := []string{interp}
+	if arg != "" {
+		// The kernel passes the rest of the line as one argument.
+		argv = append(argv, arg)
+	}
+	return argv, nil
+}
+
+// readHead reads the first bytes of a file, which say what kind it is.
+func readHead(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := make([]byte, 256)
+	n, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, err
+	}
+	return buf[:n], nil
+}
+
+// checkELF refuses a binary this machine cannot run, before the kernel
+// answers "exec format error" in the middle of a check.
+func checkELF(path string) error {
+	f, err := elf.Open(path)
+	if err != nil {
+		return fmt.Errorf("is not a valid program binary: %v", err)
+	}
+	defer f.Close()
+	want := map[string]elf.Machine{
+		"amd64": elf.EM_X86_64, "386": elf.EM_386, "arm64": elf.EM_AARCH64, "arm": elf.EM_ARM,
+		"riscv64": elf.EM_RISCV, "ppc64le": elf.EM_PPC64, "s390x": elf.EM_S390,
+	}[runtime.GOARCH]
+	if runtime.GOOS != "linux" || want == elf.EM_NONE {
+		// Not an ELF system, or an architecture not listed: let the
+		// kernel decide.
+		return nil
+	}
+	if f.Machine != want {
+		return fmt.Errorf("is a program for %s; this machine runs %s", machineName(f.Machine), runtime.GOARCH)
+	}
+	return nil
+}
+
+func machineName(m elf.Machine) string {
+	switch m {
+	case elf.EM_X86_64:
+		return "x86-64 (amd64)"
+	case elf.EM_AARCH64:
+		return "ARM64"
+	case elf.EM_386:
+		return "32-bit x86"
+	case elf.EM_ARM:
+		return "32-bit ARM"
+	}
+	return strings.TrimPrefix(m.String(), "EM_")
+}
+
+// compile builds src into buildDir, under compileLimits and the isolation
+// of a run, and returns the path of the program it made.
+func compile(ctx context.Context, lang language, src, buildDir string) (string, error) {
+	return compileFiles(ctx, lang, []string{src}, []string{src}, strings.TrimSuffix(filepath.Base(src), filepath.Ext(src)), buildDir)
+}
+
+// compileFiles builds srcs, the sources of one program in one folder, into
+// buildDir and returns the path of the program it made, named name. The
+// compiler sees seen (the sources, or their whole folder, headers and
+// all) and the system's folders, and nothing else of the student's.
+func compileFiles(ctx context.Context, lang language, srcs, seen []string, name, buildDir string) (string, error) {
+	buildDir, err := filepath.Abs(buildDir)
+	if err != nil {
+		return "", fmt.Errorf("grader: build folder %s: %w", buildDir, err)
+	}
+	if err := os.MkdirAll(buildDir, 0o755); err != nil {
+		return "", fmt.Errorf("grader: making build folder: %w", err)
+	}
+	if name == "" || name == "." || name == "src" || name == "gocache" || name == "gopath" || name == "classes" {
+		// The program must not take a name the build folder gives
+		// something else.
+		name = "submission"
+	}
+	out := filepath.Join(buildDir, name)
+	// Compile in the sources' folder, naming them by their base names, so
+	// that messages read "sol.c:3:5: error: ...", not a long absolute path.
+	dir := filepath.Dir(srcs[0])
+	var bases []string
+	for _, s := range srcs {
+		bases = append(bases, filepath.Base(s))
+	}
+	readOnly := seen
+	var extra, overlay []string
+	if lang.name == "go" {
+		// The go command builds a copy in a module of its own, so a go.mod
+		// in a folder above the submission cannot change what is built.
+		dir = filepath.Join(buildDir, "src")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return "", fmt.Errorf("grader: making build folder: %w", err)
+		}
+		for _, src := range srcs {
+			data, err := os.ReadFile(src)
+			if err != nil {
+				return "", &Error{Path: src, Problem: "cannot be read: " + err.Error()}
+			}
+			if err := os.WriteFile(filepath.Join(dir, filepath.Base(src)), data, 0o644); err != nil {
+				return "", fmt.Errorf("grader: copying the submission to build it: %w", err)
+			}
+		}
+		// go 1.22: the loop variable semantics students expect today.
+		gomod := "module submission\n\ngo 1.22\n"
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+			return "", fmt.Errorf("grader: writing go.mod to build the submission: %w", err)
+		}
+		extra = goBuildEnv(buildDir)
+		readOnly, overlay = nil, goCacheOverlay(extra)
+	}
+	argv := lang.compile(bases, out)
+	if err := runCompiler(ctx, argv, dir, buildDir, extra, readOnly, overlay); err != nil {
+		var ce *CompileError
+		if errors.As(err, &ce) && len(srcs) == 1 {
+			ce.Split = builtAlone(lang, srcs[0], ce.Output)
+		}
+		return "", err
+	}
+	// What the compiler left is the run's program: a regular file, not a
+	// link a compile could point at a file of the grader's.
+	if fi, err := os.Lstat(out); err != nil || !fi.Mode().IsRegular() {
+		return "", &CompileError{Command: argv, Output: "(the compiler made no program file " + filepath.Base(out) + ")"}
+	}
+	return out, nil
+}
+
+// runCompiler runs a compiler in the sandbox like the program (a source
+// file can ask it to include or embed what it likes): it sees readOnly and
+// overlay, and writes only into the build folder. A failure is a
+// *CompileError with the compiler's output.
+func runCompiler(ctx context.Context, argv []string, dir, buildDir string, extraEnv, readOnly, overlay []string) error {
+	spec := sandbox.Spec{
+		Argv:     argv,
+		Dir:      dir,
+		Env:      Env(buildDir, extraEnv...),
+		Limits:   compileLimits,
+		ReadOnly: readOnly,
+		Writable: []string{buildDir},
+		Overlay:  overlay,
+	}
+	res, err := sandbox.Run(ctx, spec)
+	if err != nil {
+		return fmt.Errorf("grader: compiling in %s: %w", dir, err)
+	}
+	output := strings.TrimSpace(string(res.Stdout) + string(res.Stderr))
+	if d := res.Death(compileLimits); d != "" {
+		output = strings.TrimSpace(output + "\n" + "(the compiler " + d + ")")
+		return &CompileError{Command: argv, Output: output}
+	}
+	if res.ExitCode != 0 {
+		return &CompileError{Command: argv, Output: output}
+	}
+	return nil
+}
+
+// goCacheOverlay is the go command's build cache as the compile sees it:
+// the grader's own cache, warm, with whatever the compile adds thrown away
+// with it, so that no submission's build can poison the next one's.
+func goCacheOverlay(env []string) []string {
+	for _, kv := range env {
+		if cache, ok := strings.CutPrefix(kv, "GOCACHE="); ok {
+			return []string{cache}
+		}
+	}
+	return nil
+}
+
+// goBuildEnv lets the go command use the grader's build cache (a cold cache
+// rebuilds the standard library: tens of seconds) and nothing from the
+// network.
+func goBuildEnv(buildDir string) []string {
+	cache := os.Getenv("GOCACHE")
+	if !sandbox.Overlays() {
+		// Without an overlay the compile would write into the shared
+		// cache, where one submission's build could poison the next.
+		cache = filepath.Join(buildDir, "gocache")
+	} else if cache == "" {
+		if dir, err := os.UserCacheDir(); err == nil {
+			cache = filepath.Join(dir, "go-build")
+		} else {
+			cache = filepath.Join(buildDir, "gocache")
+		}
+	}
+	gopath := filepath.Join(buildDir, "gopath")
+	_ = os.MkdirAll(gopath, 0o755)
+	// It must exist before the run: outside the run's folders the
+	// filesystem may be read-only to the compiler.
+	_ = os.MkdirAll(cache, 0o755)
+	env := []string{
+		"GOCACHE=" + cache,
+		"GOPATH=" + gopath,
+		"GOTOOLCHAIN=local",
+		"GOPROXY=off",
+		"GOFLAGS=-buildvcs=false",
+		"GOWORK=off",
+		"CGO_ENABLED=0",
+	}
+	if root := os.Getenv("GOROOT"); root != "" {
+		env = append(env, "GOROOT="+root)
+	}
+	return env
+}
+
+// CommandSubmission accepts an explicit command line, such as
+// ["python3", "-u", "my.py"]. Arguments that name existing files are made
+// absolute, since runs happen in a folder of their own.
+func FromCommand(argv []string) (*Submission, error) {
+	if len(argv) == 0 || argv[0] == "" {
+		return nil, &Error{Path: "(command)", Problem: "empty command", Fix: "give a program and its arguments, e.g. python3 -u my.py"}
+	}
+	cmd := make([]string, len(argv))
+	copy(cmd, argv)
+	var files []string
+	if _, err := exec.LookPath(argv[0]); err != nil {
+		if strings.Contains(argv[0], "/") {
+			return nil, &Error{Path: argv[0], Problem: "not found or not executable", Fix: "check the path, or run chmod +x " + argv[0]}
+		}
+		return nil, &Error{Path: argv[0], Problem: argv[0] + " not found on PATH", Fix: "install it, or give its full path"}
+	}
+	for i, a := range cmd {
+		if i > 0 && strings.HasPrefix(a, "-") {
+			continue
+		}
+		if i == 0 && !strings.Contains(a, "/") {
+			continue
+		}
+		if fi, err := os.Stat(a); err == nil && !fi.IsDir() {
+			if abs, err := filepath.Abs(a); err == nil {
+				cmd[i] = abs
+				files = append(files, abs)
+			}
+		}
+	}
+	return &Submission{Path: strings.Join(argv, " "), Command: cmd, Lang: "command", Files: files}, nil
+}
