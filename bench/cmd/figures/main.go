@@ -638,42 +638,97 @@ func (f *figures) judge(figure string, p produced, mode, n string) {
 func mib(b int64) float64 { return float64(b) / (1 << 20) }
 
 // graderCheck times grader check nqueens on the reference program against a
-// shell script that runs the same commands one after another.
+// shell script that runs the same commands one after another, and again
+// against the same script with each command under bubblewrap, isolated as
+// a run of ours is (see isolatedBy). The first baseline prices everything
+// the grader adds to running the programs, isolation included; the second
+// only what it adds beyond isolation: checking the output, testscript,
+// the report.
 func (f *figures) graderCheck() {
-	r := row{figure: "grader check nqueens (reference)", target: "≥ 0.83x (≤ 1.2× script)"}
-	defer func() { f.add(r) }()
+	plain := row{figure: "grader check nqueens (reference)", target: "≥ 0.83x (≤ 1.2× script)"}
+	isolated := row{figure: "  the same, against the script under bwrap", target: "≥ 0.83x (≤ 1.2× script)"}
+	defer func() { f.add(plain); f.add(isolated) }()
 	paths, why := f.tools("grader", "nqueens")
 	if why != "" {
-		r.ours = why
+		plain.ours, isolated.ours = why, why
 		return
 	}
 	grader, nq := paths[0], paths[1]
-	script, cmds, err := f.sequentialScript("nqueens", nq)
-	if err != nil {
-		r.ours = "not measured: " + err.Error()
-		return
-	}
 	var out bytes.Buffer
 	check := exec.Command(grader, "check", "nqueens", nq)
 	check.Stdout, check.Stderr = &out, &out
 	if err := check.Run(); err != nil {
-		r.ours = fmt.Sprintf("not measured: grader check nqueens fails on the reference: %v: %s", err, lastLine(out.String()))
+		plain.ours = fmt.Sprintf("not measured: grader check nqueens fails on the reference: %v: %s", err, lastLine(out.String()))
+		isolated.ours = plain.ours
 		return
 	}
 	ours, err := measure(f.runs, run{argv: []string{grader, "check", "nqueens", nq}})
 	if err != nil {
-		r.ours, r.met = "failed: "+err.Error(), "NO"
+		plain.ours, plain.met = "failed: "+err.Error(), "NO"
+		isolated.ours = plain.ours
 		return
 	}
-	r.ours = ours.String()
+	plain.ours, isolated.ours = ours.String(), ours.String()
+	f.againstScript(&plain, ours, nq, nil)
+	wrap, why := f.isolatedBy(nq)
+	if why != "" {
+		isolated.base = why
+		return
+	}
+	f.againstScript(&isolated, ours, nq, wrap)
+}
+
+// againstScript times the sequential script of nqueens's runs, each
+// wrapped by wrap, and fills in r's baseline, ratio and verdict.
+func (f *figures) againstScript(r *row, ours timing, nq string, wrap *wrapper) {
+	script, cmds, err := f.sequentialScript("nqueens", nq, wrap)
+	if err != nil {
+		r.base = "not measured: " + err.Error()
+		return
+	}
 	base, err := measure(f.runs, run{argv: []string{"sh", script}})
 	if err != nil {
 		r.base = "failed: " + err.Error()
 		return
 	}
-	r.base = fmt.Sprintf("%s sh, %d runs", base, cmds)
+	shell := "sh"
+	if wrap != nil {
+		shell = "sh + bwrap"
+	}
+	r.base = fmt.Sprintf("%s %s, %d runs", base, shell, cmds)
 	r.ratio = ratio(base.best, ours.best)
 	r.met = yesNo(ours.best.Seconds() <= 1.2*base.best.Seconds())
+}
+
+// A wrapper is what the sequential script puts around each command: shell
+// text before it, and after its redirections.
+type wrapper struct{ before, after string }
+
+// isolatedBy returns the wrapper that runs prog under bwrap with the
+// isolation of a run of ours (sandboxtrue bwrap-args: the same namespaces,
+// read-only system folders, /proc, /dev, new session, no capabilities, the
+// same seccomp filter), the scenario's folder writable, or why there is
+// none.
+func (f *figures) isolatedBy(prog string) (*wrapper, string) {
+	paths, why := f.tools("sandboxtrue")
+	if why != "" {
+		return nil, why
+	}
+	if _, err := exec.LookPath("bwrap"); err != nil {
+		return nil, "not measured: no bwrap (apt-get install bubblewrap)"
+	}
+	bpf := filepath.Join(f.work, "seccomp.bpf")
+	out, err := exec.Command(paths[0], "bwrap-args", bpf).Output()
+	if err != nil {
+		return nil, fmt.Sprintf("not measured: sandboxtrue bwrap-args: %v", err)
+	}
+	var before strings.Builder
+	before.WriteString("bwrap")
+	for _, a := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		before.WriteString(" " + shQuote(a))
+	}
+	fmt.Fprintf(&before, ` --bind "$w" "$w" --chdir "$PWD" --ro-bind %s %s --seccomp 3 `, shQuote(prog), shQuote(prog))
+	return &wrapper{before: before.String(), after: " 3< " + shQuote(bpf)}, ""
 }
 
 // sandboxStart times what the sandbox costs a run: /bin/true, 20 times one
@@ -733,8 +788,12 @@ func (f *figures) sandboxStart() {
 // sequentialScript writes a shell script that runs, one after another, every
 // run command of exercise id's scenarios with prog as the program, each in a
 // fresh folder with its output to files, as a grader without parallelism or
-// checking would. It returns the script's path and how many commands it runs.
-func (f *figures) sequentialScript(id, prog string) (string, int, error) {
+// checking would, each wrapped by wrap if it is not nil. It returns the
+// script's path and how many commands it runs.
+func (f *figures) sequentialScript(id, prog string, wrap *wrapper) (string, int, error) {
+	if wrap == nil {
+		wrap = &wrapper{}
+	}
 	dir := filepath.Join(f.root, "exercises", id)
 	name, err := manifestProgram(filepath.Join(dir, "exercise.toml"))
 	if err != nil {
@@ -757,7 +816,7 @@ func (f *figures) sequentialScript(id, prog string) (string, int, error) {
 			fmt.Fprintf(&sh, "mkdir -p %s && printf '%%s' %s > %s\n", shQuote(filepath.Dir(fname)), shQuote(string(data)), shQuote(fname))
 		}
 		for _, rn := range runs {
-			sh.WriteString(shQuote(prog))
+			sh.WriteString(wrap.before + shQuote(prog))
 			for _, a := range rn.args {
 				sh.WriteString(" " + shQuote(a))
 			}
@@ -765,7 +824,7 @@ func (f *figures) sequentialScript(id, prog string) (string, int, error) {
 			if rn.stdin != "" {
 				stdin = shQuote(rn.stdin)
 			}
-			fmt.Fprintf(&sh, " < %s > out 2> err || true\n", stdin)
+			fmt.Fprintf(&sh, " < %s > out 2> err%s || true\n", stdin, wrap.after)
 			cmds++
 		}
 	}
@@ -773,6 +832,9 @@ func (f *figures) sequentialScript(id, prog string) (string, int, error) {
 		return "", 0, fmt.Errorf("no run commands in exercises/%s/tests", id)
 	}
 	path := filepath.Join(f.work, id+"-sequential.sh")
+	if wrap.before != "" {
+		path = filepath.Join(f.work, id+"-sequential-isolated.sh")
+	}
 	return path, cmds, os.WriteFile(path, []byte(sh.String()), 0o644)
 }
 

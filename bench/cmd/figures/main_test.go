@@ -68,7 +68,7 @@ run other 5
 		t.Fatal(err)
 	}
 	f := &figures{root: root, work: t.TempDir()}
-	script, cmds, err := f.sequentialScript("demo", prog)
+	script, cmds, err := f.sequentialScript("demo", prog, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,6 +85,23 @@ run other 5
 	want := "stdin=\nx y|4|stdin=[[1,0],[0,1]]\nskipped-when-short|stdin=\n"
 	if string(got) != want {
 		t.Errorf("the script ran:\n%s\nwant:\n%s", got, want)
+	}
+
+	// Wrapped, every command runs under the wrapper (here env, standing
+	// in for bwrap), its redirections still the script's.
+	if err := os.Remove(log); err != nil {
+		t.Fatal(err)
+	}
+	script, _, err = f.sequentialScript("demo", prog, &wrapper{before: "env WRAPPED=yes ", after: " 3< /dev/null"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, prog, "#!/bin/sh\n{ printf '%s:' \"$WRAPPED\"; for a; do printf '%s|' \"$a\"; done; printf 'stdin=%s\\n' \"$(cat)\"; } >> "+log+"\n")
+	if out, err := exec.Command("sh", script).CombinedOutput(); err != nil {
+		t.Fatalf("sh %s: %v\n%s", script, err, out)
+	}
+	if got, _ := os.ReadFile(log); string(got) != "yes:stdin=\nyes:x y|4|stdin=[[1,0],[0,1]]\nyes:skipped-when-short|stdin=\n" {
+		t.Errorf("the wrapped script ran:\n%s", got)
 	}
 }
 

@@ -6,6 +6,12 @@
 //
 //	sandboxtrue -n 20 ours
 //	sandboxtrue -n 20 bwrap
+//	sandboxtrue bwrap-args FILE
+//
+// bwrap-args writes the seccomp filter to FILE and prints, one per line,
+// the bwrap arguments that give a command this isolation (all but its
+// working folder, the filter's descriptor and the command): bench/run's
+// script baseline runs each of its commands under them.
 //
 // The bwrap baseline gets what a run of ours gets: new user, PID, network,
 // mount, IPC, UTS and cgroup namespaces, the system's folders bound
@@ -29,8 +35,17 @@ import (
 func main() {
 	n := flag.Int("n", 20, "runs")
 	flag.Parse()
+	if flag.NArg() == 2 && flag.Arg(0) == "bwrap-args" {
+		if err := writeFilter(flag.Arg(1)); err != nil {
+			fail(err)
+		}
+		for _, a := range bwrapArgs() {
+			fmt.Println(a)
+		}
+		return
+	}
 	if flag.NArg() != 1 || (flag.Arg(0) != "ours" && flag.Arg(0) != "bwrap") {
-		fmt.Fprintln(os.Stderr, "usage: sandboxtrue [-n N] ours|bwrap")
+		fmt.Fprintln(os.Stderr, "usage: sandboxtrue [-n N] ours|bwrap, or sandboxtrue bwrap-args FILE")
 		os.Exit(2)
 	}
 	dir, err := os.MkdirTemp("", "sandboxtrue-")
@@ -64,25 +79,11 @@ func ours(dir string) func() {
 }
 
 func bwrap(dir string) func() {
-	filter, err := sandbox.SeccompFilter()
-	if err != nil {
-		fail(err)
-	}
 	bpf := dir + ".bpf"
-	if err := os.WriteFile(bpf, filter, 0o600); err != nil {
+	if err := writeFilter(bpf); err != nil {
 		fail(err)
 	}
-	args := []string{"--unshare-all", "--unshare-user", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-		"--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"}
-	for _, d := range []string{"/bin", "/sbin", "/lib", "/lib64"} {
-		if target, err := os.Readlink(d); err == nil {
-			args = append(args, "--symlink", target, d)
-		} else if _, err := os.Stat(d); err == nil {
-			args = append(args, "--ro-bind", d, d)
-		}
-	}
-	args = append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", dir, "--chdir", dir,
-		"--seccomp", "3", "/bin/true")
+	args := append(bwrapArgs(), "--tmpfs", dir, "--chdir", dir, "--seccomp", "3", "/bin/true")
 	return func() {
 		f, err := os.Open(bpf)
 		if err != nil {
@@ -96,6 +97,32 @@ func bwrap(dir string) func() {
 		}
 		f.Close()
 	}
+}
+
+// writeFilter writes the seccomp filter a run of ours loads, in the form
+// bwrap's --seccomp reads.
+func writeFilter(path string) error {
+	filter, err := sandbox.SeccompFilter()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, filter, 0o600)
+}
+
+// bwrapArgs are bwrap's arguments for the isolation of a run of ours but
+// its working folder: new namespaces, a new session, no capabilities, the
+// system's folders read-only, a fresh /proc and a minimal /dev.
+func bwrapArgs() []string {
+	args := []string{"--unshare-all", "--unshare-user", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
+		"--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"}
+	for _, d := range []string{"/bin", "/sbin", "/lib", "/lib64"} {
+		if target, err := os.Readlink(d); err == nil {
+			args = append(args, "--symlink", target, d)
+		} else if _, err := os.Stat(d); err == nil {
+			args = append(args, "--ro-bind", d, d)
+		}
+	}
+	return append(args, "--proc", "/proc", "--dev", "/dev")
 }
 
 func fail(err error) {
