@@ -140,8 +140,22 @@ func mounts() [][]string {
 
 // removeStale removes the run cgroups of graders that died without cleaning
 // up (killed, or the machine lost power mid-run). rmdir only succeeds on an
-// empty cgroup, so a live run is never disturbed.
+// empty cgroup, so a run under way is never disturbed; staleAge keeps it
+// from taking one that is empty because its run has not joined it yet.
 func removeStale(parent string) {
+	removeStaleAt(parent, time.Now())
+}
+
+// staleAge is how long a run cgroup whose grader cannot be seen must have
+// existed before it counts as left behind. A grader this one cannot see may
+// be alive in another PID namespace that shares the cgroup tree (containers
+// on one host, a grader under unshare --pid), and each of its run cgroups
+// is empty for a moment, between being made and being joined: removing it
+// then failed that grader's run ("joining the run's cgroup: ... no such
+// file or directory"). No live grader's cgroup stays empty for minutes.
+const staleAge = 10 * time.Minute
+
+func removeStaleAt(parent string, now time.Time) {
 	if parent == "" {
 		return
 	}
@@ -152,7 +166,10 @@ func removeStale(parent string) {
 			continue
 		}
 		pid, _, _ := strings.Cut(rest, "-")
-		if _, err := os.Stat("/proc/" + pid); errors.Is(err, os.ErrNotExist) {
+		if _, err := os.Stat("/proc/" + pid); !errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) >= staleAge {
 			os.Remove(filepath.Join(parent, e.Name()))
 		}
 	}

@@ -116,6 +116,10 @@ func Isolated() (bool, []string) {
 // changes thrown away: not on this platform.
 func Overlays() bool { return false }
 
+// OwnRoot reports whether each run has a root of its own: not on this
+// platform.
+func OwnRoot() bool { return false }
+
 type writerFunc func([]byte)
 
 func (f writerFunc) Write(p []byte) (int, error) {

@@ -161,8 +161,17 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		Hide:     hiddenPrograms(),
 	})
 	if changed := s.files.changed(s.work); changed != "" {
-		// Only a run without isolation can reach them; a check that
-		// compared its output with a file it wrote would be fooled.
+		if sandbox.OwnRoot() {
+			// The run could not see the scenario's folder, so it did not
+			// change it: something else on this machine did, and the
+			// student is not to be blamed for what the check would
+			// then compare against.
+			s.failure = &failure{status: report.Error, grader: true, message: fmt.Sprintf(
+				"the scenario's own file %s changed while %s ran, in a root of its own that does not hold it: another process on this machine changed it; grade again", changed, strings.Join(a.Args, " "))}
+			ts.Fatalf("%s", s.failure.message)
+		}
+		// Only a run without a root of its own can reach them; a check
+		// that compared its output with a file it wrote would be fooled.
 		s.fail(ts, nil, "%s: the submission changed the scenario's own file %s: a run may write only in its own folder", strings.Join(a.Args, " "), changed)
 	}
 	if err != nil {

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -123,5 +124,63 @@ func TestRunTrimsOutput(t *testing.T) {
 		case !verbose && (len(run.Stdout) > reportOutputLimit || !run.Trimmed || !strings.HasPrefix(run.Stdout, "1\n2\n")):
 			t.Errorf("got %d bytes, trimmed %v; want at most %d from the start, trimmed", len(run.Stdout), run.Trimmed, reportOutputLimit)
 		}
+	}
+}
+
+// TestScenarioFileChangedFromOutside: a scenario's file that changes while
+// a run in a root of its own runs (here rewritten by the test, as another
+// process on the machine would) is the machine's fault, not the student's:
+// the check is broken, not failed, and says so. Without a root of its own
+// the run could have written it, and the check fails (TestEscapeLayers,
+// want.sh, in cmd/grader).
+func TestScenarioFileChangedFromOutside(t *testing.T) {
+	if !sandbox.OwnRoot() {
+		t.Skip("runs have no root of their own on this machine")
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"ex/exercise.toml":     "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n",
+		"ex/tests/hello.txtar": "# title: Says hello\n# points: 1\nrun p\ncmp stdout want.txt\n-- want.txt --\nhello\n",
+		"sub.sh":               "sleep 1\necho hello\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := submission.FromCommand([]string{"sh", filepath.Join(dir, "sub.sh")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Limits: sandbox.Limits{Time: 30 * time.Second}, Dir: filepath.Join(dir, "grading")}
+	if err := os.MkdirAll(filepath.Join(cfg.Dir, "scripts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// The run's folder is made after the scenario's files are recorded
+	// and before the run starts: rewrite want.txt once it appears.
+	work := filepath.Join(cfg.Dir, "work", "hello")
+	rewrote := make(chan error, 1)
+	go func() {
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if _, err := os.Stat(filepath.Join(work, "run1")); err == nil {
+				rewrote <- os.WriteFile(filepath.Join(work, "script-hello", "want.txt"), []byte("mine\n"), 0o644)
+				return
+			}
+		}
+		rewrote <- errors.New("the run's folder never appeared")
+	}()
+	c := NewRunner(context.Background(), ex, sub, cfg).Run(ex.Check("hello"))
+	if err := <-rewrote; err != nil {
+		t.Fatal(err)
+	}
+	const want = "grader error (not your fault): the scenario's own file want.txt changed while p ran"
+	if c.Status != report.Error || !strings.HasPrefix(c.Message, want) {
+		t.Errorf("got %s: %q; want error: %q...", c.Status, c.Message, want)
 	}
 }

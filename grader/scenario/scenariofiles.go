@@ -21,6 +21,9 @@ import (
 // or become what a check compares against. A run has a folder of its own
 // beside the scenario's; with a root of its own it cannot see the
 // scenario's at all, and without one the snapshot below catches a change.
+// With one, a change the snapshot catches came from outside the run
+// (another process on the machine), and breaks the check instead of
+// failing it: it is not the student's doing.
 
 // maxScenarioFile bounds one file of a scenario's archive.
 const maxScenarioFile = 64 << 20
