@@ -567,9 +567,18 @@ func TestEscapeWithoutNamespaces(t *testing.T) {
 // TestEscapeBatch grades a class in which one student tries to rewrite
 // the others' submissions and reports: they keep full marks, and their
 // files and reports are as they were.
+//
+// Without namespaces and Landlock the attack does get out, onto the
+// machine's /tmp, where another class may be being graded at the same time
+// (another suite's, its files as world-writable as this one's). What it
+// rewrites there stays within reach: the folder of this batch's class, its
+// reports and its TMPDIR, which the test writes into the attack in place of
+// REACH. A bystander class outside reach, as another batch's would be,
+// must keep every file as it was.
 func TestEscapeBatch(t *testing.T) {
 	e := newEscapeEnv(t)
-	class := filepath.Join(e.dir, "class")
+	reach := filepath.Join(e.dir, "batch")
+	class := filepath.Join(reach, "class")
 	hello, err := os.ReadFile(filepath.Join(e.root, "testdata/hostile/hello.sh"))
 	if err != nil {
 		t.Fatal(err)
@@ -578,45 +587,49 @@ func TestEscapeBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	attack = bytes.ReplaceAll(attack, []byte("reach=REACH"), []byte("reach="+reach))
 	students := map[string][]byte{"ada": hello, "bob": hello, "cy": hello, "mallory": attack, "zed": hello}
-	for name, data := range students {
-		d := filepath.Join(class, name)
-		os.MkdirAll(d, 0o755)
-		// World-writable, as a careless class folder can be: only the
-		// sandbox keeps one student from another.
-		os.Chmod(d, 0o777)
-		file := "hello.sh"
-		if name == "mallory" {
-			file = "classmate.sh"
+	writeClass := func() {
+		for name, data := range students {
+			file := "hello.sh"
+			if name == "mallory" {
+				file = "classmate.sh"
+			}
+			writeWorldWritable(t, filepath.Join(class, name, file), data)
 		}
-		if err := os.WriteFile(filepath.Join(d, file), data, 0o666); err != nil {
-			t.Fatal(err)
-		}
-		os.Chmod(filepath.Join(d, file), 0o666)
+	}
+	writeClass()
+	// Another class, as a batch run beside this one leaves it: a
+	// submission and a report, both world-writable.
+	bystander := []string{
+		filepath.Join(e.dir, "bystander-class", "class", "ada", "hello.sh"),
+		filepath.Join(e.dir, "bystander-class", "grades", "reports", "ada.json"),
 	}
 	batch := func(bin, out string, off ...string) {
+		for _, f := range bystander {
+			writeWorldWritable(t, f, hello)
+		}
 		cmd := exec.Command(bin, "batch", "--require-isolation="+strconv.FormatBool(len(off) == 0), "--jobs", "2",
 			"--timeout", escapeLimit.String(), "--out", out, e.exercise, class)
-		cmd.Env = []string{"PATH=" + filepath.Dir(e.grader) + ":/usr/bin:/bin", "TMPDIR=" + e.dir, "HOME=" + e.dir, "NO_COLOR=1",
+		cmd.Env = []string{"PATH=" + filepath.Dir(e.grader) + ":/usr/bin:/bin", "TMPDIR=" + reach, "HOME=" + reach, "NO_COLOR=1",
 			"BOARDCHECK_LAYERS_OFF=" + strings.Join(off, ",")}
 		if msg, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("grader batch: %v\n%s", err, msg)
 		}
+		for _, f := range bystander {
+			if now, _ := os.ReadFile(f); !bytes.Equal(now, hello) {
+				t.Errorf("with %v off, classmate.sh rewrote another class's %s (now %q): an attack may write only within its own batch's reach %s", off, f, now, reach)
+			}
+		}
 	}
 	// Without namespaces and Landlock, mallory does reach the others.
-	batch(e.hooked, filepath.Join(e.dir, "grades-unisolated"), "namespaces", "landlock")
+	batch(e.hooked, filepath.Join(reach, "grades-unisolated"), "namespaces", "landlock")
 	if now, _ := os.ReadFile(filepath.Join(class, "zed", "hello.sh")); bytes.Equal(now, hello) {
-		rep, _ := os.ReadFile(filepath.Join(e.dir, "grades-unisolated", "reports", "mallory.json"))
+		rep, _ := os.ReadFile(filepath.Join(reach, "grades-unisolated", "reports", "mallory.json"))
 		t.Errorf("without namespaces and Landlock, mallory did not reach zed's file: the attack proves nothing\n%s", rep)
 	}
-	for name, data := range students {
-		file := "hello.sh"
-		if name == "mallory" {
-			file = "classmate.sh"
-		}
-		os.WriteFile(filepath.Join(class, name, file), data, 0o666)
-	}
-	out := filepath.Join(e.dir, "grades")
+	writeClass()
+	out := filepath.Join(reach, "grades")
 	batch(e.grader, out)
 	for name, data := range students {
 		rep, err := os.ReadFile(filepath.Join(out, "reports", name+".json"))
@@ -637,6 +650,19 @@ func TestEscapeBatch(t *testing.T) {
 			t.Errorf("%s's submission was rewritten: %q", name, now)
 		}
 	}
+}
+
+// writeWorldWritable writes file with data, it and its folder writable by
+// anyone, as a careless class folder can be: only the sandbox keeps one
+// student from another.
+func writeWorldWritable(t *testing.T, file string, data []byte) {
+	t.Helper()
+	os.MkdirAll(filepath.Dir(file), 0o755)
+	os.Chmod(filepath.Dir(file), 0o777)
+	if err := os.WriteFile(file, data, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(file, 0o666)
 }
 
 // TestEscapeSpareWithoutPIDNS grades spare.sh where no run has a PID
