@@ -37,10 +37,8 @@ import (
 // half; .ci/run runs it as root.
 
 const (
-	escapeLimit   = 3 * time.Second // the escape exercise's time limit
-	escapeMarker  = "/tmp/boardcheck-escape-marker"
-	escapeWritten = "/tmp/boardcheck-escape-written"
-	nobody        = 65534
+	escapeLimit = 3 * time.Second // the escape exercise's time limit
+	nobody      = 65534
 	// bystanderWant is the text of another grading's want.txt, one the
 	// attacks can reach but no attack may touch (see prepare).
 	bystanderWant = "another grading's expected line\n"
@@ -78,11 +76,11 @@ func attacks() []attack {
 		}
 	}
 	hostFile := func(e *escapeEnv, r graderRun) bool {
-		data, _ := os.ReadFile(escapeMarker)
+		data, _ := os.ReadFile(e.marker)
 		return strings.Contains(r.stdout, "ESCAPED") || string(data) != "host\n"
 	}
 	written := func(e *escapeEnv, r graderRun) bool {
-		_, err := os.Stat(escapeWritten)
+		_, err := os.Stat(e.written)
 		return err == nil || strings.Contains(r.stdout, "ESCAPED")
 	}
 	inherited := func(e *escapeEnv, r graderRun) bool {
@@ -141,11 +139,16 @@ func attacks() []attack {
 // escapeEnv holds the graders and the folders every attack shares: all
 // under one folder that the unprivileged user may enter.
 type escapeEnv struct {
-	root               string // the repository
-	dir                string // 0755: binaries, exercise, submissions
-	grader, hooked     string
-	fd9                string // the file the grader inherits as descriptor 40
-	bystander          string // another grading's want.txt, under /tmp
+	root           string // the repository
+	dir            string // 0755: binaries, exercise, submissions
+	grader, hooked string
+	fd9            string // the file the grader inherits as descriptor 40
+	bystander      string // another grading's want.txt, under /tmp
+	// marker is the machine's file that host-files.sh reads and
+	// write-host.sh looks for, and written the one write-host.sh makes
+	// beside it: under dir, so that another suite run at the same time
+	// has markers of its own.
+	marker, written    string
 	port               int
 	accepted           atomic.Int64
 	slack              map[int]time.Duration // by uid
@@ -187,6 +190,12 @@ func newEscapeEnv(t *testing.T) *escapeEnv {
 	}
 	exec.Command("chmod", "-R", "a+rX", e.exercise).Run()
 	e.bystander = filepath.Join(dir, "bystander", "work", "want", "script-want", "want.txt")
+	// Sticky and world-writable, as /tmp is: with the layers off, any
+	// run's user may write there.
+	host := filepath.Join(dir, "host")
+	os.Mkdir(host, 0o755)
+	os.Chmod(host, 0o1777)
+	e.marker, e.written = filepath.Join(host, "marker"), filepath.Join(host, "written")
 	e.fd9 = filepath.Join(dir, "fd9.log")
 	os.WriteFile(e.fd9, nil, 0o666)
 	os.Chmod(e.fd9, 0o666)
@@ -238,10 +247,10 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 	if err := os.WriteFile(e.bystander, []byte(bystanderWant), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(escapeMarker, []byte("host\n"), 0o666)
-	os.Chmod(escapeMarker, 0o666)
-	t.Cleanup(func() { os.Remove(escapeMarker); os.Remove(escapeWritten) })
-	os.Remove(escapeWritten)
+	os.WriteFile(e.marker, []byte("host\n"), 0o666)
+	os.Chmod(e.marker, 0o666)
+	t.Cleanup(func() { os.Remove(e.marker); os.Remove(e.written) })
+	os.Remove(e.written)
 	os.Truncate(e.fd9, 0)
 	e.accepted.Store(0)
 	data, err := os.ReadFile(filepath.Join(e.root, "testdata/escape/attacks", a.file))
@@ -250,6 +259,8 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 	}
 	data = bytes.ReplaceAll(data, []byte("port=PORT"), []byte("port="+strconv.Itoa(e.port)))
 	data = bytes.ReplaceAll(data, []byte("reach=REACH"), []byte("reach="+tmp))
+	data = bytes.ReplaceAll(data, []byte("marker=MARKER"), []byte("marker="+e.marker))
+	data = bytes.ReplaceAll(data, []byte("written=WRITTEN"), []byte("written="+e.written))
 	subDir, err = os.MkdirTemp(e.dir, "sub-")
 	if err != nil {
 		t.Fatal(err)
@@ -663,6 +674,36 @@ func writeWorldWritable(t *testing.T, file string, data []byte) {
 		t.Fatal(err)
 	}
 	os.Chmod(file, 0o666)
+}
+
+// TestEscapeSuitesApart is two escape suites run at once, as on a shared
+// machine: what one's attacks and clean-up do to the machine leaves
+// alone what the other's proofs read. Each suite's markers are its own:
+// one's host-files.sh and write-host.sh, getting out, neither rewrite the
+// other's marker nor leave a file the other would take for its own
+// escape, and one's clean-up after a grading does not remove the other's
+// marker from under a grading of the other's.
+func TestEscapeSuitesApart(t *testing.T) {
+	one, other := newEscapeEnv(t), newEscapeEnv(t)
+	for _, a := range attacks() {
+		if a.file != "host-files.sh" && a.file != "write-host.sh" {
+			continue
+		}
+		off := a.offRoot[0] // the layers whose turning off lets it out
+		other.prepare(t, a, t.TempDir())
+		t.Run(strings.TrimSuffix(a.file, ".sh"), func(t *testing.T) {
+			if r := one.grade(t, a, 0, off); !one.escaped(a, r) {
+				t.Fatalf("with %v off, %s did not get out: it proves nothing here\n%s", off, a.file, r.stdout)
+			}
+			if other.escaped(a, graderRun{}) {
+				data, _ := os.ReadFile(other.marker)
+				t.Errorf("%s, getting out of one suite's grading, counts as the other suite's escape (its marker %s: %q)", a.file, other.marker, data)
+			}
+		})
+		if data, err := os.ReadFile(other.marker); string(data) != "host\n" {
+			t.Errorf("after one suite's grading of %s, the other's marker %s is %q (%v); want it as the other left it", a.file, other.marker, data, err)
+		}
+	}
 }
 
 // TestEscapeSpareWithoutPIDNS grades spare.sh where no run has a PID
