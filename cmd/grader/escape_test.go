@@ -148,7 +148,10 @@ type escapeEnv struct {
 	// write-host.sh looks for, and written the one write-host.sh makes
 	// beside it: under dir, so that another suite run at the same time
 	// has markers of its own.
-	marker, written    string
+	marker, written string
+	// bystanderOut is the standard output of another grader check on the
+	// machine (see watchBystander).
+	bystanderOut       string
 	port               int
 	accepted           atomic.Int64
 	slack              map[int]time.Duration // by uid
@@ -200,7 +203,32 @@ func newEscapeEnv(t *testing.T) *escapeEnv {
 	os.WriteFile(e.fd9, nil, 0o666)
 	os.Chmod(e.fd9, 0o666)
 	e.listen(t)
+	e.watchBystander(t)
 	return e
+}
+
+// watchBystander starts a bystander: a process named as another grader
+// check on the machine is (another suite's, an engineer's), its standard
+// output a file of its own. With layers off an attack sees it, and
+// grader-output.sh, which writes into a grader check's output, must write
+// only into its own grader's. It runs as the unprivileged user, whose runs
+// could reach it too.
+func (e *escapeEnv) watchBystander(t *testing.T) {
+	e.bystanderOut = filepath.Join(e.dir, "bystander-grader.out")
+	out, err := os.Create(e.bystanderOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	out.Chown(nobody, nobody)
+	cmd := exec.Command("sleep", "3600")
+	cmd.Args[0] = "grader check (a bystander's)"
+	cmd.Env, cmd.Stdout = []string{}, out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 }
 
 // build builds pkg of the repository at root into out.
@@ -349,6 +377,10 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	}
 	if now, _ := os.ReadFile(e.bystander); string(now) != bystanderWant {
 		t.Errorf("%s rewrote another grading's %s (now %q): an attack may write only inside its own grader's TMPDIR", a.file, e.bystander, now)
+	}
+	if now, _ := os.ReadFile(e.bystanderOut); len(now) > 0 {
+		t.Errorf("%s wrote into another grader check's output %s (%q): an attack may write only into its own grader's", a.file, e.bystanderOut, now)
+		os.Truncate(e.bystanderOut, 0)
 	}
 	if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
 		t.Errorf("grader left %d entries in its TMPDIR %s", len(ents), tmp)
