@@ -37,10 +37,8 @@ import (
 // half; .ci/run runs it as root.
 
 const (
-	escapeLimit   = 3 * time.Second // the escape exercise's time limit
-	escapeMarker  = "/tmp/boardcheck-escape-marker"
-	escapeWritten = "/tmp/boardcheck-escape-written"
-	nobody        = 65534
+	escapeLimit = 3 * time.Second // the escape exercise's time limit
+	nobody      = 65534
 	// bystanderWant is the text of another grading's want.txt, one the
 	// attacks can reach but no attack may touch (see prepare).
 	bystanderWant = "another grading's expected line\n"
@@ -78,11 +76,11 @@ func attacks() []attack {
 		}
 	}
 	hostFile := func(e *escapeEnv, r graderRun) bool {
-		data, _ := os.ReadFile(escapeMarker)
+		data, _ := os.ReadFile(e.marker)
 		return strings.Contains(r.stdout, "ESCAPED") || string(data) != "host\n"
 	}
 	written := func(e *escapeEnv, r graderRun) bool {
-		_, err := os.Stat(escapeWritten)
+		_, err := os.Stat(e.written)
 		return err == nil || strings.Contains(r.stdout, "ESCAPED")
 	}
 	inherited := func(e *escapeEnv, r graderRun) bool {
@@ -141,11 +139,19 @@ func attacks() []attack {
 // escapeEnv holds the graders and the folders every attack shares: all
 // under one folder that the unprivileged user may enter.
 type escapeEnv struct {
-	root               string // the repository
-	dir                string // 0755: binaries, exercise, submissions
-	grader, hooked     string
-	fd9                string // the file the grader inherits as descriptor 40
-	bystander          string // another grading's want.txt, under /tmp
+	root           string // the repository
+	dir            string // 0755: binaries, exercise, submissions
+	grader, hooked string
+	fd9            string // the file the grader inherits as descriptor 40
+	bystander      string // another grading's want.txt, under /tmp
+	// marker is the machine's file that host-files.sh reads and
+	// write-host.sh looks for, and written the one write-host.sh makes
+	// beside it: under dir, so that another suite run at the same time
+	// has markers of its own.
+	marker, written string
+	// bystanderOut is the standard output of another grader check on the
+	// machine (see watchBystander).
+	bystanderOut       string
 	port               int
 	accepted           atomic.Int64
 	slack              map[int]time.Duration // by uid
@@ -187,11 +193,42 @@ func newEscapeEnv(t *testing.T) *escapeEnv {
 	}
 	exec.Command("chmod", "-R", "a+rX", e.exercise).Run()
 	e.bystander = filepath.Join(dir, "bystander", "work", "want", "script-want", "want.txt")
+	// Sticky and world-writable, as /tmp is: with the layers off, any
+	// run's user may write there.
+	host := filepath.Join(dir, "host")
+	os.Mkdir(host, 0o755)
+	os.Chmod(host, 0o1777)
+	e.marker, e.written = filepath.Join(host, "marker"), filepath.Join(host, "written")
 	e.fd9 = filepath.Join(dir, "fd9.log")
 	os.WriteFile(e.fd9, nil, 0o666)
 	os.Chmod(e.fd9, 0o666)
 	e.listen(t)
+	e.watchBystander(t)
 	return e
+}
+
+// watchBystander starts a bystander: a process named as another grader
+// check on the machine is (another suite's, an engineer's), its standard
+// output a file of its own. With layers off an attack sees it, and
+// grader-output.sh, which writes into a grader check's output, must write
+// only into its own grader's. It runs as the unprivileged user, whose runs
+// could reach it too.
+func (e *escapeEnv) watchBystander(t *testing.T) {
+	e.bystanderOut = filepath.Join(e.dir, "bystander-grader.out")
+	out, err := os.Create(e.bystanderOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	out.Chown(nobody, nobody)
+	cmd := exec.Command("sleep", "3600")
+	cmd.Args[0] = "grader check (a bystander's)"
+	cmd.Env, cmd.Stdout = []string{}, out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 }
 
 // build builds pkg of the repository at root into out.
@@ -238,10 +275,10 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 	if err := os.WriteFile(e.bystander, []byte(bystanderWant), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(escapeMarker, []byte("host\n"), 0o666)
-	os.Chmod(escapeMarker, 0o666)
-	t.Cleanup(func() { os.Remove(escapeMarker); os.Remove(escapeWritten) })
-	os.Remove(escapeWritten)
+	os.WriteFile(e.marker, []byte("host\n"), 0o666)
+	os.Chmod(e.marker, 0o666)
+	t.Cleanup(func() { os.Remove(e.marker); os.Remove(e.written) })
+	os.Remove(e.written)
 	os.Truncate(e.fd9, 0)
 	e.accepted.Store(0)
 	data, err := os.ReadFile(filepath.Join(e.root, "testdata/escape/attacks", a.file))
@@ -250,6 +287,8 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 	}
 	data = bytes.ReplaceAll(data, []byte("port=PORT"), []byte("port="+strconv.Itoa(e.port)))
 	data = bytes.ReplaceAll(data, []byte("reach=REACH"), []byte("reach="+tmp))
+	data = bytes.ReplaceAll(data, []byte("marker=MARKER"), []byte("marker="+e.marker))
+	data = bytes.ReplaceAll(data, []byte("written=WRITTEN"), []byte("written="+e.written))
 	subDir, err = os.MkdirTemp(e.dir, "sub-")
 	if err != nil {
 		t.Fatal(err)
@@ -338,6 +377,10 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	}
 	if now, _ := os.ReadFile(e.bystander); string(now) != bystanderWant {
 		t.Errorf("%s rewrote another grading's %s (now %q): an attack may write only inside its own grader's TMPDIR", a.file, e.bystander, now)
+	}
+	if now, _ := os.ReadFile(e.bystanderOut); len(now) > 0 {
+		t.Errorf("%s wrote into another grader check's output %s (%q): an attack may write only into its own grader's", a.file, e.bystanderOut, now)
+		os.Truncate(e.bystanderOut, 0)
 	}
 	if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
 		t.Errorf("grader left %d entries in its TMPDIR %s", len(ents), tmp)
@@ -567,9 +610,18 @@ func TestEscapeWithoutNamespaces(t *testing.T) {
 // TestEscapeBatch grades a class in which one student tries to rewrite
 // the others' submissions and reports: they keep full marks, and their
 // files and reports are as they were.
+//
+// Without namespaces and Landlock the attack does get out, onto the
+// machine's /tmp, where another class may be being graded at the same time
+// (another suite's, its files as world-writable as this one's). What it
+// rewrites there stays within reach: the folder of this batch's class, its
+// reports and its TMPDIR, which the test writes into the attack in place of
+// REACH. A bystander class outside reach, as another batch's would be,
+// must keep every file as it was.
 func TestEscapeBatch(t *testing.T) {
 	e := newEscapeEnv(t)
-	class := filepath.Join(e.dir, "class")
+	reach := filepath.Join(e.dir, "batch")
+	class := filepath.Join(reach, "class")
 	hello, err := os.ReadFile(filepath.Join(e.root, "testdata/hostile/hello.sh"))
 	if err != nil {
 		t.Fatal(err)
@@ -578,45 +630,49 @@ func TestEscapeBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	attack = bytes.ReplaceAll(attack, []byte("reach=REACH"), []byte("reach="+reach))
 	students := map[string][]byte{"ada": hello, "bob": hello, "cy": hello, "mallory": attack, "zed": hello}
-	for name, data := range students {
-		d := filepath.Join(class, name)
-		os.MkdirAll(d, 0o755)
-		// World-writable, as a careless class folder can be: only the
-		// sandbox keeps one student from another.
-		os.Chmod(d, 0o777)
-		file := "hello.sh"
-		if name == "mallory" {
-			file = "classmate.sh"
+	writeClass := func() {
+		for name, data := range students {
+			file := "hello.sh"
+			if name == "mallory" {
+				file = "classmate.sh"
+			}
+			writeWorldWritable(t, filepath.Join(class, name, file), data)
 		}
-		if err := os.WriteFile(filepath.Join(d, file), data, 0o666); err != nil {
-			t.Fatal(err)
-		}
-		os.Chmod(filepath.Join(d, file), 0o666)
+	}
+	writeClass()
+	// Another class, as a batch run beside this one leaves it: a
+	// submission and a report, both world-writable.
+	bystander := []string{
+		filepath.Join(e.dir, "bystander-class", "class", "ada", "hello.sh"),
+		filepath.Join(e.dir, "bystander-class", "grades", "reports", "ada.json"),
 	}
 	batch := func(bin, out string, off ...string) {
+		for _, f := range bystander {
+			writeWorldWritable(t, f, hello)
+		}
 		cmd := exec.Command(bin, "batch", "--require-isolation="+strconv.FormatBool(len(off) == 0), "--jobs", "2",
 			"--timeout", escapeLimit.String(), "--out", out, e.exercise, class)
-		cmd.Env = []string{"PATH=" + filepath.Dir(e.grader) + ":/usr/bin:/bin", "TMPDIR=" + e.dir, "HOME=" + e.dir, "NO_COLOR=1",
+		cmd.Env = []string{"PATH=" + filepath.Dir(e.grader) + ":/usr/bin:/bin", "TMPDIR=" + reach, "HOME=" + reach, "NO_COLOR=1",
 			"BOARDCHECK_LAYERS_OFF=" + strings.Join(off, ",")}
 		if msg, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("grader batch: %v\n%s", err, msg)
 		}
+		for _, f := range bystander {
+			if now, _ := os.ReadFile(f); !bytes.Equal(now, hello) {
+				t.Errorf("with %v off, classmate.sh rewrote another class's %s (now %q): an attack may write only within its own batch's reach %s", off, f, now, reach)
+			}
+		}
 	}
 	// Without namespaces and Landlock, mallory does reach the others.
-	batch(e.hooked, filepath.Join(e.dir, "grades-unisolated"), "namespaces", "landlock")
+	batch(e.hooked, filepath.Join(reach, "grades-unisolated"), "namespaces", "landlock")
 	if now, _ := os.ReadFile(filepath.Join(class, "zed", "hello.sh")); bytes.Equal(now, hello) {
-		rep, _ := os.ReadFile(filepath.Join(e.dir, "grades-unisolated", "reports", "mallory.json"))
+		rep, _ := os.ReadFile(filepath.Join(reach, "grades-unisolated", "reports", "mallory.json"))
 		t.Errorf("without namespaces and Landlock, mallory did not reach zed's file: the attack proves nothing\n%s", rep)
 	}
-	for name, data := range students {
-		file := "hello.sh"
-		if name == "mallory" {
-			file = "classmate.sh"
-		}
-		os.WriteFile(filepath.Join(class, name, file), data, 0o666)
-	}
-	out := filepath.Join(e.dir, "grades")
+	writeClass()
+	out := filepath.Join(reach, "grades")
 	batch(e.grader, out)
 	for name, data := range students {
 		rep, err := os.ReadFile(filepath.Join(out, "reports", name+".json"))
@@ -635,6 +691,49 @@ func TestEscapeBatch(t *testing.T) {
 		}
 		if now, _ := os.ReadFile(filepath.Join(class, name, "hello.sh")); !bytes.Equal(now, data) {
 			t.Errorf("%s's submission was rewritten: %q", name, now)
+		}
+	}
+}
+
+// writeWorldWritable writes file with data, it and its folder writable by
+// anyone, as a careless class folder can be: only the sandbox keeps one
+// student from another.
+func writeWorldWritable(t *testing.T, file string, data []byte) {
+	t.Helper()
+	os.MkdirAll(filepath.Dir(file), 0o755)
+	os.Chmod(filepath.Dir(file), 0o777)
+	if err := os.WriteFile(file, data, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(file, 0o666)
+}
+
+// TestEscapeSuitesApart is two escape suites run at once, as on a shared
+// machine: what one's attacks and clean-up do to the machine leaves
+// alone what the other's proofs read. Each suite's markers are its own:
+// one's host-files.sh and write-host.sh, getting out, neither rewrite the
+// other's marker nor leave a file the other would take for its own
+// escape, and one's clean-up after a grading does not remove the other's
+// marker from under a grading of the other's.
+func TestEscapeSuitesApart(t *testing.T) {
+	one, other := newEscapeEnv(t), newEscapeEnv(t)
+	for _, a := range attacks() {
+		if a.file != "host-files.sh" && a.file != "write-host.sh" {
+			continue
+		}
+		off := a.offRoot[0] // the layers whose turning off lets it out
+		other.prepare(t, a, t.TempDir())
+		t.Run(strings.TrimSuffix(a.file, ".sh"), func(t *testing.T) {
+			if r := one.grade(t, a, 0, off); !one.escaped(a, r) {
+				t.Fatalf("with %v off, %s did not get out: it proves nothing here\n%s", off, a.file, r.stdout)
+			}
+			if other.escaped(a, graderRun{}) {
+				data, _ := os.ReadFile(other.marker)
+				t.Errorf("%s, getting out of one suite's grading, counts as the other suite's escape (its marker %s: %q)", a.file, other.marker, data)
+			}
+		})
+		if data, err := os.ReadFile(other.marker); string(data) != "host\n" {
+			t.Errorf("after one suite's grading of %s, the other's marker %s is %q (%v); want it as the other left it", a.file, other.marker, data, err)
 		}
 	}
 }
