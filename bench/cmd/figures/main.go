@@ -20,6 +20,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -298,7 +299,9 @@ func once(r run) (timing, error) {
 func ratio(base, ours time.Duration) string {
 	x := base.Seconds() / ours.Seconds()
 	if x < 1 {
-		return fmt.Sprintf("%.2fx", x)
+		// Rounded down, so that a figure just short of 1x, a target's
+		// edge, does not print as 1.00x beside its NO.
+		return fmt.Sprintf("%.2fx", math.Floor(x*100)/100)
 	}
 	return fmt.Sprintf("%.1fx", x)
 }

@@ -148,3 +148,20 @@ func TestWaited(t *testing.T) {
 		}
 	}
 }
+
+// TestRatio: a ratio just under 1x prints under it, never as 1.00x beside a
+// target of 1.0x that it misses.
+func TestRatio(t *testing.T) {
+	for _, tt := range []struct {
+		base, ours time.Duration
+		want       string
+	}{
+		{4780 * time.Microsecond, 4790 * time.Microsecond, "0.99x"},
+		{56 * time.Millisecond, 143 * time.Millisecond, "0.39x"},
+		{4 * time.Millisecond, 2 * time.Millisecond, "2.0x"},
+	} {
+		if got := ratio(tt.base, tt.ours); got != tt.want {
+			t.Errorf("ratio(%v, %v) = %s; want %s", tt.base, tt.ours, got, tt.want)
+		}
+	}
+}
