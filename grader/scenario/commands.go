@@ -30,7 +30,7 @@ var commandRuns = map[string]func(s *checkRun, ts *testscript.TestScript, neg bo
 	"tour":   (*checkRun).cmdTour,
 }
 
-// scenario is the state of one check's script while it runs: what the
+// checkRun is the state of one check's script while it runs: what the
 // commands need and what they leave for the report.
 type checkRun struct {
 	g     *Runner
