@@ -175,7 +175,7 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		s.fail(ts, nil, "%s: the submission changed the scenario's own file %s: a run may write only in its own folder", strings.Join(a.Args, " "), changed)
 	}
 	if err != nil {
-		// Prepare vetted the command, so this is the grader's own trouble
+		// submission.Prepare vetted the command, so this is the grader's own trouble
 		// (no pipe, no folder), not the scenario's and not the student's.
 		s.failure = &failure{status: report.Error, grader: true, message: err.Error()}
 		ts.Fatalf("%s", s.failure.message)
