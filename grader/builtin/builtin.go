@@ -51,7 +51,8 @@ const referenceArg = "-boardcheck-reference"
 
 // TextsEnv, in a builtin program's environment, holds the messages
 // of the exercise it runs for, as a JSON object of name to text (see
-// verify's referenceTextsVar): the program prints them in place of its defaults.
+// referenceTextsVar in grader/author): the program prints them in place of
+// its defaults.
 const TextsEnv = "BOARDCHECK_REFERENCE_TEXTS"
 
 func init() {
