@@ -17,8 +17,9 @@
 //
 // The packages below, in the order data flows through them: exercise
 // (loading and validating exercise folders, in the scenario language of
-// package script), submission (a file or folder as a command), sandbox (a
-// run under limits), scenario (one check's scenario), checker (judging
+// package script), submission (a file or folder as a command; builtin makes
+// the reference programs built into the grader one), sandbox (a run under
+// limits), scenario (one check's scenario), checker (judging
 // output), report (the verdicts as data), render (the verdicts as output).
 // Above grading: author (grader verify, verify -update, new) and batch (a
 // class).

@@ -68,7 +68,7 @@ func (w *wantSink) take(c *exercise.Check, scriptPath string) error {
 // files it changed, relative to the folder, sorted. A check the reference
 // fails is left as it is; Verify, run after, says why it fails.
 //
-// Only an exercise loaded from a folder (LoadDir) can be updated: a
+// Only an exercise loaded from a folder (exercise.LoadDir) can be updated: a
 // builtin one is part of the binary.
 func Update(ctx context.Context, ex *exercise.Exercise) ([]string, error) {
 	if ex.Source == "builtin" {
@@ -122,7 +122,7 @@ func Update(ctx context.Context, ex *exercise.Exercise) ([]string, error) {
 // withReference calls f with the exercise's reference as a submission and
 // the environment its runs need (for a builtin one, the exercise's
 // messages), and cleans up after. root is a folder holding the exercise's
-// files; a reference of the folder is compiled there once, as GradePath
+// files; a reference of the folder is compiled there once, as grader.GradePath
 // would.
 func withReference(ctx context.Context, ex *exercise.Exercise, root string, f func(sub *submission.Submission, env []string) error) error {
 	if name, ok := strings.CutPrefix(ex.Reference, "builtin:"); ok {

@@ -118,7 +118,7 @@ const timingMargin = 2
 const checkerTimeout = 20 * time.Second
 
 // Verify proves an exercise the way Kattis's verifyproblem proves a
-// problem package. Loading it (LoadFS, LoadDir, Lookup) already parsed the
+// problem package. Loading it (exercise.LoadFS, LoadDir, Lookup) already parsed the
 // manifest and every scenario and resolved every dependency; Verify then
 // checks that the reference program passes every check, every good/ file
 // passes every check, every bad/ file fails each check its [[bad]] entry

@@ -34,7 +34,7 @@ type Student struct {
 // without a pattern, the submission is the one file directly inside with an
 // extension grader knows (.py, .c, ...), or the folder itself when its files
 // are one program of several (main.go and board.go; see
-// grader.IsProgramFolder). A folder where that does not give
+// submission.IsProgramFolder). A folder where that does not give
 // exactly one file gets a Problem, which becomes the student's report, so
 // one odd folder does not stop the class. Entries whose names start with a
 // dot are left out, and so is skip (the output folder, when it is inside

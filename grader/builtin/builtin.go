@@ -43,7 +43,7 @@ func Programs() []string {
 }
 
 // referenceArg, as argv[1], makes the binary run the builtin program named
-// by argv[2] with the arguments after it. The runner starts programs by path
+// by argv[2] with the arguments after it. The sandbox starts programs by path
 // with the argv it is given, so argv[0] cannot carry the name as it does for
 // the shim; a first argument no user types does. It is not part of the
 // grader's command line: only Submission builds it.
@@ -51,7 +51,8 @@ const referenceArg = "-boardcheck-reference"
 
 // TextsEnv, in a builtin program's environment, holds the messages
 // of the exercise it runs for, as a JSON object of name to text (see
-// verify's referenceTextsVar): the program prints them in place of its defaults.
+// referenceTextsVar in grader/author): the program prints them in place of
+// its defaults.
 const TextsEnv = "BOARDCHECK_REFERENCE_TEXTS"
 
 func init() {

@@ -20,7 +20,7 @@ var headerKeyRE = regexp.MustCompile(`^#\s*([A-Za-z][A-Za-z0-9_-]*):(\s.*)?$`)
 
 var headerKeys = []string{"hint", "needs", "points", "timeout-hint", "title"}
 
-// parseCheck reads one scenario: its header and, statically, every command
+// ParseCheck reads one scenario: its header and, statically, every command
 // line, so that a typo in a command or its usage is the author's error at
 // load time rather than a student's failure at run time.
 func ParseCheck(name, file string, text []byte, program string, messages map[string]string) (*Check, error) {

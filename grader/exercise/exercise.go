@@ -31,7 +31,8 @@ type Exercise struct {
 	Statement string         // README.md
 	Limits    sandbox.Limits // from the manifest, defaults filled
 	// Points is what the checks' points must add up to: the manifest's
-	// points, 100 when it names none. Verify reports a total that is not.
+	// points, 100 when it names none. grader verify (author.Verify) reports
+	// a total that is not.
 	Points int
 	// Messages are the exercise's exact texts by name, from the manifest's
 	// [messages]: its scenarios read them as $NAME, and a builtin

@@ -49,7 +49,7 @@ func validateReference(ex *Exercise, m *manifest, name func(string) string) erro
 	return nil
 }
 
-// referencePath returns the reference's path within the exercise folder,
+// ReferencePath returns the reference's path within the exercise folder,
 // or "" for a builtin one or none.
 func ReferencePath(ref string) string {
 	if ref == "" || strings.HasPrefix(ref, "builtin:") {

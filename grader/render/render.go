@@ -1,7 +1,7 @@
 // Package render turns a grading report into output: coloured text for a
 // person at a terminal, JSON for programs. It is the only package that knows
-// output formats; the engine produces a [report.Report] and knows nothing of
-// terminals or files.
+// a report's output formats (a class's CSV gradebook is package batch's); the
+// engine produces a [report.Report] and knows nothing of terminals or files.
 //
 // Each format lives in its own file and registers itself by name, so adding a
 // format (JUnit, TAP, Gradescope, ...) touches one new file:

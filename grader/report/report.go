@@ -178,10 +178,10 @@ func (v Visibility) Shown() bool { return v == Visible }
 // grader it came from. Batch keeps a report from an earlier run only when
 // all three are the same.
 type Graded struct {
-	// Submission is DigestPath of the student's entry: the submission
+	// Submission is grader.DigestPath of the student's entry: the submission
 	// file, or every file of their folder.
 	Submission string
-	// Exercise is ExerciseDigest of the exercise and the options that
+	// Exercise is grader.ExerciseDigest of the exercise and the options that
 	// change a grade (--timeout, --run).
 	Exercise string
 	// Grader is the grader's version ("v1.2.0", "(devel) 0123456789ab").

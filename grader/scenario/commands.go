@@ -30,7 +30,7 @@ var commandRuns = map[string]func(s *checkRun, ts *testscript.TestScript, neg bo
 	"tour":   (*checkRun).cmdTour,
 }
 
-// scenario is the state of one check's script while it runs: what the
+// checkRun is the state of one check's script while it runs: what the
 // commands need and what they leave for the report.
 type checkRun struct {
 	g     *Runner
@@ -175,7 +175,7 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		s.fail(ts, nil, "%s: the submission changed the scenario's own file %s: a run may write only in its own folder", strings.Join(a.Args, " "), changed)
 	}
 	if err != nil {
-		// Prepare vetted the command, so this is the grader's own trouble
+		// submission.Prepare vetted the command, so this is the grader's own trouble
 		// (no pipe, no folder), not the scenario's and not the student's.
 		s.failure = &failure{status: report.Error, grader: true, message: err.Error()}
 		ts.Fatalf("%s", s.failure.message)

@@ -65,7 +65,7 @@ func (g *Runner) Check(c *exercise.Check) (r report.CheckResult, again bool) {
 func (g *Runner) Run(c *exercise.Check) report.CheckResult { return g.runCheck(c) }
 
 // reportOutputLimit is how much of each stream a Run keeps for the report
-// unless Options.Verbose: enough to read, not enough to flood a terminal.
+// unless Config.Verbose: enough to read, not enough to flood a terminal.
 const reportOutputLimit = 4 << 10
 
 // reportDetailLimit and reportLogLimit bound a failure's texts to diff and a

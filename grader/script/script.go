@@ -127,7 +127,7 @@ func ParseLine(line string) (*Line, error) {
 	return sl, nil
 }
 
-// tokenize splits a line into arguments exactly as testscript's parse does
+// Tokenize splits a line into arguments exactly as testscript's parse does
 // (spaces separate, single quotes group, two quotes inside quotes are one, # ends the line),
 // returning where each argument starts, the variables unquoted text names,
 // and whether any unquoted text holds a $ that testscript would expand.
@@ -193,7 +193,7 @@ func Tokenize(line string) (args []string, offsets []int, vars []string, dynamic
 	return args, offsets, vars, dynamic, nil
 }
 
-// varNames returns the variables text names as testscript expands them
+// VarNames returns the variables text names as testscript expands them
 // (os.Expand: $NAME and ${NAME}; ${NAME@R} is NAME quoted for a pattern).
 func VarNames(text string) []string {
 	var names []string

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// SubmissionEnv builds the environment a submission sees: the grader's PATH
+// Env builds the environment a submission sees: the grader's PATH
 // (so interpreters are found), HOME set to dir, a UTF-8 locale, TMPDIR set to
 // dir/.tmp (created here), plus extra ("K=V", later entries win). Nothing
 // else of the grader's environment gets through: CI tokens and the like stay
@@ -49,7 +49,7 @@ func setEnv(env []string, key, kv string) []string {
 	return append(env, kv)
 }
 
-// removeAll removes a work folder even where the submission made parts of
+// RemoveAll removes a work folder even where the submission made parts of
 // it read-only.
 func RemoveAll(dir string) {
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {

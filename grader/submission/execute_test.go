@@ -66,7 +66,7 @@ var (
 var runSeq atomic.Int64
 
 // run executes a test program in a fresh folder and checks the two promises
-// every run keeps: Execute returns within the time limit plus one second,
+// every run keeps: sandbox.Run returns within the time limit plus one second,
 // and no process of the run is left afterwards.
 func run(t *testing.T, name string, l sandbox.Limits, stdin []byte, args ...string) *sandbox.Result {
 	t.Helper()
@@ -79,7 +79,7 @@ func run(t *testing.T, name string, l sandbox.Limits, stdin []byte, args ...stri
 
 // runSub is run for a prepared submission. It reports failures with
 // t.Errorf only, so it may be called from any goroutine; it returns nil when
-// Execute failed.
+// sandbox.Run failed.
 func runSub(t *testing.T, sub *Submission, name string, l sandbox.Limits, stdin []byte, args ...string) *sandbox.Result {
 	t.Helper()
 	dir := t.TempDir()

@@ -34,7 +34,7 @@ var syntaxCheck = map[string]func(file string) []string{
 // a loaded machine and a cold interpreter may take several.
 var startLimits = sandbox.Limits{Time: 30 * time.Second, Memory: 1 * sandbox.GiB, Output: 64 * sandbox.KiB, Procs: 64}
 
-// checkStarts parses an interpreted submission the way its interpreter
+// CheckStarts parses an interpreted submission the way its interpreter
 // will, and returns the interpreter's complaint when it cannot: its output,
 // and whether the program does not start. Any
 // trouble running the check itself is no verdict on the program: it is

@@ -50,7 +50,7 @@ type Submission struct {
 	Split *SplitProgram
 }
 
-// SubmissionError is a problem with the submission that its author can fix:
+// Error is a problem with the submission that its author can fix:
 // it says what is wrong and what to do.
 type Error struct {
 	Path    string
@@ -143,7 +143,7 @@ var compileLimits = sandbox.Limits{Time: 60 * time.Second, Memory: 2 * sandbox.G
 // Prepare resolves path (absolute), checks it, and compiles it once into
 // buildDir. An executable binary, or an executable file that starts with
 // "#!", runs as it is; otherwise the extension decides. A problem the
-// student can fix is a *SubmissionError; a compile failure is a
+// student can fix is an *Error; a compile failure is a
 // *CompileError holding the compiler's output. ctx bounds the compile.
 func Prepare(ctx context.Context, path string, buildDir string) (*Submission, error) {
 	subErr := func(problem, fix string) error {
@@ -553,7 +553,7 @@ func goBuildEnv(buildDir string) []string {
 	return env
 }
 
-// CommandSubmission accepts an explicit command line, such as
+// FromCommand accepts an explicit command line, such as
 // ["python3", "-u", "my.py"]. Arguments that name existing files are made
 // absolute, since runs happen in a folder of their own.
 func FromCommand(argv []string) (*Submission, error) {

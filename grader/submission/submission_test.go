@@ -308,7 +308,7 @@ func TestPrepareShebang(t *testing.T) {
 	tests := []struct {
 		file, content string
 		mode          os.FileMode
-		wantErr       string   // in the *SubmissionError; "" for none
+		wantErr       string   // in the *Error; "" for none
 		wantCmd       []string // the Command's argv before the script
 	}{
 		{"crlf.sh", "#!/bin/bash\r\necho hi\r\n", 0o644, crlf, nil},
