@@ -12,7 +12,7 @@ package sandbox
 // each of which the escape suite (cmd/grader TestEscape) attacks:
 //
 //   - a user namespace per run: the run is root inside with no
-//     capabilities, and outside, as root, a uid of its own (uids.go);
+//     capabilities, and outside, as root, a uid of its own (uids_linux.go);
 //     otherwise the grader's user;
 //   - PID, network, mount, IPC, UTS and cgroup namespaces: pid 1 is the
 //     shim, so the kernel kills every process of the run when it exits;
