@@ -13,10 +13,11 @@
 // It is a package of its own, with few imports, for speed: every run starts
 // one, and Go runs a program's package initialisers before main, sorted by
 // import path among those whose imports are ready. A shim found in the
-// init of package grader (as it once was) waited for the grader's whole dependency tree (about
-// 16 ms a start on a 2-core VM); from here it takes over as soon as os and
-// its few neighbours are ready (about 12 ms, and 10 ms with the binary
-// linked statically: see cmd/grader's TestStaticBinary and TestShimImports).
+// init of package grader (as it once was) waited for the grader's whole
+// dependency tree (about 16 ms a start on a 2-core VM); from here it takes
+// over as soon as os and its few neighbours are ready (about 12 ms, and
+// 10 ms with the binary linked statically: see cmd/grader's
+// TestStaticBinary and TestShimImports).
 // For the same reason the seccomp filter arrives assembled: the grader
 // builds it with a library the shim could not afford to import.
 package shim
