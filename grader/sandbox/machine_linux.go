@@ -273,6 +273,8 @@ func missingLayers(m machine, why []string) []string {
 
 func (d cgroupDirs) memV1Or2() bool { return d.v2 != "" || d.memV1 != "" }
 
+func (d cgroupDirs) pidsV1Or2() bool { return d.v2 != "" || d.pidsV1 != "" }
+
 // Isolated reports whether runs on this machine are isolated as the
 // README's Security section promises: no privilege over anything outside
 // the run, its own PID and network namespaces and root, and the syscall
@@ -304,7 +306,7 @@ func Protections(l Limits) []string {
 		procs += fmt.Sprintf("; cgroup v1 pids.max %d tasks", maxTasks(l))
 	}
 	if m.shim && !LayerOff(LayerRlimits) {
-		procs += fmt.Sprintf("; RLIMIT_NPROC %d tasks", maxTasks(l))
+		procs += fmt.Sprintf("; RLIMIT_NPROC %d tasks", nprocLimit(l, m.cg.pidsV1Or2()))
 	}
 	ps := []string{
 		"time limit " + l.Time.String() + " per run, then every process of the run is killed",

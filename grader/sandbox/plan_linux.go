@@ -90,7 +90,7 @@ func (r *run) plan() error {
 		rec(shim.TagUID, string(ids[:]))
 	}
 	if !LayerOff(LayerRlimits) {
-		for _, rl := range rlimits(l) {
+		for _, rl := range rlimits(l, m.cg.pidsV1Or2()) {
 			var v [9]byte
 			v[0] = byte(rl.resource)
 			binary.LittleEndian.PutUint64(v[1:], rl.value)
@@ -123,7 +123,7 @@ func cpuSeconds(l Limits) uint64 {
 	return uint64(l.Time.Seconds())*uint64(runtime.NumCPU()) + 2
 }
 
-func rlimits(l Limits) []rlimitValue {
+func rlimits(l Limits, pidsCgroup bool) []rlimitValue {
 	const (
 		rlimitCPU    = 0
 		rlimitFsize  = 1
@@ -138,10 +138,26 @@ func rlimits(l Limits) []rlimitValue {
 		{rlimitCPU, cpuSeconds(l)},
 		// Counted per user in the run's own user namespace (Linux 5.14),
 		// or for the run's own uid: the run's processes and no one else's.
-		{rlimitNproc, uint64(maxTasks(l))},
+		{rlimitNproc, uint64(nprocLimit(l, pidsCgroup))},
 		{rlimitRtprio, 0},
 		{rlimitNice, 0},
 	}
+}
+
+// nprocLimit is a run's RLIMIT_NPROC: maxTasks, or above it where the run
+// has a pids cgroup (whose pids.max is maxTasks). The kernel checks
+// RLIMIT_NPROC before pids.max, and a fork it refuses leaves no trace,
+// while one pids.max refuses is counted in pids.events: so the cgroup must
+// refuse first for "started more than N processes" to be told for certain.
+// A fork bomb whose forks fail collapses in milliseconds, between two of
+// the polls that count its processes, and exits 0 (TestForkBombBetweenPolls
+// in grader/submission). The limit stays, a backstop should the run's
+// cgroup not be made.
+func nprocLimit(l Limits, pidsCgroup bool) int {
+	if pidsCgroup {
+		return maxTasks(l) + 32
+	}
+	return maxTasks(l)
 }
 
 // writableFolders are the run's folders in the run's view: its working

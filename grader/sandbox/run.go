@@ -310,7 +310,8 @@ func (o *outcome) claim(r killReason) bool {
 
 // claimAfterExit records r even over killedDone: a kill the kernel made
 // (the OOM killer's, which in cgroup v1 takes one process and leaves the
-// supervisor to report its death) is the reason the run ended.
+// supervisor to report its death) is the reason the run ended, and so is a
+// fork the kernel refused at pids.max.
 func (o *outcome) claimAfterExit(r killReason) {
 	o.mu.Lock()
 	defer o.mu.Unlock()

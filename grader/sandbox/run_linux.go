@@ -543,7 +543,11 @@ func (r *run) wait() {
 	r.pollers.Wait()
 	r.timer.Load().Stop()
 	if r.cg.forkRefused() {
-		r.o.claim(killedProcs)
+		// Even over killedDone: a run whose forks the kernel refused may
+		// then exit by itself (a fork bomb collapses as its forks fail)
+		// before a poll counted its processes, and it still started too
+		// many. Its exit status stays its own.
+		r.o.claimAfterExit(killedProcs)
 	}
 	if r.cg.oomKilled() {
 		r.o.claimAfterExit(killedMemory)
