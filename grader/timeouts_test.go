@@ -2,7 +2,6 @@ package grader
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/internal/fixture"
 )
 
 // TestTimeoutRunAgainAlone: a check that timed out while another ran beside
@@ -17,21 +17,16 @@ import (
 // before the verdict, and only that run's message may blame the machine.
 func TestTimeoutRunAgainAlone(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	files := map[string]string{
+		"ex/exercise.toml": "title = \"Two\"\nprogram = \"p\"\nchecks = [\"a\", \"b\"]\npoints = 2\n",
+		// Half a second of CPU, then a wait past the limit: starved, to
+		// the grader, whatever else runs.
+		"sub.py": "import time\nwhile time.process_time() < 0.5:\n    pass\ntime.sleep(30)\n",
 	}
-	write("ex/exercise.toml", "title = \"Two\"\nprogram = \"p\"\nchecks = [\"a\", \"b\"]\npoints = 2\n")
 	for _, c := range []string{"a", "b"} {
-		write("ex/tests/"+c+".txtar", "# title: Check "+c+"\n# points: 1\nrun p\n")
+		files["ex/tests/"+c+".txtar"] = "# title: Check " + c + "\n# points: 1\nrun p\n"
 	}
-	// Half a second of CPU, then a wait past the limit: starved, to the
-	// grader, whatever else runs.
-	write("sub.py", "import time\nwhile time.process_time() < 0.5:\n    pass\ntime.sleep(30)\n")
+	fixture.Write(t, dir, files)
 	ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
 	if err != nil {
 		t.Fatal(err)

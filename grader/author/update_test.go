@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/internal/fixture"
 )
 
 // TestUpdate writes a small exercise's expected outputs and statement from
@@ -39,15 +40,7 @@ too_small = "N must be 4 or more"
 			"| check | points |\n|---|---|\n| usage | 2 |\n\nThe end.\n",
 	}
 	dir := filepath.Join(t.TempDir(), "tiny")
-	for name, data := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	fixture.Write(t, dir, files)
 	ex, err := exercise.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/internal/fixture"
 )
 
 // TestShippedOutputs judges every builtin exercise's valid-output/ and
@@ -370,15 +371,7 @@ func loadFiles(t *testing.T, base, change map[string]string) *exercise.Exercise 
 	dir := filepath.Join(t.TempDir(), "tiny")
 	files := maps.Clone(base)
 	maps.Copy(files, change)
-	for name, data := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	fixture.Write(t, dir, files)
 	ex, err := exercise.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/grader/submission"
+	"github.com/boardcheck/boardcheck/internal/fixture"
 )
 
 // testExercise is grader's test exercise, whose checks run quickly.
@@ -81,17 +82,11 @@ stdout '^hello$'
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			write := func(name, text string) {
-				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			write("ex/exercise.toml", "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n"+tt.manifest+"\n")
-			write("ex/tests/hello.txtar", strings.Replace(script, "%s\n", tt.header+"\n", 1))
-			write("sub.sh", tt.sub+"\n")
+			fixture.Write(t, dir, map[string]string{
+				"ex/exercise.toml":     "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n" + tt.manifest + "\n",
+				"ex/tests/hello.txtar": strings.Replace(script, "%s\n", tt.header+"\n", 1),
+				"sub.sh":               tt.sub + "\n",
+			})
 			ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
 			if err != nil {
 				t.Fatal(err)
@@ -138,18 +133,11 @@ func TestScenarioFileChangedFromOutside(t *testing.T) {
 		t.Skip("runs have no root of their own on this machine")
 	}
 	dir := t.TempDir()
-	for name, text := range map[string]string{
+	fixture.Write(t, dir, map[string]string{
 		"ex/exercise.toml":     "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n",
 		"ex/tests/hello.txtar": "# title: Says hello\n# points: 1\nrun p\ncmp stdout want.txt\n-- want.txt --\nhello\n",
 		"sub.sh":               "sleep 1\necho hello\n",
-	} {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
 	if err != nil {
 		t.Fatal(err)
