@@ -366,12 +366,9 @@ func Protections(l Limits) []string {
 	return ps
 }
 
-// Overlays reports whether a run can see a folder writable with its
-// changes thrown away (Spec.Overlay): only in a root of its own.
-func Overlays() bool { return thisMachine().root }
-
 // OwnRoot reports whether each run has a root of its own, built from the
 // folders its Spec names and the system's: the grader's own folders are
 // then out of its sight, and whatever changes in them while it runs was
-// changed by something else.
+// changed by something else. Only there can a run see a folder writable
+// with its changes thrown away (Spec.Overlay).
 func OwnRoot() bool { return thisMachine().root }

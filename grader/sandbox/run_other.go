@@ -112,10 +112,6 @@ func Isolated() (bool, []string) {
 	return false, []string{"isolation: the sandbox's namespaces, root, seccomp filter and cgroups are Linux's; on this system a run is held by its time and output limits alone"}
 }
 
-// Overlays reports whether a run can see a folder writable with its
-// changes thrown away: not on this platform.
-func Overlays() bool { return false }
-
 // OwnRoot reports whether each run has a root of its own: not on this
 // platform.
 func OwnRoot() bool { return false }

@@ -522,7 +522,7 @@ func goCacheOverlay(env []string) []string {
 // network.
 func goBuildEnv(buildDir string) []string {
 	cache := os.Getenv("GOCACHE")
-	if !sandbox.Overlays() {
+	if !sandbox.OwnRoot() { // no Spec.Overlay without it
 		// Without an overlay the compile would write into the shared
 		// cache, where one submission's build could poison the next.
 		cache = filepath.Join(buildDir, "gocache")
