@@ -281,7 +281,7 @@ func (r *run) start() error {
 	}
 	r.proc, r.statR = r.sup.proc, r.sup.status
 	go r.readStatus()
-	if !r.probe {
+	if !r.probe && runsAhead() {
 		makeSpare(r.sup.key)
 	}
 	return nil

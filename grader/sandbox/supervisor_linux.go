@@ -110,10 +110,14 @@ func launch(key launchKey, slot *uidSlot) (_ *supervisor, err error) {
 	// is started through the grader's open file: as root it is already the
 	// run's own user, who may not enter the folder the grader's binary is
 	// in (a go-build folder, /root/go/bin). GODEBUG: its runtime need not
-	// read the cgroup's CPU limit to size itself.
+	// read the cgroup's CPU limit to size itself. GOMAXPROCS=1: it runs one
+	// goroutine at a time, and with one P its runtime starts fewer threads
+	// and hands off less (5 to 10% less processor time a run of /bin/true,
+	// machine-wide: bench/README.md). The submission gets the plan's
+	// environment, not this one.
 	files := []*os.File{null, null, null, statW, planChild, key.exe}
 	s.proc, err = os.StartProcess(fmt.Sprintf("/proc/self/fd/%d", shim.ExeFD), []string{shim.Arg0},
-		&os.ProcAttr{Dir: "/", Env: []string{"GODEBUG=cgroupgomaxprocs=0"}, Files: files, Sys: sys})
+		&os.ProcAttr{Dir: "/", Env: []string{"GODEBUG=cgroupgomaxprocs=0", "GOMAXPROCS=1"}, Files: files, Sys: sys})
 	if err != nil {
 		return nil, fmt.Errorf("grader: starting a run's supervisor: %w", err)
 	}
@@ -240,6 +244,36 @@ func Warm() {
 			makeSpare(keyFor(m))
 		}
 	}()
+}
+
+// expected counts the runs callers said are still to come (ExpectRuns);
+// counting says whether any caller has said so at all.
+var (
+	expected atomic.Int64
+	counting atomic.Bool
+)
+
+// ExpectRuns tells the sandbox that its caller will ask for at most n more
+// runs, so that it starts no spare supervisor that no run will take: the
+// spare started after the last run of a grading cost about 5 ms of
+// processor time, on a machine whose cores that grading keeps busy. Until
+// a caller calls it, every run starts the next one's spare. The count only
+// decides whether a run starts the next one's supervisor ahead of time,
+// never whether a run can start: a run no one announced (a compile before
+// a grading) counts off like any other, and a run past the count starts
+// its own supervisor, as the first run does.
+func ExpectRuns(n int) {
+	counting.Store(true)
+	expected.Add(int64(n))
+}
+
+// runsAhead counts off the run under way and says whether another may come
+// after it.
+func runsAhead() bool {
+	if !counting.Load() {
+		return true
+	}
+	return expected.Add(-1) > 0
 }
 
 // makeSpare starts, in the background, the supervisor of the next run, if

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"context"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -46,6 +47,39 @@ func TestSpares(t *testing.T) {
 	waitForSpare(t)
 	if n := launches.Load() - before; n != 2 {
 		t.Errorf("a run whose spare was killed started %d supervisors; want 2, its own and the next run's", n)
+	}
+}
+
+// A caller that says how many runs are to come gets no spare after the
+// last of them, one that no run would take.
+func TestExpectRuns(t *testing.T) {
+	if m := thisMachine(); !m.shim || keyFor(m).nsFlags&syscall.CLONE_NEWPID == 0 {
+		t.Skip("no spare supervisors on this machine")
+	}
+	t.Cleanup(func() { counting.Store(false); expected.Store(0) })
+	dir := t.TempDir()
+	spec := Spec{Argv: []string{"/bin/true"}, Dir: dir, Env: []string{"PATH=/usr/bin:/bin", "HOME=" + dir}}
+	run := func(what string) {
+		t.Helper()
+		if res, err := Run(context.Background(), spec); err != nil || res.ExitCode != 0 {
+			t.Fatalf("%s: %v, exit %d, errors %q", what, err, res.ExitCode, res.Stderr)
+		}
+	}
+	run("a run before the count")
+	waitForSpare(t)
+	ExpectRuns(2)
+	before := launches.Load()
+	run("the first of two")
+	waitForSpare(t)
+	run("the last of two")
+	spares.Lock()
+	s, making := spares.spare, spares.making
+	spares.Unlock()
+	if s != nil || making {
+		t.Error("the last expected run started a spare supervisor")
+	}
+	if n := launches.Load() - before; n != 1 {
+		t.Errorf("two expected runs started %d supervisors; want 1, the second run's", n)
 	}
 }
 
