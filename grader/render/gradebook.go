@@ -73,7 +73,7 @@ type gradebookBar struct {
 
 // GradebookHTML writes the gradebook page.
 func GradebookHTML(w io.Writer, g Gradebook) error {
-	return htmlTemplates.ExecuteTemplate(w, "gradebook.tmpl", newGradebookPage(g))
+	return htmlTemplates().ExecuteTemplate(w, "gradebook.tmpl", newGradebookPage(g))
 }
 
 func newGradebookPage(g Gradebook) *gradebookPage {

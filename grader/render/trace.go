@@ -120,7 +120,7 @@ func TraceHTML(w io.Writer, exercise string, n int) error {
 		rows[i] = []any{s.Kind, s.Row, s.Col, s.Text, s.Tried, s.Solutions}
 	}
 	board := drawEmptyBoard(n)
-	return htmlTemplates.ExecuteTemplate(w, "trace.tmpl", &tracePage{
+	return htmlTemplates().ExecuteTemplate(w, "trace.tmpl", &tracePage{
 		Exercise: exercise, N: n, Board: board, Steps: rows, Last: len(steps), Summary: sum.String(), Shape: queenShape,
 	})
 }

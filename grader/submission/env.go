@@ -52,6 +52,11 @@ func setEnv(env []string, key, kv string) []string {
 // RemoveAll removes a work folder even where the submission made parts of
 // it read-only.
 func RemoveAll(dir string) {
+	// Most work folders go at the first try; only one the submission made
+	// read-only needs the walk that opens it up again.
+	if os.RemoveAll(dir) == nil {
+		return
+	}
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err == nil && d.IsDir() {
 			os.Chmod(path, 0o755)

@@ -135,6 +135,11 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path
 		p = &progress{w: sys.stderr, exercise: ex.ID, total: total}
 		opts.OnCheck = p.done
 	}
+	// What the report is graded from is read while the checks run: a
+	// digest of a program of a few megabytes would otherwise be the last
+	// thing the student waits for, with every core but one idle.
+	graded := make(chan *report.Graded, 1)
+	go func() { graded <- gradedFrom(ex, path, opts) }()
 	file, problem := pickSubmission(path, pattern)
 	var rep *report.Report
 	var err error
@@ -155,7 +160,7 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path
 	if err != nil {
 		return nil, err
 	}
-	rep.Graded = gradedFrom(ex, path, opts)
+	rep.Graded = <-graded
 	return rep, nil
 }
 
