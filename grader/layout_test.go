@@ -31,6 +31,7 @@ var allowedImports = map[string][]string{
 	"internal/fixture":                {},
 	"internal/gradescope":             {},
 	"internal/suggest":                {},
+	"internal/survivors":              {},
 	"exercises":                       {"grader/author", "grader/exercise", "internal/exhaustive"}, // data; its test verifies it
 	"exercises/nqueens/good/go-files": {},
 
@@ -40,7 +41,7 @@ var allowedImports = map[string][]string{
 	"grader/sandbox":                   {"grader/sandbox/internal/proctree", "grader/sandbox/internal/shim"},
 
 	// A submission becomes a command, run in the sandbox.
-	"grader/submission": {"grader/sandbox"},
+	"grader/submission": {"grader/sandbox", "internal/survivors"},
 	"grader/builtin":    {"grader/submission", "internal/programs"},
 
 	// Judging output, and the verdicts as data.
@@ -64,7 +65,7 @@ var allowedImports = map[string][]string{
 	"internal/browsertest": {"grader", "grader/exercise", "grader/render", "grader/report"},
 
 	// Thin mains, and the benchmarks' helpers.
-	"cmd/grader":            {"internal/cli", "internal/exhaustive", "internal/programs", "reference"},
+	"cmd/grader":            {"internal/cli", "internal/exhaustive", "internal/programs", "internal/survivors", "reference"},
 	"cmd/knights-tour":      {"internal/programs"},
 	"cmd/nqueens":           {"internal/programs"},
 	"cmd/queens-board":      {"internal/programs"},

@@ -21,6 +21,7 @@ import (
 	"unsafe"
 
 	"github.com/boardcheck/boardcheck/internal/exhaustive"
+	"github.com/boardcheck/boardcheck/internal/survivors"
 )
 
 // The escape suite (issue 14): every attack that got out of a run on the
@@ -115,8 +116,11 @@ func attacks() []attack {
 		{file: "environ.sh",
 			offRoot: [][]string{{"namespaces", "runuid", "caps"}}, offUser: [][]string{{"userns", "landlock"}}},
 		{file: "grader-output.sh",
+			// Escaped when the line is in the grader's output, as GitHub
+			// would read it: at the start of a line. The run's own
+			// "ESCAPED" is not taken on its word.
 			escaped: func(e *escapeEnv, r graderRun) bool {
-				return strings.Contains(r.stdout, "ESCAPED") || strings.Contains(r.stdout, "\n::error ::pwned")
+				return strings.HasPrefix(r.stdout, "::error ::pwned") || strings.Contains(r.stdout, "\n::error ::pwned")
 			},
 			offRoot: [][]string{{"namespaces", "runuid", "caps", "landlock"}}, offUser: [][]string{{"userns", "landlock"}}},
 		{file: "forge-status.sh", escaped: checkPassed("Says hello"),
@@ -345,14 +349,20 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	// find grader and run its reference programs.
 	cmd.Env = []string{"PATH=" + filepath.Dir(e.grader) + ":/usr/local/bin:/usr/bin:/bin", "TMPDIR=" + tmp, "HOME=" + tmp,
 		"BOARDCHECK_CANARY=the-graders-own-secret", "NO_COLOR=1", "BOARDCHECK_LAYERS_OFF=" + strings.Join(off, ",")}
-	// Standard output is a file of the grader's own user, as a CI
-	// runner's log is: a run that reached the grader's descriptors could
-	// write there.
-	out, err := os.CreateTemp(e.dir, "stdout-")
+	// Standard output is a file of the grader's own user, appended to as
+	// a CI runner's log is: a run that reached the grader's descriptors
+	// could write there, and what it wrote stays (written at the grader's
+	// own offset, the report would overwrite it).
+	made, err := os.CreateTemp(e.dir, "stdout-")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer os.Remove(out.Name())
+	made.Close()
+	defer os.Remove(made.Name())
+	out, err := os.OpenFile(made.Name(), os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer out.Close()
 	out.Chown(uid, uid)
 	var stderr bytes.Buffer
@@ -379,7 +389,7 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	start := time.Now()
 	err = cmd.Run()
 	took := time.Since(start)
-	stdout, _ := os.ReadFile(out.Name())
+	stdout, _ := os.ReadFile(made.Name())
 	r := graderRun{stdout: string(stdout), stderr: stderr.String(), took: took, exit: cmd.ProcessState.ExitCode()}
 	if err != nil && r.exit < 0 {
 		t.Fatalf("grader: %v", err)
@@ -522,24 +532,7 @@ func hasPython(uid int) bool {
 // survivorsUnder lists live processes whose environment names a folder
 // under tmp: the runs of a grader whose TMPDIR it was.
 func survivorsUnder(tmp string) []string {
-	ents, _ := os.ReadDir("/proc")
-	var out []string
-	for _, ent := range ents {
-		pid, err := strconv.Atoi(ent.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		stat, _ := os.ReadFile("/proc/" + ent.Name() + "/stat")
-		if i := bytes.LastIndexByte(stat, ')'); i > 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
-			continue
-		}
-		env, _ := os.ReadFile("/proc/" + ent.Name() + "/environ")
-		if bytes.Contains(env, []byte(tmp+"/")) {
-			cmd, _ := os.ReadFile("/proc/" + ent.Name() + "/cmdline")
-			out = append(out, fmt.Sprintf("%d %q", pid, bytes.ReplaceAll(cmd, []byte{0}, []byte{' '})))
-		}
-	}
-	return out
+	return survivors.List(func(p survivors.Process) bool { return p.EnvHas(tmp + "/") })
 }
 
 // openPTY opens a pseudo-terminal: its master, and the terminal itself.

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/internal/exhaustive"
+	"github.com/boardcheck/boardcheck/internal/survivors"
 )
 
 // The hostile suite grades programs that try to hang, flood, fool or see
@@ -281,30 +282,10 @@ func (e *hostileEnv) slackFor(t *testing.T, ext string) time.Duration {
 // environment holds the TMPDIR grader gives its runs, under e.tmp, or their
 // command line or working folder is under dir, the submission's folder.
 func (e *hostileEnv) survivors(dir string) []string {
-	ents, _ := os.ReadDir("/proc")
-	var out []string
-	for _, ent := range ents {
-		pid, err := strconv.Atoi(ent.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		base := "/proc/" + ent.Name()
-		stat, err := os.ReadFile(base + "/stat")
-		if err != nil {
-			continue
-		}
-		if i := bytes.LastIndexByte(stat, ')'); i > 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
-			continue // a zombie is dead; its parent reaps it
-		}
-		env, _ := os.ReadFile(base + "/environ")
-		cmd, _ := os.ReadFile(base + "/cmdline")
-		cwd, _ := os.Readlink(base + "/cwd")
-		if bytes.Contains(env, []byte("TMPDIR="+e.tmp+"/")) || bytes.Contains(cmd, []byte(dir)) ||
-			strings.HasPrefix(cwd, e.tmp+"/") || strings.HasPrefix(cwd, dir) {
-			out = append(out, fmt.Sprintf("%d %q", pid, bytes.ReplaceAll(cmd, []byte{0}, []byte{' '})))
-		}
-	}
-	return out
+	return survivors.List(func(p survivors.Process) bool {
+		return p.EnvHas("TMPDIR="+e.tmp+"/") || bytes.Contains(p.Cmdline, []byte(dir)) ||
+			strings.HasPrefix(p.Cwd, e.tmp+"/") || strings.HasPrefix(p.Cwd, dir)
+	})
 }
 
 func TestHostile(t *testing.T) {

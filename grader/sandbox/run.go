@@ -82,8 +82,8 @@ func (r *Result) Death(l Limits) string {
 			// that used well under that in CPU may be correct and only
 			// slowed down by others: say so rather than let the student
 			// hunt for a bug in a correct program.
-			used := "less than 1s"
-			if r.CPU >= time.Second {
+			used := "less than 0.1s" // as a scenario's time-out says it
+			if r.CPU >= 100*time.Millisecond {
 				used = r.CPU.Round(100 * time.Millisecond).String()
 			}
 			msg += " (it used " + used + " of CPU: the machine may be busy; try again, or raise --timeout)"

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/internal/survivors"
 )
 
 // The canary: a variable of the test process that no submission may see.
@@ -106,41 +107,13 @@ func runSub(t *testing.T, sub *Submission, name string, l sandbox.Limits, stdin 
 	if lim := l.WithDefaults().Time + time.Second; took > lim {
 		t.Errorf("%s: Execute returned after %v; want within %v", name, took, lim)
 	}
-	if left := survivors(mark, dir); len(left) > 0 {
+	// A survivor is a live process whose environment holds mark or whose
+	// working folder is dir.
+	left := survivors.List(func(p survivors.Process) bool { return p.EnvHas(mark+"\x00") || p.Cwd == dir })
+	if len(left) > 0 {
 		t.Errorf("%s: processes left after Execute returned: %v", name, left)
 	}
 	return res
-}
-
-// survivors lists the live processes whose environment holds mark or whose
-// working folder is dir.
-func survivors(mark, dir string) []string {
-	if runtime.GOOS != "linux" {
-		return nil
-	}
-	ents, _ := os.ReadDir("/proc")
-	var out []string
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		base := "/proc/" + e.Name()
-		stat, err := os.ReadFile(base + "/stat")
-		if err != nil {
-			continue
-		}
-		if i := bytes.LastIndexByte(stat, ')'); i > 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
-			continue // a zombie is dead; its parent reaps it
-		}
-		env, _ := os.ReadFile(base + "/environ")
-		cwd, _ := os.Readlink(base + "/cwd")
-		if bytes.Contains(env, []byte(mark+"\x00")) || cwd == dir {
-			cmd, _ := os.ReadFile(base + "/cmdline")
-			out = append(out, fmt.Sprintf("%d %q", pid, bytes.ReplaceAll(cmd, []byte{0}, []byte{' '})))
-		}
-	}
-	return out
 }
 
 // hostile are the limits the hostile programs run under: small, so the
@@ -155,7 +128,7 @@ var (
 // idleTimeout is how a run that waits out the hostile time limit without
 // computing dies: the note tells a student whose correct program was slowed
 // by a busy machine that it was not their fault.
-const idleTimeout = "timed out after 3s (it used less than 1s of CPU: the machine may be busy; try again, or raise --timeout)"
+const idleTimeout = "timed out after 3s (it used less than 0.1s of CPU: the machine may be busy; try again, or raise --timeout)"
 
 // busyDeath is res.Death(l) made comparable with want, the CPU note left
 // out of the comparison: whether a run that waited got less than half its
@@ -610,7 +583,7 @@ func TestDeath(t *testing.T) {
 			"timed out after 10s"},
 		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 1712 * time.Millisecond},
 			"timed out after 10s (it used 1.7s of CPU: the machine may be busy; try again, or raise --timeout)"},
-		{sandbox.Result{ExitCode: -1, TimedOut: true}, "timed out after 10s (it used less than 1s of CPU: the machine may be busy; try again, or raise --timeout)"},
+		{sandbox.Result{ExitCode: -1, TimedOut: true}, "timed out after 10s (it used less than 0.1s of CPU: the machine may be busy; try again, or raise --timeout)"},
 		{sandbox.Result{ExitCode: -1, Signal: "SIGSEGV"}, "killed by SIGSEGV"},
 		{sandbox.Result{ExitCode: -1, OutOfMemory: true}, "used more than 512 MiB of memory"},
 		{sandbox.Result{ExitCode: -1, StdoutOverflow: true}, "printed more than 16 MiB on standard output"},
