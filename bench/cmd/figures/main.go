@@ -650,10 +650,11 @@ func mib(b int64) float64 { return float64(b) / (1 << 20) }
 func (f *figures) graderCheck() {
 	plain := row{figure: "grader check nqueens (reference)", target: "≥ 0.83x (≤ 1.2× script)"}
 	isolated := row{figure: "  the same, against the script under bwrap", target: "≥ 0.83x (≤ 1.2× script)"}
-	defer func() { f.add(plain); f.add(isolated) }()
+	before := row{figure: "  the same, against the grader before the sandbox", target: "≥ 1.0x (no slower)"}
+	defer func() { f.add(plain); f.add(isolated); f.add(before) }()
 	paths, why := f.tools("grader", "nqueens")
 	if why != "" {
-		plain.ours, isolated.ours = why, why
+		plain.ours, isolated.ours, before.ours = why, why, why
 		return
 	}
 	grader, nq := paths[0], paths[1]
@@ -662,23 +663,62 @@ func (f *figures) graderCheck() {
 	check.Stdout, check.Stderr = &out, &out
 	if err := check.Run(); err != nil {
 		plain.ours = fmt.Sprintf("not measured: grader check nqueens fails on the reference: %v: %s", err, lastLine(out.String()))
-		isolated.ours = plain.ours
+		isolated.ours, before.ours = plain.ours, plain.ours
 		return
 	}
 	ours, err := measure(f.runs, run{argv: []string{grader, "check", "nqueens", nq}})
 	if err != nil {
 		plain.ours, plain.met = "failed: "+err.Error(), "NO"
-		isolated.ours = plain.ours
+		isolated.ours, before.ours = plain.ours, plain.ours
 		return
 	}
 	plain.ours, isolated.ours = ours.String(), ours.String()
 	f.againstScript(&plain, ours, nq, nil)
+	f.againstPresandbox(&before, grader, nq)
 	wrap, why := f.isolatedBy(nq)
 	if why != "" {
 		isolated.base = why
 		return
 	}
 	f.againstScript(&isolated, ours, nq, wrap)
+}
+
+// presandbox is the last commit before the sandbox (issue 14), whose grader
+// bench/run builds as grader-presandbox where the checkout has it.
+const presandbox = "67b2cb6"
+
+// againstPresandbox times grader check nqueens against the same command of
+// the grader before the sandbox: issue 14's "no slower than today against
+// its shell script", the script being the same for both. The two are run
+// in turn, one of each at a time, so that a change in the machine's load
+// falls on both alike.
+func (f *figures) againstPresandbox(r *row, grader, nq string) {
+	old, why := f.tool("grader-presandbox")
+	if why != "" {
+		r.base = why
+		return
+	}
+	var ours, base timing
+	for i := 0; i < f.runs; i++ {
+		for _, side := range []struct {
+			t   *timing
+			bin string
+		}{{&ours, grader}, {&base, old}} {
+			t, err := once(run{argv: []string{side.bin, "check", "nqueens", nq}})
+			if err != nil {
+				r.ours, r.met = "failed: "+err.Error(), "NO"
+				return
+			}
+			if side.t.runs == 0 || t.best < side.t.best {
+				side.t.best, side.t.cpu = t.best, t.cpu
+			}
+			side.t.runs++
+		}
+	}
+	r.ours = ours.String()
+	r.base = base.String() + " grader at " + presandbox
+	r.ratio = ratio(base.best, ours.best)
+	r.met = yesNo(ours.best <= base.best)
 }
 
 // againstScript times the sequential script of nqueens's runs, each
