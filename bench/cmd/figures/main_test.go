@@ -165,3 +165,31 @@ func TestRatio(t *testing.T) {
 		}
 	}
 }
+
+// The README's table of the figures is bench/README.md's, row for row: the
+// two drifted apart once (the README lacked a row bench/run prints).
+func TestFigureTablesAgree(t *testing.T) {
+	table := func(file string) []string {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows []string
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(line, "| figure | baseline | target |") || (len(rows) > 0 && strings.HasPrefix(line, "|")) {
+				rows = append(rows, line)
+			} else if len(rows) > 0 {
+				break
+			}
+		}
+		if len(rows) < 3 {
+			t.Fatalf("%s: no table of the figures (a header | figure | baseline | target |)", file)
+		}
+		return rows
+	}
+	readme, bench := table("../../../README.md"), table("../../README.md")
+	if !slices.Equal(readme, bench) {
+		t.Errorf("README.md's table of the figures differs from bench/README.md's:\n%s\n\nbench/README.md:\n%s",
+			strings.Join(readme, "\n"), strings.Join(bench, "\n"))
+	}
+}
