@@ -88,7 +88,8 @@ func Grade(ctx context.Context, ex *exercise.Exercise, sub *submission.Submissio
 	for _, c := range checks {
 		runs += c.Runs
 	}
-	sandbox.ExpectRuns(runs)
+	ctx, done := sandbox.ExpectRuns(ctx, runs)
+	defer done()
 	run := scenario.NewRunner(ctx, ex, sub, scenario.Config{Limits: limits, Dir: dir, Env: opts.Env, Verbose: opts.Verbose, TakeWants: opts.TakeWants})
 	g := &grading{ctx: ctx, opts: opts, run: run, named: namedChecks(ex, opts.Run)}
 

@@ -57,6 +57,7 @@ const pollEvery = 20 * time.Millisecond
 // than left to print into the void until the time limit: the verdict is the
 // same and it comes sooner.
 func Run(ctx context.Context, spec Spec) (*Result, error) {
+	claimExpected(ctx)
 	r, err := newRun(spec, thisMachine(), false)
 	if err != nil {
 		return nil, err

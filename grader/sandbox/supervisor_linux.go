@@ -23,7 +23,8 @@ import (
 //
 // So a supervisor can be started before its run is asked for: after each
 // run starts, the next run's supervisor is started in the background (a
-// spare), and the next run takes it: only where runs have a PID namespace,
+// spare), unless no run is to come (see ExpectRuns), and the next run takes
+// it: only where runs have a PID namespace,
 // since elsewhere the run under way could find the idle spare among the
 // machine's processes and stop it (see makeSpare). Starting one (the clone
 // into new namespaces, which copies the grader's page tables since a user
@@ -110,11 +111,12 @@ func launch(key launchKey, slot *uidSlot) (_ *supervisor, err error) {
 	// is started through the grader's open file: as root it is already the
 	// run's own user, who may not enter the folder the grader's binary is
 	// in (a go-build folder, /root/go/bin). GODEBUG: its runtime need not
-	// read the cgroup's CPU limit to size itself. GOMAXPROCS=1: it runs one
-	// goroutine at a time, and with one P its runtime starts fewer threads
-	// and hands off less (5 to 10% less processor time a run of /bin/true,
-	// machine-wide: bench/README.md). The submission gets the plan's
-	// environment, not this one.
+	// read the cgroup's CPU limit to size itself. GOMAXPROCS=1: its
+	// goroutines spend their time waiting in system calls, so one P is
+	// enough, and with one its runtime starts fewer threads and hands off
+	// less: 3 to 11% less processor time a run of /bin/true, machine-wide
+	// (bench/README.md). The submission gets the plan's environment, not
+	// this one.
 	files := []*os.File{null, null, null, statW, planChild, key.exe}
 	s.proc, err = os.StartProcess(fmt.Sprintf("/proc/self/fd/%d", shim.ExeFD), []string{shim.Arg0},
 		&os.ProcAttr{Dir: "/", Env: []string{"GODEBUG=cgroupgomaxprocs=0", "GOMAXPROCS=1"}, Files: files, Sys: sys})
@@ -192,8 +194,10 @@ func (s *supervisor) discard() {
 // spares holds at most one supervisor started ahead of its run.
 var spares struct {
 	sync.Mutex
-	spare  *supervisor
-	making bool
+	spare *supervisor
+	// making is closed once the spare on its way is ready or has failed;
+	// nil while none is on its way.
+	making chan struct{}
 }
 
 // takeSpare returns the spare supervisor if it was started as key says and
@@ -202,6 +206,13 @@ var spares struct {
 // discarded, and the run starts a supervisor of its own.
 func takeSpare(key launchKey) *supervisor {
 	spares.Lock()
+	if on := spares.making; on != nil && spares.spare == nil {
+		// The one on its way is ready sooner than one started now, and
+		// started now, it would be left over: a spare no run takes.
+		spares.Unlock()
+		<-on
+		spares.Lock()
+	}
 	s := spares.spare
 	spares.spare = nil
 	spares.Unlock()
@@ -246,36 +257,6 @@ func Warm() {
 	}()
 }
 
-// expected counts the runs callers said are still to come (ExpectRuns);
-// counting says whether any caller has said so at all.
-var (
-	expected atomic.Int64
-	counting atomic.Bool
-)
-
-// ExpectRuns tells the sandbox that its caller will ask for at most n more
-// runs, so that it starts no spare supervisor that no run will take: the
-// spare started after the last run of a grading cost about 5 ms of
-// processor time, on a machine whose cores that grading keeps busy. Until
-// a caller calls it, every run starts the next one's spare. The count only
-// decides whether a run starts the next one's supervisor ahead of time,
-// never whether a run can start: a run no one announced (a compile before
-// a grading) counts off like any other, and a run past the count starts
-// its own supervisor, as the first run does.
-func ExpectRuns(n int) {
-	counting.Store(true)
-	expected.Add(int64(n))
-}
-
-// runsAhead counts off the run under way and says whether another may come
-// after it.
-func runsAhead() bool {
-	if !counting.Load() {
-		return true
-	}
-	return expected.Add(-1) > 0
-}
-
 // makeSpare starts, in the background, the supervisor of the next run, if
 // none is ready or on its way.
 //
@@ -290,20 +271,22 @@ func makeSpare(key launchKey) {
 		return
 	}
 	spares.Lock()
-	if spares.spare != nil || spares.making {
+	if spares.spare != nil || spares.making != nil {
 		spares.Unlock()
 		return
 	}
-	spares.making = true
+	done := make(chan struct{})
+	spares.making = done
 	spares.Unlock()
 	go func() {
 		s, err := launch(key, nil)
 		spares.Lock()
-		defer spares.Unlock()
-		spares.making = false
+		spares.making = nil
 		if err == nil && spares.spare == nil {
 			spares.spare, s = s, nil
 		}
+		spares.Unlock()
+		close(done)
 		if s != nil {
 			s.discard()
 		}

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"context"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -51,7 +52,9 @@ func TestSpares(t *testing.T) {
 }
 
 // A caller that says how many runs are to come gets no spare after the
-// last of them, one that no run would take.
+// last of them, one that no run would take: not when its runs come one
+// after another, nor when its last two come at once; and runs made under
+// no expectation count none of its runs off.
 func TestExpectRuns(t *testing.T) {
 	if m := thisMachine(); !m.shim || keyFor(m).nsFlags&syscall.CLONE_NEWPID == 0 {
 		t.Skip("no spare supervisors on this machine")
@@ -59,28 +62,48 @@ func TestExpectRuns(t *testing.T) {
 	t.Cleanup(func() { counting.Store(false); expected.Store(0) })
 	dir := t.TempDir()
 	spec := Spec{Argv: []string{"/bin/true"}, Dir: dir, Env: []string{"PATH=/usr/bin:/bin", "HOME=" + dir}}
-	run := func(what string) {
+	run := func(ctx context.Context, what string) {
 		t.Helper()
-		if res, err := Run(context.Background(), spec); err != nil || res.ExitCode != 0 {
-			t.Fatalf("%s: %v, exit %d, errors %q", what, err, res.ExitCode, res.Stderr)
+		if res, err := Run(ctx, spec); err != nil || res.ExitCode != 0 {
+			t.Errorf("%s: %v, exit %v", what, err, res)
 		}
 	}
-	run("a run before the count")
+	noSpare := func(what string) {
+		t.Helper()
+		spares.Lock()
+		s, making := spares.spare, spares.making != nil
+		spares.Unlock()
+		if s != nil || making {
+			t.Errorf("%s started a spare supervisor that no run will take", what)
+		}
+	}
+	run(context.Background(), "a run before any count")
 	waitForSpare(t)
-	ExpectRuns(2)
+
+	ctx, done := ExpectRuns(context.Background(), 2)
 	before := launches.Load()
-	run("the first of two")
+	run(ctx, "the first of two")
 	waitForSpare(t)
-	run("the last of two")
-	spares.Lock()
-	s, making := spares.spare, spares.making
-	spares.Unlock()
-	if s != nil || making {
-		t.Error("the last expected run started a spare supervisor")
+	run(context.Background(), "a run of no one's count between them")
+	waitForSpare(t)
+	run(ctx, "the last of two")
+	noSpare("the last expected run")
+	if n := launches.Load() - before; n != 2 {
+		t.Errorf("three runs, two of them expected, started %d supervisors; want 2, for the second and third", n)
 	}
-	if n := launches.Load() - before; n != 1 {
-		t.Errorf("two expected runs started %d supervisors; want 1, the second run's", n)
+	done()
+
+	ctx, done = ExpectRuns(context.Background(), 3)
+	defer done()
+	run(ctx, "the first of three")
+	waitForSpare(t)
+	var wg sync.WaitGroup
+	for _, what := range []string{"the second of three", "the third of three, at the same time"} {
+		wg.Add(1)
+		go func() { defer wg.Done(); run(ctx, what) }()
 	}
+	wg.Wait()
+	noSpare("the last two expected runs, at once,")
 }
 
 // waitForSpare waits for the spare supervisor that the last run started.
@@ -88,7 +111,7 @@ func waitForSpare(t *testing.T) *supervisor {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
 		spares.Lock()
-		s, making := spares.spare, spares.making
+		s, making := spares.spare, spares.making != nil
 		spares.Unlock()
 		if s != nil && !making {
 			return s

@@ -583,6 +583,8 @@ func TestDeath(t *testing.T) {
 			"timed out after 10s"},
 		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 1712 * time.Millisecond},
 			"timed out after 10s (it used 1.7s of CPU: the machine may be busy; try again, or raise --timeout)"},
+		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 340 * time.Millisecond},
+			"timed out after 10s (it used 300ms of CPU: the machine may be busy; try again, or raise --timeout)"},
 		{sandbox.Result{ExitCode: -1, TimedOut: true}, "timed out after 10s (it used less than 0.1s of CPU: the machine may be busy; try again, or raise --timeout)"},
 		{sandbox.Result{ExitCode: -1, Signal: "SIGSEGV"}, "killed by SIGSEGV"},
 		{sandbox.Result{ExitCode: -1, OutOfMemory: true}, "used more than 512 MiB of memory"},

@@ -135,11 +135,6 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path
 		p = &progress{w: sys.stderr, exercise: ex.ID, total: total}
 		opts.OnCheck = p.done
 	}
-	// What the report is graded from is read while the checks run: a
-	// digest of a program of a few megabytes would otherwise be the last
-	// thing the student waits for, with every core but one idle.
-	graded := make(chan *report.Graded, 1)
-	go func() { graded <- gradedFrom(ex, path, opts) }()
 	file, problem := pickSubmission(path, pattern)
 	var rep *report.Report
 	var err error
@@ -160,7 +155,11 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path
 	if err != nil {
 		return nil, err
 	}
-	rep.Graded = <-graded
+	// After the grading, not while it runs: where runs have no root of
+	// their own, a run may write into the submission's folder (Python's
+	// __pycache__ beside a package's modules), and a digest taken meanwhile
+	// would see it or not by chance.
+	rep.Graded = gradedFrom(ex, path, opts)
 	return rep, nil
 }
 
