@@ -48,6 +48,10 @@ import (
 
 const pollEvery = 20 * time.Millisecond
 
+// testHookStarted, when a test sets it, runs between a run's start and the
+// start of its watchers.
+var testHookStarted func(*run)
+
 // Run runs spec and returns once the process and every process it started
 // are gone: within Limits.Time plus well under a second. err reports only
 // the grader's own failures (the program cannot be started, a pipe cannot
@@ -65,6 +69,9 @@ func Run(ctx context.Context, spec Spec) (*Result, error) {
 	defer r.close()
 	if err := r.start(); err != nil {
 		return nil, err
+	}
+	if testHookStarted != nil {
+		testHookStarted(r)
 	}
 	r.watch(ctx)
 	r.wait()
@@ -228,6 +235,11 @@ func (r *run) pipe() (rd, wr *os.File, err error) {
 
 // close undoes newRun and start: every file, pipe, cgroup and folder.
 func (r *run) close() {
+	if t := r.timer.Load(); t != nil {
+		// A run that failed to start, or the probe, which is not waited
+		// for by wait: its clock must not go off once its pid is free.
+		t.Stop()
+	}
 	if r.stopStdin != nil {
 		r.stopStdin()
 	}
@@ -272,6 +284,7 @@ func (r *run) start() error {
 		}
 	}
 	files := append([]*os.File{r.stdin, r.outW, r.errW}, r.bindFiles...)
+	r.proc = r.sup.proc
 	err := r.handToSupervisor(files)
 	// Only the shim holds the run's ends now.
 	for _, f := range files {
@@ -280,7 +293,7 @@ func (r *run) start() error {
 	if err != nil {
 		return err
 	}
-	r.proc, r.statR = r.sup.proc, r.sup.status
+	r.statR = r.sup.status
 	go r.readStatus()
 	if !r.probe && runsAhead() {
 		makeSpare(r.sup.key)
@@ -295,6 +308,7 @@ func (r *run) handToSupervisor(files []*os.File) error {
 		return fmt.Errorf("grader: running %s: joining the run's cgroup: %w", r.spec.Argv[0], err)
 	}
 	r.startTime = time.Now()
+	r.armTimeLimit()
 	if err := r.sup.send(r.planBytes, files); err != nil {
 		return fmt.Errorf("grader: running %s: sending the run's supervisor its plan: %w", r.spec.Argv[0], err)
 	}
@@ -318,6 +332,7 @@ func (r *run) startProgram() error {
 		return fmt.Errorf("grader: running %s: %w", r.spec.Argv[0], err)
 	}
 	r.proc = p
+	r.armTimeLimit()
 	// The program may fork before it is in its v1 cgroups: the poller of
 	// /proc still counts those.
 	r.cg.join(p.Pid)
@@ -344,11 +359,14 @@ func (r *run) readStatus() {
 		b.Write(buf[:n])
 		if b.Len() >= 13 && b.Bytes()[0] == 'X' && !r.mainEnd.Swap(true) {
 			// The main process is gone: from here on the time limit no
-			// longer applies, only the cleanup.
-			r.o.claim(killedDone)
-			if t := r.timer.Load(); t != nil {
-				t.Reset(time.Second)
+			// longer applies, only the cleanup. One that ended past its
+			// limit timed out, whether or not the timer has fired yet
+			// (on a busy machine its goroutine may run after this one).
+			if time.Since(r.startTime) >= r.limits.Time {
+				r.o.claim(killedTime)
 			}
+			r.o.claim(killedDone)
+			r.timer.Load().Reset(time.Second)
 		}
 		if err != nil || b.Len() > 4096 {
 			break
@@ -404,21 +422,11 @@ func (r *run) markReaped() {
 	r.killMu.Unlock()
 }
 
-// watch starts what watches the run: the output readers, the time limit,
-// the caller's context and the poller of memory and processes.
-func (r *run) watch(ctx context.Context) {
-	l := r.limits
-	r.stdout = &capture{limit: l.Output, onOverflow: func() { r.kill(killedOutput) }}
-	r.stderr = &capture{limit: l.Output, onOverflow: func() { r.kill(killedOutput) }}
-	r.readers.Add(2)
-	go func() { defer r.readers.Done(); r.stdout.readFrom(r.outR) }()
-	go func() { defer r.readers.Done(); r.stderr.readFrom(r.errR) }()
-
-	limit := l.Time
-	if r.mainEnd.Load() {
-		limit = time.Second
-	}
-	r.timer.Store(time.AfterFunc(limit, func() {
+// armTimeLimit starts the run's clock, as it starts: a time limit armed
+// later (by watch) would miss a run that ended before it, however long the
+// run took, and one shorter than the run's start would never apply.
+func (r *run) armTimeLimit() {
+	r.timer.Store(time.AfterFunc(r.limits.Time-time.Since(r.startTime), func() {
 		if r.mainEnd.Load() {
 			// The shim had a second to clean up after the main process
 			// and has not finished: do it from here.
@@ -432,6 +440,18 @@ func (r *run) watch(ctx context.Context) {
 		}
 		r.kill(killedTime)
 	}))
+}
+
+// watch starts what watches the run: the output readers, the caller's
+// context and the poller of memory and processes.
+func (r *run) watch(ctx context.Context) {
+	l := r.limits
+	r.stdout = &capture{limit: l.Output, onOverflow: func() { r.kill(killedOutput) }}
+	r.stderr = &capture{limit: l.Output, onOverflow: func() { r.kill(killedOutput) }}
+	r.readers.Add(2)
+	go func() { defer r.readers.Done(); r.stdout.readFrom(r.outR) }()
+	go func() { defer r.readers.Done(); r.stderr.readFrom(r.errR) }()
+
 	r.done = make(chan struct{})
 	go func() {
 		select {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boardcheck/boardcheck/grader/sandbox/internal/shim"
 )
@@ -109,5 +110,60 @@ func TestIsolatedSaysWhatIsMissing(t *testing.T) {
 		if m == "" {
 			t.Errorf("an empty reason in %q", missing)
 		}
+	}
+}
+
+// TestTimeLimitShorterThanTheStart gives runs a time limit shorter than it
+// takes them to start, and holds the grader back until each run's program
+// has ended, as a busy machine may: every run still times out. A clock
+// armed only once the watchers start, after the run was under way, never
+// went off for a run that had already ended (the verify suite's "limits.time
+// 1ns" case passed such runs under the full suite's load). And a run whose
+// program ends past its limit before the clock's goroutine has run (the
+// clock is stopped here, as if it were late) timed out too.
+func TestTimeLimitShorterThanTheStart(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		argv  []string
+		limit time.Duration
+		late  bool // the clock has not gone off by the program's end
+	}{
+		{"the grader held back", []string{"/bin/true"}, time.Nanosecond, false},
+		{"the clock late", []string{"/bin/sleep", "0.05"}, time.Millisecond, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if !thisMachine().shim {
+				t.Skip("no supervisor on this machine: nothing reports the program's end")
+			}
+			held := 0
+			testHookStarted = func(r *run) {
+				if tt.late && !r.timer.Load().Stop() {
+					return // it went off before the test could hold it
+				}
+				held++
+				for !r.mainEnd.Load() && r.o.get() == notKilled {
+					time.Sleep(time.Millisecond)
+				}
+			}
+			defer func() { testHookStarted = nil }()
+			dir := t.TempDir()
+			for i := range 3 {
+				res, err := Run(context.Background(), Spec{
+					Argv:   tt.argv,
+					Dir:    dir,
+					Env:    []string{"PATH=/usr/bin:/bin", "HOME=" + dir},
+					Limits: Limits{Time: tt.limit},
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !res.TimedOut {
+					t.Fatalf("run %d of %s with a %v time limit: not timed out (exit %d after %v)", i+1, tt.argv, tt.limit, res.ExitCode, res.Duration)
+				}
+			}
+			if held == 0 {
+				t.Skip("the clock went off in every run before the test could hold it")
+			}
+		})
 	}
 }
