@@ -236,8 +236,8 @@ func (r *run) pipe() (rd, wr *os.File, err error) {
 // close undoes newRun and start: every file, pipe, cgroup and folder.
 func (r *run) close() {
 	if t := r.timer.Load(); t != nil {
-		// A run that failed to start, or the probe, which is not waited
-		// for by wait: its clock must not go off once its pid is free.
+		// A run that failed to start, which wait never stopped: its
+		// clock must not go off once its pid is free.
 		t.Stop()
 	}
 	if r.stopStdin != nil {
@@ -308,7 +308,12 @@ func (r *run) handToSupervisor(files []*os.File) error {
 		return fmt.Errorf("grader: running %s: joining the run's cgroup: %w", r.spec.Argv[0], err)
 	}
 	r.startTime = time.Now()
-	r.armTimeLimit()
+	if !r.probe {
+		// The probe has no time limit of its own: on a machine loaded
+		// enough to take it past a run's, killing it would take the
+		// layers it tests away from every run.
+		r.armTimeLimit()
+	}
 	if err := r.sup.send(r.planBytes, files); err != nil {
 		return fmt.Errorf("grader: running %s: sending the run's supervisor its plan: %w", r.spec.Argv[0], err)
 	}
@@ -362,11 +367,14 @@ func (r *run) readStatus() {
 			// longer applies, only the cleanup. One that ended past its
 			// limit timed out, whether or not the timer has fired yet
 			// (on a busy machine its goroutine may run after this one).
-			if time.Since(r.startTime) >= r.limits.Time {
-				r.o.claim(killedTime)
+			// The probe has no clock.
+			if t := r.timer.Load(); t != nil {
+				if time.Since(r.startTime) >= r.limits.Time {
+					r.o.claim(killedTime)
+				}
+				t.Reset(time.Second)
 			}
 			r.o.claim(killedDone)
-			r.timer.Load().Reset(time.Second)
 		}
 		if err != nil || b.Len() > 4096 {
 			break
