@@ -333,6 +333,7 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	}
 	os.Chown(tmp, uid, uid)
 	subDir, sub := e.prepare(t, a, tmp)
+	owners := ownersOf(tmp, subDir)
 	ex := e.exercise
 	if a.exercise != "" {
 		ex = a.exercise
@@ -407,7 +408,25 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
 		t.Errorf("grader left %d entries in its TMPDIR %s", len(ents), tmp)
 	}
+	if now := ownersOf(tmp, subDir); !slices.Equal(now, owners) {
+		// Given to a run's uid, a folder would belong to every later run
+		// of that uid: another student's, in grader batch.
+		t.Errorf("grader changed the owners of its TMPDIR and the submission's folder from %v to %v", owners, now)
+	}
 	return r
+}
+
+// ownersOf lists the owner of each path, -1 for one that cannot be read.
+func ownersOf(paths ...string) []int {
+	var out []int
+	for _, p := range paths {
+		uid := -1
+		if fi, err := os.Lstat(p); err == nil {
+			uid = int(fi.Sys().(*syscall.Stat_t).Uid)
+		}
+		out = append(out, uid)
+	}
+	return out
 }
 
 func (e *escapeEnv) escaped(a attack, r graderRun) bool {

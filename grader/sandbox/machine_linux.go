@@ -213,7 +213,13 @@ func (m machine) describe() string {
 func probe(m machine) error {
 	dir := "/boardcheck-probe" // on the run's tmpfs
 	if !m.root {
-		dir = os.TempDir()
+		// The host's: a folder of its own, which it may be handed (never
+		// the temporary folder itself: see callersFolder).
+		var err error
+		if dir, err = os.MkdirTemp("", "boardcheck-probe-"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
 	}
 	r, err := newRun(Spec{Argv: []string{m.exe}, Dir: dir, Env: []string{"HOME=" + dir}}, m, true)
 	if err != nil {

@@ -191,8 +191,9 @@ func newRun(spec Spec, m machine, probe bool) (_ *run, err error) {
 
 // handOver gives the run's own user (as root) the folders it writes: the
 // caller's Writable ones, and without a root of its own, where its folders
-// are the host's, those too, and a way through the temporary folders above
-// them and above its files (made 0700 by whoever made them).
+// are the host's, those made for it (see callersFolder), and a way through
+// the temporary folders above them and above its files (made 0700 by
+// whoever made them).
 func (r *run) handOver() error {
 	uid := r.slot.uid
 	folders := slices.Clone(r.spec.Writable)
@@ -206,7 +207,11 @@ func (r *run) handOver() error {
 		})
 	}
 	if !r.m.root {
-		folders = append(folders, r.writableFolders()...)
+		for _, d := range r.writableFolders() {
+			if !r.callersFolder(d) {
+				folders = append(folders, d)
+			}
+		}
 		tmp := filepath.Clean(os.TempDir())
 		for _, p := range append(slices.Clone(folders), r.spec.ReadOnly...) {
 			for d := filepath.Dir(p); under(d, tmp); d = filepath.Dir(d) {
@@ -222,6 +227,25 @@ func (r *run) handOver() error {
 		}
 	}
 	return nil
+}
+
+// callersFolder says whether d, one of the run's folders, is the caller's
+// rather than made for the run: one that holds (or is) a file the run is
+// to read, such as the submission's folder, where a compiler runs; the
+// system's temporary folder; the root. Such a folder is never handed over:
+// the run has no business writing there, and a later run given the same
+// uid would own it, and with it every file in it (the sticky bit of /tmp
+// does not hold against the folder's owner).
+func (r *run) callersFolder(d string) bool {
+	if d == "/" || d == filepath.Clean(os.TempDir()) {
+		return true
+	}
+	for _, p := range r.spec.ReadOnly {
+		if under(filepath.Clean(p), d) {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *run) pipe() (rd, wr *os.File, err error) {

@@ -259,8 +259,9 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 // executable. Version managers (pyenv, rbenv, asdf) put shell-script shims
 // on PATH that take a second or more to pick the real interpreter: paid on
 // every run, that eats into the submission's time limit. It runs in the
-// submission's folder, where a .python-version file may choose the version.
-// When the interpreter cannot say, its name is kept.
+// submission's folder, where a .python-version file may choose the version,
+// and sees that folder read-only. When the interpreter cannot say, its name
+// is kept.
 func resolveInterpreter(ctx context.Context, lang language, dir, buildDir string) string {
 	if lang.whereAmI == nil {
 		return lang.tool
@@ -281,7 +282,7 @@ func resolveInterpreter(ctx context.Context, lang language, dir, buildDir string
 		Dir:      dir,
 		Env:      Env(home),
 		Limits:   l,
-		ReadOnly: versionFiles(dir),
+		ReadOnly: []string{dir},
 	})
 	if err != nil || res.ExitCode != 0 || res.Death(l) != "" {
 		return lang.tool
@@ -291,19 +292,6 @@ func resolveInterpreter(ctx context.Context, lang language, dir, buildDir string
 		return lang.tool
 	}
 	return p
-}
-
-// versionFiles are the files in dir that choose an interpreter's version
-// for a version manager, those that exist: the run that asks the
-// interpreter where it is must see them.
-func versionFiles(dir string) []string {
-	var out []string
-	for _, name := range []string{".python-version", ".ruby-version", ".node-version", ".nvmrc", ".tool-versions"} {
-		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && fi.Mode().IsRegular() {
-			out = append(out, filepath.Join(dir, name))
-		}
-	}
-	return out
 }
 
 // readShebang returns the #! line at the start of head, without "#!" and
