@@ -1,8 +1,10 @@
 #!/bin/bash
 # Moodle VPL (Virtual Programming Lab): the activity's vpl_evaluate.sh, to
 # paste under "Execution files". Upload the grader binary there too, named
-# grader (it is static and needs nothing), and set EXERCISE below. VPL runs
-# this script, then runs the vpl_execution it writes and reads its output:
+# grader (it is static and needs nothing, but must be a Linux build for the
+# jail server's processor: GOOS=linux GOARCH=amd64 go build ./cmd/grader on
+# a Mac), and set EXERCISE below. VPL runs this script, then runs the
+# vpl_execution it writes and reads its output:
 # the comments (one title per check, its explanation under it) and the
 # proposed grade, rescaled from the exercise's points to the activity's
 # grade range (VPL_GRADEMIN to VPL_GRADEMAX).

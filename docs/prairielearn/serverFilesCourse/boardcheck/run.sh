@@ -12,7 +12,10 @@ mkdir -p "$root/results"
 "$here/grader" check --color never --format prairielearn --output "$root/results/results.json" "${BOARDCHECK_EXERCISE:?set BOARDCHECK_EXERCISE in the question's externalGradingOptions.environment}" "$root/student"
 status=$?
 # 0: every check passed, 1: one did not, 3: the machine or the exercise is
-# at fault: results.json says which. Anything else left no results.json.
+# at fault. With 0, 1, and 3 for a missing interpreter, results.json says
+# which; 3 for an exercise folder that cannot be loaded (or, with
+# --require-isolation, a sandbox refused) leaves none, only grader's
+# message on standard error. Anything else left no results.json.
 case $status in
 0|1|3) exit 0 ;;
 *) echo "run.sh: grader check exited with status $status" >&2; exit "$status" ;;
