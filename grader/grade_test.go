@@ -142,7 +142,7 @@ func TestGradeMessages(t *testing.T) {
 		{"trailing period", []string{"sh", "-c", "echo 'Usage: nqueens N.'; exit 1"}, "usage", report.Fail, 7,
 			"line 1 ends with a period"},
 		{"stray stderr", []string{"sh", "-c", "echo 'Usage: nqueens N'; echo oops >&2; exit 1"}, "usage", report.Fail, 8,
-			`printed to standard error: "oops"`},
+			`printed to standard error, which must stay empty here: "oops"`},
 		{"nothing printed", []string{"sh", "-c", "exit 1"}, "usage", report.Fail, 7,
 			`printed nothing on standard output; expected a line "Usage: nqueens N"`},
 		{"other text", []string{"sh", "-c", "echo 'usage is nqueens'; exit 1"}, "usage", report.Fail, 7,

@@ -198,10 +198,7 @@ func newHTMLCheck(c report.CheckResult, i int, o Options) *htmlCheck {
 		h.Outputs = append(h.Outputs, htmlExcerpt("output", d.Actual, 0, d.OutputLine, maxOutputLines))
 	}
 	if last != nil {
-		focus := 0
-		if d != nil {
-			focus = d.OutputLine
-		}
+		focus, errFocus := outputFocus(d, last)
 		outLines, errLines := 0, 0
 		if last.Trimmed {
 			outLines, errLines = last.StdoutLines, last.StderrLines
@@ -214,7 +211,7 @@ func newHTMLCheck(c report.CheckResult, i int, o Options) *htmlCheck {
 			h.Outputs = append(h.Outputs, htmlExcerpt("standard output", last.Stdout, outLines, focus, maxOutputLines))
 		}
 		if last.Stderr != "" && !(hasDiff && last.Stderr == d.Actual) {
-			h.Outputs = append(h.Outputs, htmlExcerpt("standard error", last.Stderr, errLines, 0, maxOutputLines))
+			h.Outputs = append(h.Outputs, htmlExcerpt("standard error", last.Stderr, errLines, errFocus, maxOutputLines))
 		}
 	}
 	if d != nil && d.Board != nil {

@@ -253,10 +253,7 @@ func (t *text) failure(c report.CheckResult) {
 		t.diff(d.Expected, d.Actual)
 	}
 	if last != nil {
-		focus := 0
-		if d != nil {
-			focus = d.OutputLine
-		}
+		focus, errFocus := outputFocus(d, last)
 		outLines, errLines := 0, 0
 		if last.Trimmed {
 			outLines, errLines = last.StdoutLines, last.StderrLines
@@ -272,7 +269,7 @@ func (t *text) failure(c report.CheckResult) {
 			t.printed("standard output", last.Stdout, outLines, focus, maxOutputLines, true)
 		}
 		if last.Stderr != "" && !(hasDiff && last.Stderr == d.Actual) {
-			t.printed("standard error", last.Stderr, errLines, 0, maxOutputLines, false)
+			t.printed("standard error", last.Stderr, errLines, errFocus, maxOutputLines, false)
 		}
 		if last.Trimmed {
 			// The line counts above are of what the report kept; say how
@@ -349,6 +346,21 @@ func wrap(s string, width int) []string {
 // sameStream reports whether actual is the stream s, or s is the start of it
 // because the run's output was cut for the report: either way the stream's
 // own block shows it, and a second block would repeat it.
+// outputFocus says which line of the last run's standard output, and which
+// of its standard error, the report marks: the line at fault is one of the
+// stream the failure's text is (a debug line on standard error is marked
+// there, not the correct line of standard output with its number).
+func outputFocus(d *report.Detail, last *report.Run) (stdout, stderr int) {
+	if d == nil {
+		return 0, 0
+	}
+	if d.Actual != "" && last.Stderr != "" && sameStream(d.Actual, last.Stderr, last.Trimmed) &&
+		!sameStream(d.Actual, last.Stdout, last.Trimmed) {
+		return 0, d.OutputLine
+	}
+	return d.OutputLine, 0
+}
+
 func sameStream(actual, s string, trimmed bool) bool {
 	return actual == s || (trimmed && s != "" && strings.HasPrefix(actual, s))
 }

@@ -59,6 +59,33 @@ func TestTextStderrOnce(t *testing.T) {
 	}
 }
 
+// TestStderrLineMarked: a failure at a line of standard error (a debug
+// print where there must be none) marks that line, in the text and the
+// HTML report, and no line of standard output, which may be right.
+func TestStderrLineMarked(t *testing.T) {
+	r := &report.Report{Exercise: "nqueens", Checks: []report.CheckResult{{
+		Name: "n4", Title: "Every solution for N = 4", Status: report.Fail, MaxScore: 12,
+		Message: `printed to standard error, which must stay empty here: "debug: n = 4"`,
+		Detail:  &report.Detail{Actual: "debug: n = 4\n", OutputLine: 1},
+		Runs: []report.Run{{Args: []string{"nqueens", "4"}, Stdout: "[[0, 1], [1, 3], [2, 0], [3, 2]]\n[[0, 2], [1, 0], [2, 3], [3, 1]]\n",
+			Stderr: "debug: n = 4\n"}},
+	}}}
+	out := renderPlain(t, r)
+	if !strings.Contains(out, "standard error:\n    > 1  debug: n = 4\n") {
+		t.Errorf("the line of standard error at fault is not marked:\n%s", out)
+	}
+	if strings.Contains(out, "> 1  [[0, 1]") {
+		t.Errorf("a line of standard output is marked for a failure on standard error:\n%s", out)
+	}
+	var b strings.Builder
+	if err := renderHTML(&b, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if html := b.String(); strings.Count(html, `class="ln focus"`) != 1 {
+		t.Errorf("the HTML report marks %d lines; want the one of standard error", strings.Count(html, `class="ln focus"`))
+	}
+}
+
 // TestTextSummary: the report ends in one line a student can quote: the
 // exercise, the score, how many checks fail and which to fix first.
 func TestTextSummary(t *testing.T) {

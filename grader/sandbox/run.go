@@ -272,6 +272,9 @@ func signalName(s syscall.Signal) string {
 	if n, ok := signalNames[s]; ok {
 		return n
 	}
+	if n, ok := unixSignalNames[s]; ok {
+		return n
+	}
 	return fmt.Sprintf("signal %d", int(s))
 }
 

@@ -191,7 +191,7 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		// into its buffers and its log: for a run that flooded its output
 		// up to the cap those copies were most of the grader's memory,
 		// and no later command of a failed check reads them.
-		s.fail(ts, nil, "%s: %s%s", s.lastName, death, stderrNote(res.Stderr))
+		s.fail(ts, nil, "%s: %s%s%s", s.lastName, death, signalNote(res.Signal), stderrNote(res.Stderr))
 	}
 	// Through testscript's own buffers, so stdout, stderr and cmp see them.
 	ts.Stdout().Write(res.Stdout)

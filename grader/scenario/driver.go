@@ -201,10 +201,20 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 	if r.Message == "" {
 		r.Message = "the scenario failed"
 	}
-	if r.Status == report.Fail && s.last != nil && s.last.TimedOut {
+	switch {
+	case r.Status == report.Fail && s.last != nil && s.last.TimedOut && waited(s.last, g.limits):
+		// A faster search would not help a program that never searched.
+		r.Hint = waitingHint
+	case r.Status == report.Fail && s.last != nil && s.last.TimedOut:
 		// The check's hint guesses at wrong output, which a run that
 		// never finished did not print.
 		r.Hint = timeoutHint(g.ex, c)
+	case r.Status == report.Fail && s.last != nil && crashed(s.last.Signal):
+		r.Hint = crashHint
+	case r.Status == report.Fail && strings.Contains(r.Message, stderrNotEmpty) && !speaksOfStderr(r.Hint):
+		// The check's hint is about what it checks on standard output,
+		// which may well be right.
+		r.Hint = stderrHint
 	}
 	if d := r.Detail; d != nil && !g.verbose {
 		d.Expected, _ = trimText([]byte(d.Expected), reportDetailLimit)
@@ -218,6 +228,25 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 const defaultTimeoutHint = "Your program ran out of time: make sure it stops on this input " +
 	"(no endless loop, no read of standard input that never ends), then make its search faster. " +
 	"Run the command above yourself to time it."
+
+// waitingHint is the advice for a run that timed out having used almost no
+// CPU (see timeoutDeath), whatever the exercise: it waited rather than
+// searched.
+const waitingHint = "Your program ran out of time without computing: it was waiting. " +
+	"Make sure it takes N from its command line and never reads standard input (this check gives it none), " +
+	"and that it does not sleep or wait for a program it started. Run the command above yourself to see where it stops."
+
+// stderrHint is the advice for a check that failed because the program
+// printed to standard error, which had to stay empty.
+const stderrHint = "This check expects nothing on standard error: remove the debugging prints " +
+	"(or send them nowhere), and print an error there only where the statement asks for one."
+
+// speaksOfStderr says whether an author's hint already gives advice about
+// standard error, as a usage check's often does.
+func speaksOfStderr(hint string) bool {
+	h := strings.ToLower(hint)
+	return strings.Contains(h, "stderr") || strings.Contains(h, "standard error")
+}
 
 // timeoutHint is the advice for check c when a run ran out of time: the
 // check's own, else the exercise's, else the grader's.

@@ -119,6 +119,10 @@ func archiveFile(c *exercise.Check, work, name string) (string, bool) {
 	return string(data), err == nil
 }
 
+// stderrNotEmpty begins the message of a check failed by a line on
+// standard error, where the scenario wants none (`! stderr .`).
+const stderrNotEmpty = "printed to standard error, which must stay empty here"
+
 // explainMatch explains a failed stdout, stderr or grep pattern.
 func explainMatch(name, text, other string, sl *script.Line, msg string) (string, *report.Detail, bool) {
 	args := sl.Args
@@ -151,6 +155,9 @@ func explainMatch(name, text, other string, sl *script.Line, msg string) (string
 		if pattern == "." || pattern == ".+" {
 			if name == "standard output" {
 				return fmt.Sprintf("printed to standard output, which must stay empty here: %s", quoteLine(l)), d, true
+			}
+			if name == "standard error" {
+				return fmt.Sprintf("%s: %s", stderrNotEmpty, quoteLine(l)), d, true
 			}
 			return fmt.Sprintf("printed to %s: %s", name, quoteLine(l)), d, true
 		}

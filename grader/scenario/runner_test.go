@@ -61,9 +61,11 @@ func TestTimeoutDeath(t *testing.T) {
 	}
 }
 
-// TestTimeoutHint: a run that ran out of time gets the advice for time, in
-// the exercise's words (a check's own, else the manifest's), or the grader's,
-// which names no puzzle; a check that failed otherwise keeps its hint.
+// TestTimeoutHint: a run that ran out of time computing gets the advice for
+// time, in the exercise's words (a check's own, else the manifest's), or the
+// grader's, which names no puzzle; one that ran out of time waiting gets the
+// grader's advice for waiting, whatever the exercise says of speed; a check
+// that failed otherwise keeps its hint.
 func TestTimeoutHint(t *testing.T) {
 	const script = `# title: Says hello
 # points: 1
@@ -72,12 +74,14 @@ func TestTimeoutHint(t *testing.T) {
 run p
 stdout '^hello$'
 `
+	const busy = "while :; do :; done" // computes until killed
 	for _, tt := range []struct {
 		name, manifest, header, sub, want string
 	}{
-		{"the check's", `timeout_hint = "Use Warnsdorff's rule."`, "# timeout-hint: Mind the 50×50 board.", "sleep 30", "Mind the 50×50 board."},
-		{"the exercise's", `timeout_hint = "Use Warnsdorff's rule."`, "", "sleep 30", "Use Warnsdorff's rule."},
-		{"the grader's", "", "", "sleep 30", defaultTimeoutHint},
+		{"the check's", `timeout_hint = "Use Warnsdorff's rule."`, "# timeout-hint: Mind the 50×50 board.", busy, "Mind the 50×50 board."},
+		{"the exercise's", `timeout_hint = "Use Warnsdorff's rule."`, "", busy, "Use Warnsdorff's rule."},
+		{"the grader's", "", "", busy, defaultTimeoutHint},
+		{"waiting", `timeout_hint = "Use Warnsdorff's rule."`, "# timeout-hint: Mind the 50×50 board.", "sleep 30", waitingHint},
 		{"no time-out", `timeout_hint = "Use Warnsdorff's rule."`, "", "echo bye", "Print hello."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -95,6 +99,42 @@ stdout '^hello$'
 			limits.Time = 500 * time.Millisecond
 			if c := runAlone(t, ex, "hello", Config{Limits: limits}, "sh", filepath.Join(dir, "sub.sh")); c.Status != report.Fail || c.Hint != tt.want {
 				t.Errorf("got %s, hint %q; want fail, hint %q", c.Status, c.Hint, tt.want)
+			}
+		})
+	}
+}
+
+// TestStderrHint: a check failed by a line on standard error, where there
+// must be none, gets the grader's advice about standard error, unless the
+// check's own hint already speaks of it; failed otherwise, it keeps its own.
+func TestStderrHint(t *testing.T) {
+	const script = `# title: Says hello
+# points: 1
+# hint: %s
+run p
+stdout '^hello$'
+! stderr .
+`
+	for _, tt := range []struct {
+		name, hint, sub, want string
+	}{
+		{"about standard output", "Print hello.", "echo hello; echo debug >&2", stderrHint},
+		{"about standard error", "Print hello, and nothing to stderr.", "echo hello; echo debug >&2", "Print hello, and nothing to stderr."},
+		{"standard output wrong", "Print hello.", "echo bye", "Print hello."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			fixture.Write(t, dir, map[string]string{
+				"ex/exercise.toml":     "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n",
+				"ex/tests/hello.txtar": strings.Replace(script, "%s", tt.hint, 1),
+				"sub.sh":               tt.sub + "\n",
+			})
+			ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c := runAlone(t, ex, "hello", Config{Limits: ex.Limits}, "sh", filepath.Join(dir, "sub.sh")); c.Status != report.Fail || c.Hint != tt.want {
+				t.Errorf("got %s (%s), hint %q; want fail, hint %q", c.Status, c.Message, c.Hint, tt.want)
 			}
 		})
 	}
@@ -170,5 +210,41 @@ func TestScenarioFileChangedFromOutside(t *testing.T) {
 	const want = "grader error (not your fault): the scenario's own file want.txt changed while p ran"
 	if c.Status != report.Error || !strings.HasPrefix(c.Message, want) {
 		t.Errorf("got %s: %q; want error: %q...", c.Status, c.Message, want)
+	}
+}
+
+// TestCrashExplained: a run killed by a signal the grader did not send is
+// told what the signal usually means, and one that crashed gets the advice
+// for a crash rather than the check's hint about its output.
+func TestCrashExplained(t *testing.T) {
+	const script = `# title: Says hello
+# points: 1
+# hint: Print hello.
+run p
+stdout '^hello$'
+`
+	for _, tt := range []struct {
+		name, sub, message, hint string
+	}{
+		{"segmentation fault", "kill -SEGV $$", "p: killed by SIGSEGV, a segmentation fault: it read or wrote memory it may not", crashHint},
+		{"its own kill", "kill -KILL $$", "p: killed by SIGKILL, a signal the grader did not send: no limit was reached", "Print hello."},
+		{"another signal", "kill -USR1 $$", "p: killed by SIGUSR1, a signal the grader did not send", "Print hello."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			fixture.Write(t, dir, map[string]string{
+				"ex/exercise.toml":     "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n",
+				"ex/tests/hello.txtar": script,
+				"sub.sh":               tt.sub + "\n",
+			})
+			ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := runAlone(t, ex, "hello", Config{Limits: ex.Limits}, "sh", filepath.Join(dir, "sub.sh"))
+			if c.Status != report.Fail || !strings.HasPrefix(c.Message, tt.message) || c.Hint != tt.hint {
+				t.Errorf("got %s: %q, hint %q; want fail: %q..., hint %q", c.Status, c.Message, c.Hint, tt.message, tt.hint)
+			}
+		})
 	}
 }

@@ -33,13 +33,19 @@ func timeoutDeath(res *sandbox.Result, l sandbox.Limits, alone bool) string {
 		used = res.CPU.Round(100 * time.Millisecond).String()
 	}
 	switch {
-	case res.CPU < l.Time/waitingCPU:
+	case waited(res, l):
 		return msg + ", having used almost no CPU (" + used + "): it was waiting, not computing " +
 			"(on standard input, which is empty here, on a sleep, or on another process)"
 	case res.CPU < l.Time/2 && alone:
 		return msg + " (it used " + used + " of CPU, running alone: the machine may be busy; try again, or raise --timeout)"
 	}
 	return msg
+}
+
+// waited says whether a run that timed out used so little CPU that it
+// must have been waiting, not computing.
+func waited(res *sandbox.Result, l sandbox.Limits) bool {
+	return res.CPU < l.WithDefaults().Time/waitingCPU
 }
 
 // runDeath is sandbox.Result.Death with the grader's own words for a time-out.

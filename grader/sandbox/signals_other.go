@@ -1,0 +1,7 @@
+//go:build !unix
+
+package sandbox
+
+import "syscall"
+
+var unixSignalNames = map[syscall.Signal]string{}
