@@ -75,6 +75,7 @@ type htmlCheck struct {
 	Legend                                      *boardLegend
 	Tour                                        *svgTour
 	Tally                                       *htmlTally
+	LacksTool                                   bool // see lacksTool
 	Log                                         string
 }
 
@@ -138,7 +139,7 @@ func newHTMLPage(r *report.Report, o Options) *htmlPage {
 	for i, c := range r.Checks {
 		counts[c.Status]++
 		p.Checks = append(p.Checks, newHTMLCheck(c, i, o))
-		if c.Status == report.Error {
+		if c.Status == report.Error && !lacksTool(c) {
 			p.Broken = true
 		}
 	}
@@ -160,7 +161,7 @@ func newHTMLPage(r *report.Report, o Options) *htmlPage {
 func newHTMLCheck(c report.CheckResult, i int, o Options) *htmlCheck {
 	h := &htmlCheck{
 		ID: checkID(c.Name), Name: htmlEsc(c.Name), Title: htmlEsc(c.Title), Status: string(c.Status),
-		Mark: marks[c.Status], Word: words[c.Status], Points: points(c),
+		Mark: marks[c.Status], Word: words[c.Status], Points: points(c), LacksTool: lacksTool(c),
 	}
 	if c.Status == report.Skip {
 		h.SkippedBecause, h.SkippedBecauseID = htmlEsc(c.SkippedBecause), checkID(c.SkippedBecause)

@@ -168,7 +168,9 @@ func boardPicture(p *checker.BoardPicture, pal palette) []picLine {
 	case p.Suggestion == nil:
 		lines = mine
 	case len(p.Pieces) == 0:
-		lines = append([]picLine{plain("a correct board")}, boardLines(p, p.Suggestion, false, w, pal)...)
+		// As the HTML report says it: the board is one the student's
+		// program should have printed, not a fix for one it did.
+		lines = append([]picLine{plain("a correct board your program did not print")}, boardLines(p, p.Suggestion, false, w, pal)...)
 	default:
 		right := append([]picLine{plain("a correct board")}, boardLines(p, p.Suggestion, false, w, pal)...)
 		if mine[1].width()*2+4 <= 100 {

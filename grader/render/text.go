@@ -275,7 +275,7 @@ func (t *text) failure(c report.CheckResult) {
 			// The line counts above are of what the report kept; say how
 			// much the program really printed, since for an "every
 			// solution" check that count is what a student judges by.
-			t.line(indent, t.pal.dim.Sprintf("(the output was cut short for this report: the program printed %d %s on standard output and %d on standard error)",
+			t.line(indent, t.pal.dim.Sprintf("(this report shows part of the output: the program printed %d %s on standard output and %d on standard error)",
 				last.StdoutLines, plural(last.StdoutLines, "line"), last.StderrLines))
 		}
 	}
@@ -365,10 +365,25 @@ func sameStream(actual, s string, trimmed bool) bool {
 	return actual == s || (trimmed && s != "" && strings.HasPrefix(actual, s))
 }
 
+// lacksTool says whether c is the check that the submission can be run,
+// failed because this machine lacks what runs it (an interpreter, a
+// compiler): nothing is broken that a report would help, and the student
+// can install it.
+func lacksTool(c report.CheckResult) bool {
+	return c.Name == report.UngradableCheck && c.Status == report.Error
+}
+
+const lacksToolText = "this machine lacks what your program needs to run: not your program's fault, and installing it (below) fixes it"
+
 // broken explains a check that could not be judged: the fault is the
-// exercise's or the grader's, and the student should be told so plainly.
+// exercise's or the grader's (or the machine's), and the student should be
+// told so plainly.
 func (t *text) broken(c report.CheckResult) {
-	t.line(indent, t.pal.broken.Sprint("the exercise or the grader is broken here, not your program; please report it"))
+	if lacksTool(c) {
+		t.line(indent, t.pal.broken.Sprint(lacksToolText))
+	} else {
+		t.line(indent, t.pal.broken.Sprint("the exercise or the grader is broken here, not your program; please report it"))
+	}
 	for _, l := range t.escLines(c.Message) {
 		t.line(indent, l)
 	}
@@ -546,7 +561,7 @@ func (t *text) footer(r *report.Report) {
 	}
 	t.line(0, t.summary(r))
 	for _, c := range r.Checks {
-		if c.Status == report.Error {
+		if c.Status == report.Error && !lacksTool(c) {
 			t.line(0, t.pal.broken.Sprint("Some checks could not be judged because the exercise or the grader is broken (marked !); please report it."))
 			break
 		}

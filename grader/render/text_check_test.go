@@ -86,6 +86,24 @@ func TestStderrLineMarked(t *testing.T) {
 	}
 }
 
+// TestLacksTool: a submission this machine lacks the interpreter for is
+// not reported as a broken exercise to report, in the text or HTML report.
+func TestLacksTool(t *testing.T) {
+	r := &report.Report{Exercise: "nqueens", Checks: []report.CheckResult{{
+		Name: report.UngradableCheck, Title: "The submission can be run", Status: report.Error,
+		Message: "submission a.rb: ruby not found on PATH: install Ruby",
+	}}}
+	var h strings.Builder
+	if err := renderHTML(&h, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for format, out := range map[string]string{"text": renderPlain(t, r), "html": h.String()} {
+		if strings.Contains(out, "please report it") || !strings.Contains(strings.ToLower(out), "this machine lacks what your program needs to run") {
+			t.Errorf("%s report of a missing interpreter:\n%s", format, out)
+		}
+	}
+}
+
 // TestTextSummary: the report ends in one line a student can quote: the
 // exercise, the score, how many checks fail and which to fix first.
 func TestTextSummary(t *testing.T) {
