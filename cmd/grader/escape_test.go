@@ -780,3 +780,73 @@ func TestEscapeSpareWithoutPIDNS(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapePrairieLearn grades the reference attack through PrairieLearn's
+// run.sh (docs/prairielearn) in a container that refuses namespaces, as
+// PrairieLearn's default one does: the run has a uid of its own but sees the
+// container's files, the grader binary beside run.sh among them. run.sh
+// closes the course's files to other users, so the attack finds no
+// reference to run; without that line it scores full marks.
+func TestEscapePrairieLearn(t *testing.T) {
+	e := newEscapeEnv(t)
+	script, err := os.ReadFile(filepath.Join(e.root, "docs/prairielearn/serverFilesCourse/boardcheck/run.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	attack, err := os.ReadFile(filepath.Join(e.root, "testdata/escape/attacks/reference.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	closing := regexp.MustCompile(`(?m)^chmod 700 "\$root/serverFilesCourse".*\n`)
+	if !closing.Match(script) {
+		t.Fatalf("run.sh no longer closes serverFilesCourse to other users:\n%s", script)
+	}
+	for _, tt := range []struct {
+		name    string
+		script  []byte
+		escaped bool
+	}{
+		{"as shipped", script, false},
+		{"without closing the course's files", closing.ReplaceAll(script, nil), true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			grade := filepath.Join(t.TempDir(), "grade")
+			here := filepath.Join(grade, "serverFilesCourse", "boardcheck")
+			os.MkdirAll(here, 0o755)
+			os.MkdirAll(filepath.Join(grade, "student"), 0o755)
+			os.Chmod(filepath.Dir(grade), 0o755)
+			copyFile(t, e.hooked, filepath.Join(here, "grader"), 0o755)
+			os.WriteFile(filepath.Join(here, "run.sh"), tt.script, 0o755)
+			os.WriteFile(filepath.Join(grade, "student", "nqueens.sh"), attack, 0o644)
+			cmd := exec.Command("sh", filepath.Join(here, "run.sh"))
+			// The grader's folder on PATH, as a course could put it.
+			cmd.Env = []string{"PATH=" + here + ":/usr/bin:/bin", "GRADE_ROOT=" + grade, "BOARDCHECK_EXERCISE=nqueens",
+				"HOME=" + grade, "BOARDCHECK_LAYERS_OFF=namespaces"}
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("run.sh: %v\n%s", err, out)
+			}
+			results, err := os.ReadFile(filepath.Join(grade, "results", "results.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("score: %s", regexp.MustCompile(`"score":\s*[0-9.]+`).Find(results))
+			full := regexp.MustCompile(`"score":\s*1[,}]`).Match(results)
+			if full != tt.escaped {
+				t.Errorf("full marks %v; want %v:\n%s", full, tt.escaped, results)
+			}
+		})
+	}
+}
+
+// copyFile copies src to dst with mode perm.
+func copyFile(t *testing.T, src, dst string, perm os.FileMode) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, data, perm); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -25,12 +25,21 @@ for f in $VPL_SUBFILES; do
 	cp -- "$f" submission/
 done
 
+# vpl_execution is one compound command, which the shell reads to its end
+# before it runs any of it: where runs are not isolated from the jail's own
+# user (no user namespace, no Landlock), a submission could otherwise append
+# lines (echo "Grade :=>> 100") that the shell would run once grader returns.
 cat > vpl_execution <<END
 #!/bin/sh
+{
+rm -f vpl.txt
 ./grader check --color never --format vpl --output vpl.txt '$EXERCISE' submission > /dev/null
 status=\$?
+# 0 and 1: vpl.txt has the grade; 3: the machine or the exercise is at
+# fault, which vpl.txt says, unless it could not be written at all.
 case \$status in
-0|1|3) ;;
+0|1) ;;
+3) test -s vpl.txt || { echo "Comment :=>> grader check could not grade this submission (status 3): tell your teacher"; echo "Grade :=>> ${VPL_GRADEMIN:-0}"; exit 0; } ;;
 *) echo "Comment :=>> grader check exited with status \$status: tell your teacher"; echo "Grade :=>> ${VPL_GRADEMIN:-0}"; exit 0 ;;
 esac
 # The first preformatted line is the score ("Score: 78/100"); the grade
@@ -40,5 +49,7 @@ awk -v min='${VPL_GRADEMIN:-0}' -v max='${VPL_GRADEMAX:-}' '
 /^Grade :=>>/ && max != "" && total > 0 { printf "Grade :=>> %.2f\n", min + (max - min) * score / total; next }
 { print }
 ' vpl.txt
+exit 0
+}
 END
 chmod +x vpl_execution

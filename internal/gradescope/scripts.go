@@ -30,12 +30,22 @@ var runTemplate = template.Must(template.New("run_autograder").Parse(`#!/bin/sh
 # output, which Gradescope shows the instructor.
 root=${AUTOGRADER_ROOT:-/autograder}
 mkdir -p "$root/results"
+# The grader (whose reference programs print every right answer) and the
+# exercise, hidden checks and all, closed to every other user: where the
+# container refuses the sandbox's namespaces, a run still has a uid of its
+# own but sees the container's files, and could run them.
+chmod 700 "$root/source" 2>/dev/null
 "$root/source/grader" check --color never --format gradescope --output "$root/results/results.json"{{.Flags}}{{.Arg}} "$root/submission"
 status=$?
-# 0: every check passed, 1: one did not, 3: the machine or the exercise is
-# at fault: results.json says which. Anything else left no results.json.
+# 0: every check passed, 1: one did not: results.json has the grade. 3: the
+# machine or the exercise is at fault: results.json says which, unless the
+# exercise could not be loaded (or a sandbox was refused), which leaves none:
+# then the grading itself failed, and so must this script, for Gradescope to
+# say so. Anything else left no results.json either.
 case $status in
-0|1|3) exit 0 ;;
-*) echo "run_autograder: grader check exited with status $status" >&2; exit "$status" ;;
+0|1) exit 0 ;;
+3) if [ -s "$root/results/results.json" ]; then exit 0; fi ;;
 esac
+echo "run_autograder: grader check exited with status $status and wrote no results.json" >&2
+exit "$status"
 `))

@@ -9,14 +9,24 @@
 root=${GRADE_ROOT:-/grade}
 here=$root/serverFilesCourse/boardcheck
 mkdir -p "$root/results"
+# The course's files (this grader, whose reference programs print every
+# right answer, and any exercise folder, hidden checks and all) closed to
+# every other user: where the container refuses the sandbox's namespaces, a
+# run still has a uid of its own but sees the container's files, and could
+# run them. grader itself runs as root here.
+chmod 700 "$root/serverFilesCourse" 2>/dev/null
 "$here/grader" check --color never --format prairielearn --output "$root/results/results.json" "${BOARDCHECK_EXERCISE:?set BOARDCHECK_EXERCISE in the question's externalGradingOptions.environment}" "$root/student"
 status=$?
-# 0: every check passed, 1: one did not, 3: the machine or the exercise is
-# at fault. With 0, 1, and 3 for a missing interpreter, results.json says
-# which; 3 for an exercise folder that cannot be loaded (or, with
-# --require-isolation, a sandbox refused) leaves none, only grader's
-# message on standard error. Anything else left no results.json.
+# 0: every check passed, 1: one did not: results.json has the grade. 3: the
+# machine or the exercise is at fault: for a missing interpreter results.json
+# says which, but an exercise folder that cannot be loaded (or, with
+# --require-isolation, a sandbox refused) leaves none, only grader's message
+# on standard error, and then the grading itself failed: the job must fail,
+# for PrairieLearn to show it to the course's staff. Anything else left no
+# results.json either.
 case $status in
-0|1|3) exit 0 ;;
-*) echo "run.sh: grader check exited with status $status" >&2; exit "$status" ;;
+0|1) exit 0 ;;
+3) if [ -s "$root/results/results.json" ]; then exit 0; fi ;;
 esac
+echo "run.sh: grader check exited with status $status and wrote no results.json" >&2
+exit "$status"
