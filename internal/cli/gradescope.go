@@ -2,11 +2,14 @@ package cli
 
 import (
 	"context"
+	"debug/buildinfo"
+	"debug/elf"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"github.com/boardcheck/boardcheck/internal/gradescope"
 )
@@ -16,6 +19,7 @@ type gradescopeFlags struct {
 	out     string
 	timeout durationFlag
 	pattern string
+	grader  string
 }
 
 func gradescopeFlagSet() (*flag.FlagSet, *gradescopeFlags) {
@@ -24,6 +28,7 @@ func gradescopeFlagSet() (*flag.FlagSet, *gradescopeFlags) {
 	fs.StringVar(&f.out, "out", "", "write the autograder folder and its zip to folder `DIR`; must be set")
 	fs.StringVar(&f.pattern, "pattern", "", "the file of the submission to grade: a `GLOB` such as \"nqueens.*\" (default: the one file with a known extension)")
 	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
+	fs.StringVar(&f.grader, "grader", "", "the grader binary to ship: a Linux x86-64 build such as GOOS=linux GOARCH=amd64 go build -o `FILE` ./cmd/grader (default: this grader, if it is one)")
 	return fs, f
 }
 
@@ -51,11 +56,11 @@ func runGradescope(ctx context.Context, args []string, sys stdio) error {
 	if err != nil {
 		return err
 	}
-	self, err := os.Executable()
+	bin, err := graderToShip(f.grader)
 	if err != nil {
-		return fmt.Errorf("gradescope: finding the grader binary to ship: %w", err)
+		return err
 	}
-	c := gradescope.Config{Exercise: ex.ID, Grader: self, Version: version()}
+	c := gradescope.Config{Exercise: ex.ID, Grader: bin, Version: version()}
 	if ex.Source != "builtin" {
 		c.ExerciseFS = ex.FS
 	}
@@ -81,6 +86,41 @@ func runGradescope(ctx context.Context, args []string, sys stdio) error {
 	return nil
 }
 
+// graderToShip is the grader binary the autograder runs on Gradescope's
+// Linux x86-64 machines: the one given, or this one. Either must be a
+// Linux x86-64 program: one written on a Mac or an ARM machine would not
+// start there, and Gradescope would say only that the autograder failed.
+func graderToShip(given string) (string, error) {
+	if given == "" {
+		self, err := os.Executable()
+		if err != nil {
+			return "", fmt.Errorf("gradescope: finding the grader binary to ship: %w", err)
+		}
+		if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
+			return "", usageErrorf("gradescope: this grader is a %s/%s program, and Gradescope runs Linux x86-64: "+
+				"build one (GOOS=linux GOARCH=amd64 go build -o grader-linux ./cmd/grader) and give it with --grader grader-linux",
+				runtime.GOOS, runtime.GOARCH)
+		}
+		return self, nil
+	}
+	const build = "GOOS=linux GOARCH=amd64 go build -o grader-linux ./cmd/grader"
+	if _, err := os.Stat(given); err != nil {
+		return "", usageErrorf("gradescope: --grader %v", err)
+	}
+	f, err := elf.Open(given)
+	if err != nil {
+		return "", usageErrorf("gradescope: --grader %s is not a Linux program: build one with %s", given, build)
+	}
+	defer f.Close()
+	if f.Machine != elf.EM_X86_64 {
+		return "", usageErrorf("gradescope: --grader %s is a Linux program for %v, and Gradescope runs x86-64: build one with %s", given, f.Machine, build)
+	}
+	if bi, err := buildinfo.ReadFile(given); err != nil || bi.Path != "github.com/boardcheck/boardcheck/cmd/grader" {
+		return "", usageErrorf("gradescope: --grader %s is not a build of boardcheck's grader: build one with %s", given, build)
+	}
+	return given, nil
+}
+
 func gradescopeHelp() string {
 	fs, _ := gradescopeFlagSet()
 	return `Usage: grader gradescope [flags] ID --out DIR
@@ -94,7 +134,7 @@ to upload on the assignment's "Configure Autograder" page:
   run_autograder   run for each submission: grades the one program in
                    /autograder/submission into /autograder/results/results.json
                    (grader check --format gradescope)
-  grader           this grader, a static binary
+  grader           this grader (or --grader FILE), a static binary
   exercise/        the exercise, when ID is a folder rather than built in
 
 A check the exercise's manifest marks hidden or after_due_date
