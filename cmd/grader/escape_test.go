@@ -627,6 +627,12 @@ func TestEscapeWithoutNamespaces(t *testing.T) {
 			if strings.Contains(r.stdout, "blocked") || strings.Contains(r.stdout, "ESCAPED") {
 				t.Errorf("--require-isolation ran the submission all the same:\n%s", r.stdout)
 			}
+			// How to get them: as root the container refused them; as
+			// another user, the kernel's settings did.
+			advice := map[int]string{0: "--security-opt seccomp=unconfined", nobody: "sysctl kernel.unprivileged_userns_clone=1"}[uid]
+			if !strings.Contains(r.stderr, advice) {
+				t.Errorf("--require-isolation as %s does not advise %q:\n%s", who, advice, r.stderr)
+			}
 		})
 	}
 }

@@ -437,7 +437,8 @@ graders.
 
 ` + flagDefaults(fs) + `
 Exit status: 0 when every student has a report (whatever their scores), 2
-for a usage error, 3 when the grader failed on a student, 130 when
-interrupted.
+for a usage error, 3 when the grader failed on a student, or before any,
+when the sandbox cannot isolate a run (see --require-isolation) or the
+exercise cannot be loaded, 130 when interrupted.
 `
 }

@@ -57,8 +57,22 @@ func requireIsolation(cmd string) error {
 	if ok {
 		return nil
 	}
-	return fmt.Errorf("%s: --require-isolation: this machine does not let the sandbox isolate a run:\n  - %s\nrun as root in a container, or allow unprivileged user namespaces; or pass --require-isolation=false to run submissions with what there is",
-		cmd, strings.Join(missing, "\n  - "))
+	return fmt.Errorf("%s: --require-isolation: this machine does not let the sandbox isolate a run:\n  - %s\n%s; or pass --require-isolation=false to run submissions with what there is",
+		cmd, strings.Join(missing, "\n  - "), isolationAdvice(os.Geteuid() == 0))
+}
+
+// isolationAdvice says how to get the sandbox's namespaces. As root they
+// are refused by the container the grader runs in (Docker's default
+// seccomp profile and AppArmor's refuse them); as another user, by the
+// kernel's settings for unprivileged users, which root would not need.
+func isolationAdvice(root bool) string {
+	if root {
+		return "as root, the namespaces were refused: by the container this runs in (start it with " +
+			"--security-opt seccomp=unconfined --security-opt apparmor=unconfined, or privileged), " +
+			"or by the kernel (sysctl user.max_user_namespaces must be above 0)"
+	}
+	return "run as root (sudo, or in a container that allows namespaces), or allow unprivileged user namespaces " +
+		"(sysctl kernel.unprivileged_userns_clone=1 on Debian, kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu)"
 }
 
 func runCheck(ctx context.Context, args []string, sys stdio) error {
