@@ -651,7 +651,7 @@ func (r *run) result(ctx context.Context) (*Result, error) {
 	haveWS := false
 	switch {
 	case len(status) > 0 && status[0] == 'E':
-		return nil, fmt.Errorf("grader: running %s: %s", name, status[1:])
+		return nil, fmt.Errorf("grader: running %s: %s%s", name, status[1:], r.whyUnreachable(string(status[1:])))
 	case len(status) >= 13 && status[0] == 'X':
 		ws = syscall.WaitStatus(binary.LittleEndian.Uint32(status[1:5]))
 		haveWS = true
@@ -684,6 +684,25 @@ func (r *run) result(ctx context.Context) (*Result, error) {
 		return res, fmt.Errorf("grader: running %s: %w", name, ctx.Err())
 	}
 	return res, nil
+}
+
+// whyUnreachable explains a program the run's own user was refused: where
+// runs have no root of their own they see the host's folders with the
+// host's permissions, and a tool installed under a folder only its owner
+// may enter (pyenv under /root) is out of the run's reach.
+func (r *run) whyUnreachable(startErr string) string {
+	if startErr != syscall.EACCES.Error() || r.slot == nil || r.m.root {
+		return ""
+	}
+	for d := filepath.Dir(r.path); ; d = filepath.Dir(d) {
+		if fi, err := os.Stat(d); err == nil && fi.Mode().Perm()&0o001 == 0 {
+			return fmt.Sprintf(" (runs are a user of their own, uid %d, who may not enter %s: install it where every user can, "+
+				"or let runs have a root of their own, see grader check -v)", r.slot.uid, d)
+		}
+		if d == "/" || d == "." {
+			return ""
+		}
+	}
 }
 
 // sweepSeen kills the processes seen in a run's tree that still run under

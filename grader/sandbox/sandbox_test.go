@@ -167,3 +167,28 @@ func TestTimeLimitShorterThanTheStart(t *testing.T) {
 		})
 	}
 }
+
+// TestUnreachableProgram: as root without namespaces, where a run is a uid
+// of its own that sees the host's folders, a program under a folder only
+// root may enter (an interpreter under /root) cannot start, and the error
+// names that folder, not just "permission denied".
+func TestUnreachableProgram(t *testing.T) {
+	m := thisMachine()
+	if !m.shim || !m.asRoot {
+		t.Skip("needs root and the run supervisor")
+	}
+	m.userns, m.nsFlags, m.root, m.proc, m.subreaper, m.switchUID = false, 0, false, false, true, true
+	machineOverride.Store(&m)
+	defer machineOverride.Store(nil)
+	closed := filepath.Join(t.TempDir(), "closed")
+	os.MkdirAll(filepath.Join(closed, "bin"), 0o755)
+	os.Chmod(closed, 0o700)
+	prog := filepath.Join(closed, "bin", "tool")
+	os.WriteFile(prog, []byte("#!/bin/sh\necho ran\n"), 0o755)
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755)
+	_, err := Run(context.Background(), Spec{Argv: []string{prog}, Dir: dir, Env: []string{"PATH=/usr/bin:/bin", "HOME=" + dir}})
+	if err == nil || !strings.Contains(err.Error(), "who may not enter "+closed+":") {
+		t.Errorf("Run of a program under a folder closed to the run's user: %v; want an error naming %s", err, closed)
+	}
+}
