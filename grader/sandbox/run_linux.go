@@ -332,14 +332,16 @@ func (r *run) handToSupervisor(files []*os.File) error {
 		return fmt.Errorf("grader: running %s: joining the run's cgroup: %w", r.spec.Argv[0], err)
 	}
 	r.startTime = time.Now()
-	if !r.probe {
-		// The probe has no time limit of its own: on a machine loaded
-		// enough to take it past a run's, killing it would take the
-		// layers it tests away from every run.
-		r.armTimeLimit()
-	}
 	if err := r.sup.send(r.planBytes, files); err != nil {
 		return fmt.Errorf("grader: running %s: sending the run's supervisor its plan: %w", r.spec.Argv[0], err)
+	}
+	// Counted from startTime, but armed once the plan is sent: a clock
+	// that went off during the send would kill the supervisor under it,
+	// and the run would fail as the grader's, not time out. The probe
+	// has no time limit: on a machine loaded enough to take it past a
+	// run's, killing it would take the layers it tests from every run.
+	if !r.probe {
+		r.armTimeLimit()
 	}
 	return nil
 }
@@ -454,9 +456,10 @@ func (r *run) markReaped() {
 	r.killMu.Unlock()
 }
 
-// armTimeLimit starts the run's clock, as it starts: a time limit armed
-// later (by watch) would miss a run that ended before it, however long the
-// run took, and one shorter than the run's start would never apply.
+// armTimeLimit starts the run's clock, from startTime, as the run starts:
+// armed later (by watch, as it was), it missed a run that had already ended
+// however long that took, and a limit shorter than the run's start never
+// applied.
 func (r *run) armTimeLimit() {
 	r.timer.Store(time.AfterFunc(r.limits.Time-time.Since(r.startTime), func() {
 		if r.mainEnd.Load() {
