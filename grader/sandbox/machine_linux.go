@@ -292,6 +292,18 @@ func Isolated() (ok bool, missing []string) {
 	return ok, m.missing
 }
 
+// hasSupplementaryGroups says whether the grader's user belongs to groups
+// beyond its own, which its runs keep without root.
+func hasSupplementaryGroups() bool {
+	gs, _ := os.Getgroups()
+	for _, g := range gs {
+		if g != os.Getgid() {
+			return true
+		}
+	}
+	return false
+}
+
 // Protections lists the isolation in force on this machine, for
 // `grader check -v` and every report: each layer, then what is missing.
 func Protections(l Limits) []string {
@@ -304,15 +316,21 @@ func Protections(l Limits) []string {
 	case m.cg.memV1 != "":
 		memory = "cgroup v1 memory.limit_in_bytes: the kernel counts every page, memfd and tmpfs too"
 	}
-	procs := "counted every 20ms"
+	// The kernel's bounds count threads too (a JVM starts dozens), so they
+	// sit above the limit, which only polling counts in processes.
+	var bounds []string
 	switch {
 	case m.cg.v2 != "":
-		procs += fmt.Sprintf("; cgroup v2 pids.max %d tasks", maxTasks(l))
+		bounds = append(bounds, fmt.Sprintf("%d (cgroup v2 pids.max)", maxTasks(l)))
 	case m.cg.pidsV1 != "":
-		procs += fmt.Sprintf("; cgroup v1 pids.max %d tasks", maxTasks(l))
+		bounds = append(bounds, fmt.Sprintf("%d (cgroup v1 pids.max)", maxTasks(l)))
 	}
 	if m.shim && !LayerOff(LayerRlimits) {
-		procs += fmt.Sprintf("; RLIMIT_NPROC %d tasks", nprocLimit(l, m.cg.pidsV1Or2()))
+		bounds = append(bounds, fmt.Sprintf("%d (RLIMIT_NPROC)", nprocLimit(l, m.cg.pidsV1Or2())))
+	}
+	procs := "counted every 20ms"
+	if len(bounds) > 0 {
+		procs += "; the kernel also refuses a fork past " + strings.Join(bounds, " or ") + " threads and processes"
 	}
 	ps := []string{
 		"time limit " + l.Time.String() + " per run, then every process of the run is killed",
@@ -323,9 +341,11 @@ func Protections(l Limits) []string {
 	switch {
 	case m.userns && m.asRoot:
 		ps = append(ps, fmt.Sprintf("user namespace per run: root inside with no capabilities, uid %d and up outside, a uid no other run holds at the same time", firstRunUID))
-	case m.userns:
+	case m.userns && hasSupplementaryGroups():
 		ps = append(ps, "user namespace per run: root inside with no capabilities, the grader's own user outside "+
 			"(its supplementary groups kept: an unprivileged user namespace may not drop them)")
+	case m.userns:
+		ps = append(ps, "user namespace per run: root inside with no capabilities, the grader's own user outside")
 	case m.switchUID:
 		ps = append(ps, fmt.Sprintf("a user of its own per run (uid %d and up), no supplementary groups", firstRunUID))
 	}
