@@ -116,9 +116,9 @@ func TestStudents(t *testing.T) {
 	}
 	for name, want := range map[string]string{
 		"adam": "",
-		"mia":  "mia and mia.sh would all be student mia: the instructor must rename all but one, or keep the submission in one folder",
+		"mia":  "mia and mia.sh would both be student mia: the instructor must rename one of them, or keep the submission in one folder",
 		"paul": "paul.py cannot be read: no such file or directory",
-		"zoe":  "zoe.c and zoe.py would all be student zoe: the instructor must rename all but one, or keep the submission in one folder",
+		"zoe":  "zoe.c and zoe.py would both be student zoe: the instructor must rename one of them, or keep the submission in one folder",
 	} {
 		if problems[name] != want {
 			t.Errorf("%s: got problem %q; want %q", name, problems[name], want)

@@ -97,8 +97,12 @@ func Students(dir, pattern, skip string) ([]Student, error) {
 				names = append(names, filepath.Base(p))
 			}
 			other.Path = ""
-			other.Problem = fmt.Sprintf("%s would all be student %s: the instructor must rename all but one, or keep the submission in one folder",
-				strings.Join(names, " and "), s.Name)
+			all, but := "both", "one of them"
+			if len(names) > 2 {
+				all, but = "all", "all but one"
+			}
+			other.Problem = fmt.Sprintf("%s would %s be student %s: the instructor must rename %s, or keep the submission in one folder",
+				strings.Join(names, " and "), all, s.Name, but)
 			continue
 		}
 		byName[s.Name] = len(students)
