@@ -19,7 +19,8 @@ import (
 // thousand processes) and forks stop at a bound however fast they come.
 // cgroup v2 gives memory, pids and cgroup.kill in one folder; on a machine
 // with the v1 hierarchies (as this project's CI VM has) the memory and pids
-// controllers are separate folders.
+// controllers are separate folders. This machine has v1, so the v2 path is
+// tested in a VM that has v2 alone: .ci/cgroupv2.
 
 // cgroupDirs are the hierarchies this machine lets the grader use, found
 // once.
@@ -59,7 +60,9 @@ func findCgroups() cgroupDirs {
 // findCgroupV2 looks for a cgroup v2 folder where the grader may make one
 // child cgroup per run with the memory and pids controllers. Only the root
 // of a cgroup2 mount qualifies: a non-root cgroup that holds processes (as
-// the grader's own does) cannot hand controllers to children.
+// the grader's own does) cannot hand controllers to children, and a mount's
+// root that holds them (a container's) has them moved out of the way first
+// (enableControllers).
 func findCgroupV2() string {
 	for _, f := range mounts() {
 		if f[2] != "cgroup2" {
@@ -71,10 +74,8 @@ func findCgroupV2() string {
 			continue
 		}
 		sub, _ := os.ReadFile(filepath.Join(dir, "cgroup.subtree_control"))
-		if !hasWords(string(sub), "memory", "pids") {
-			if os.WriteFile(filepath.Join(dir, "cgroup.subtree_control"), []byte("+memory +pids"), 0) != nil {
-				continue
-			}
+		if !hasWords(string(sub), "memory", "pids") && enableControllers(dir) != nil {
+			continue
 		}
 		probe := filepath.Join(dir, fmt.Sprintf("boardcheck-%d-probe", os.Getpid()))
 		if os.Mkdir(probe, 0o755) != nil {
@@ -88,6 +89,47 @@ func findCgroupV2() string {
 		}
 	}
 	return ""
+}
+
+// leafCgroup is the cgroup, under a cgroup2 mount's root, that the root's
+// own processes are moved into so that the root may hand its controllers
+// down. Its name is not a run cgroup's ("boardcheck-"), so removeStale
+// leaves it.
+const leafCgroup = "boardcheck.grader"
+
+// enableControllers hands the memory and pids controllers of dir down to
+// its children. The kernel refuses (EBUSY) in a cgroup that holds
+// processes, unless it is the machine's root cgroup; in a privileged
+// container on a cgroup v2 host (Docker's and containerd's default: a
+// cgroup namespace of its own, as the Kubernetes Job in docs/ runs the
+// grader) the mount's root is the container's cgroup and holds the
+// container's processes, grader among them. Those are moved into a leaf of
+// their own first, as docker-in-docker's entrypoint does; they are all the
+// container's, and on a machine's root the kernel never refuses.
+func enableControllers(dir string) error {
+	enable := func() error {
+		return os.WriteFile(filepath.Join(dir, "cgroup.subtree_control"), []byte("+memory +pids"), 0)
+	}
+	err := enable()
+	if !errors.Is(err, syscall.EBUSY) {
+		return err
+	}
+	leaf := filepath.Join(dir, leafCgroup)
+	if err := os.Mkdir(leaf, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+		return err
+	}
+	// A process that forks meanwhile leaves its child where it was: move
+	// again until none is left.
+	for range 10 {
+		for _, pid := range readPids(filepath.Join(dir, "cgroup.procs")) {
+			// One that has exited meanwhile is gone from the list too.
+			_ = os.WriteFile(filepath.Join(leaf, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0)
+		}
+		if err = enable(); !errors.Is(err, syscall.EBUSY) {
+			return err
+		}
+	}
+	return err
 }
 
 // findV1 looks for a cgroup v1 hierarchy of the controller in which the
@@ -297,7 +339,12 @@ func (cg *cgroups) procs() []int {
 	if dir == "" {
 		return nil
 	}
-	data, _ := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+	return readPids(filepath.Join(dir, "cgroup.procs"))
+}
+
+// readPids reads a cgroup.procs file: one pid a line.
+func readPids(file string) []int {
+	data, _ := os.ReadFile(file)
 	var out []int
 	for _, s := range strings.Fields(string(data)) {
 		if pid, err := strconv.Atoi(s); err == nil {
