@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox/internal/proctree"
 )
 
 // Limits the kernel enforces: a cgroup per run, so that every page the run
@@ -49,7 +53,7 @@ func findCgroups() cgroupDirs {
 	} else {
 		d.unavailableWhy = "no cgroup with the memory controller is writable by the grader"
 		if os.Geteuid() != 0 {
-			d.unavailableWhy += " (as root, or with a delegated cgroup v2, memory is counted by the kernel)"
+			d.unavailableWhy += " (as root, or in a cgroup v2 delegated to the grader alone, as systemd-run --user --scope -p Delegate=yes grader ... makes, memory is counted by the kernel)"
 		}
 	}
 	removeStale(d.memV1)
@@ -58,37 +62,63 @@ func findCgroups() cgroupDirs {
 }
 
 // findCgroupV2 looks for a cgroup v2 folder where the grader may make one
-// child cgroup per run with the memory and pids controllers. Only the root
-// of a cgroup2 mount qualifies: a non-root cgroup that holds processes (as
-// the grader's own does) cannot hand controllers to children, and a mount's
-// root that holds them (a container's) has them moved out of the way first
-// (enableControllers).
+// child cgroup per run with the memory and pids controllers: the root of a
+// cgroup2 mount (the grader as root, on a machine or in a container), else
+// the grader's own cgroup where it is delegated to the grader's user
+// (systemd-run --user --scope -p Delegate=yes). A cgroup that holds
+// processes cannot hand controllers to children: enableControllers moves
+// them out of the way first, all of a mount root's (a container's), only
+// the grader's own of its cgroup.
 func findCgroupV2() string {
 	for _, f := range mounts() {
 		if f[2] != "cgroup2" {
 			continue
 		}
-		dir := f[1]
-		ctl, err := os.ReadFile(filepath.Join(dir, "cgroup.controllers"))
-		if err != nil || !hasWords(string(ctl), "memory", "pids") {
-			continue
+		if usableV2(f[1], func(int) bool { return true }) {
+			return f[1]
 		}
-		sub, _ := os.ReadFile(filepath.Join(dir, "cgroup.subtree_control"))
-		if !hasWords(string(sub), "memory", "pids") && enableControllers(dir) != nil {
-			continue
-		}
-		probe := filepath.Join(dir, fmt.Sprintf("boardcheck-%d-probe", os.Getpid()))
-		if os.Mkdir(probe, 0o755) != nil {
-			continue
-		}
-		ok := fileExists(filepath.Join(probe, "memory.max")) && fileExists(filepath.Join(probe, "pids.max")) &&
-			fileExists(filepath.Join(probe, "cgroup.kill"))
-		os.Remove(probe)
-		if ok {
-			return dir
+		own := filepath.Join(f[1], ownCgroupV2())
+		// The grader's processes: itself, and the supervisors it may have
+		// started meanwhile.
+		graders := sync.OnceValue(func() []int { return proctree.Scan().Descendants(os.Getpid()) })
+		isGraders := func(pid int) bool { return pid == os.Getpid() || slices.Contains(graders(), pid) }
+		if own != f[1] && usableV2(own, isGraders) {
+			return own
 		}
 	}
 	return ""
+}
+
+// usableV2 says whether the grader may make run cgroups in dir, with the
+// memory and pids controllers and cgroup.kill, moving the processes in dir
+// that movable allows where they are in the way.
+func usableV2(dir string, movable func(pid int) bool) bool {
+	ctl, err := os.ReadFile(filepath.Join(dir, "cgroup.controllers"))
+	if err != nil || !hasWords(string(ctl), "memory", "pids") {
+		return false
+	}
+	sub, _ := os.ReadFile(filepath.Join(dir, "cgroup.subtree_control"))
+	if !hasWords(string(sub), "memory", "pids") && enableControllers(dir, movable) != nil {
+		return false
+	}
+	probe := filepath.Join(dir, fmt.Sprintf("boardcheck-%d-probe", os.Getpid()))
+	if os.Mkdir(probe, 0o755) != nil {
+		return false
+	}
+	defer os.Remove(probe)
+	return fileExists(filepath.Join(probe, "memory.max")) && fileExists(filepath.Join(probe, "pids.max")) &&
+		fileExists(filepath.Join(probe, "cgroup.kill"))
+}
+
+// ownCgroupV2 is the grader's cgroup v2 path, "/" if none.
+func ownCgroupV2() string {
+	data, _ := os.ReadFile("/proc/self/cgroup")
+	for _, line := range strings.Split(string(data), "\n") {
+		if path, ok := strings.CutPrefix(line, "0::"); ok {
+			return path
+		}
+	}
+	return "/"
 }
 
 // leafCgroup is the cgroup, under a cgroup2 mount's root, that the root's
@@ -99,19 +129,24 @@ const leafCgroup = "boardcheck.grader"
 
 // enableControllers hands the memory and pids controllers of dir down to
 // its children. The kernel refuses (EBUSY) in a cgroup that holds
-// processes, unless it is the machine's root cgroup; in a privileged
+// processes, unless it is the machine's root cgroup: in a privileged
 // container on a cgroup v2 host (Docker's and containerd's default: a
 // cgroup namespace of its own, as the Kubernetes Job in docs/ runs the
 // grader) the mount's root is the container's cgroup and holds the
-// container's processes, grader among them. Those are moved into a leaf of
-// their own first, as docker-in-docker's entrypoint does; they are all the
-// container's, and on a machine's root the kernel never refuses.
-func enableControllers(dir string) error {
+// container's processes, grader among them; a delegated cgroup holds the
+// grader. Those are moved into a leaf of their own first, as
+// docker-in-docker's entrypoint does, if movable allows every one: a
+// delegated cgroup that also holds the shell that started the grader is
+// left as it is.
+func enableControllers(dir string, movable func(pid int) bool) error {
 	enable := func() error {
 		return os.WriteFile(filepath.Join(dir, "cgroup.subtree_control"), []byte("+memory +pids"), 0)
 	}
 	err := enable()
 	if !errors.Is(err, syscall.EBUSY) {
+		return err
+	}
+	if slices.ContainsFunc(readPids(filepath.Join(dir, "cgroup.procs")), func(pid int) bool { return !movable(pid) }) {
 		return err
 	}
 	leaf := filepath.Join(dir, leafCgroup)

@@ -3,12 +3,14 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -51,7 +53,8 @@ func TestRemoveStale(t *testing.T) {
 // TestEnableControllersInABusyCgroup: a cgroup that holds a process, as a
 // privileged container's cgroup namespace root does on a cgroup v2 host,
 // can hand the memory and pids controllers down to run cgroups once its
-// processes are in a leaf of their own: enableControllers moves them there.
+// processes are in a leaf of their own: enableControllers moves them there,
+// if it may move every one (of a delegated cgroup, only the grader's).
 // Without the move the kernel refused (EBUSY) and such a grader fell back
 // to polling, memfd_create refused. It needs root and a cgroup v2 with both
 // controllers, which .ci/cgroupv2 boots; elsewhere it skips.
@@ -78,7 +81,13 @@ func TestEnableControllersInABusyCgroup(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(busy, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := enableControllers(busy); err != nil {
+	if err := enableControllers(busy, func(p int) bool { return false }); !errors.Is(err, syscall.EBUSY) {
+		t.Errorf("enableControllers(%s) with process %d not to be moved: %v; want the kernel's EBUSY", busy, pid, err)
+	}
+	if got := readPids(filepath.Join(busy, "cgroup.procs")); !slices.Equal(got, []int{pid}) {
+		t.Errorf("%s holds %v after a refused move; want %d left there", busy, got, pid)
+	}
+	if err := enableControllers(busy, func(p int) bool { return p == pid }); err != nil {
 		t.Fatalf("enableControllers(%s), which holds process %d: %v", busy, pid, err)
 	}
 	if sub, _ := os.ReadFile(filepath.Join(busy, "cgroup.subtree_control")); !hasWords(string(sub), "memory", "pids") {
