@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/sandbox/internal/proctree"
 )
 
 // Limits the kernel enforces: a cgroup per run, so that every page the run
@@ -19,7 +23,8 @@ import (
 // thousand processes) and forks stop at a bound however fast they come.
 // cgroup v2 gives memory, pids and cgroup.kill in one folder; on a machine
 // with the v1 hierarchies (as this project's CI VM has) the memory and pids
-// controllers are separate folders.
+// controllers are separate folders. This machine has v1, so the v2 path is
+// tested in a VM that has v2 alone: .ci/cgroupv2.
 
 // cgroupDirs are the hierarchies this machine lets the grader use, found
 // once.
@@ -48,7 +53,7 @@ func findCgroups() cgroupDirs {
 	} else {
 		d.unavailableWhy = "no cgroup with the memory controller is writable by the grader"
 		if os.Geteuid() != 0 {
-			d.unavailableWhy += " (as root, or with a delegated cgroup v2, memory is counted by the kernel)"
+			d.unavailableWhy += " (as root, or in a cgroup v2 delegated to the grader alone, as systemd-run --user --scope -p Delegate=yes grader ... makes, memory is counted by the kernel)"
 		}
 	}
 	removeStale(d.memV1)
@@ -57,37 +62,109 @@ func findCgroups() cgroupDirs {
 }
 
 // findCgroupV2 looks for a cgroup v2 folder where the grader may make one
-// child cgroup per run with the memory and pids controllers. Only the root
-// of a cgroup2 mount qualifies: a non-root cgroup that holds processes (as
-// the grader's own does) cannot hand controllers to children.
+// child cgroup per run with the memory and pids controllers: the root of a
+// cgroup2 mount (the grader as root, on a machine or in a container), else
+// the grader's own cgroup where it is delegated to the grader's user
+// (systemd-run --user --scope -p Delegate=yes). A cgroup that holds
+// processes cannot hand controllers to children: enableControllers moves
+// them out of the way first, all of a mount root's (a container's), only
+// the grader's own of its cgroup.
 func findCgroupV2() string {
 	for _, f := range mounts() {
 		if f[2] != "cgroup2" {
 			continue
 		}
-		dir := f[1]
-		ctl, err := os.ReadFile(filepath.Join(dir, "cgroup.controllers"))
-		if err != nil || !hasWords(string(ctl), "memory", "pids") {
-			continue
+		if usableV2(f[1], func(int) bool { return true }) {
+			return f[1]
 		}
-		sub, _ := os.ReadFile(filepath.Join(dir, "cgroup.subtree_control"))
-		if !hasWords(string(sub), "memory", "pids") {
-			if os.WriteFile(filepath.Join(dir, "cgroup.subtree_control"), []byte("+memory +pids"), 0) != nil {
-				continue
-			}
-		}
-		probe := filepath.Join(dir, fmt.Sprintf("boardcheck-%d-probe", os.Getpid()))
-		if os.Mkdir(probe, 0o755) != nil {
-			continue
-		}
-		ok := fileExists(filepath.Join(probe, "memory.max")) && fileExists(filepath.Join(probe, "pids.max")) &&
-			fileExists(filepath.Join(probe, "cgroup.kill"))
-		os.Remove(probe)
-		if ok {
-			return dir
+		own := filepath.Join(f[1], ownCgroupV2())
+		// The grader's processes: itself, and the supervisors it may have
+		// started meanwhile.
+		graders := sync.OnceValue(func() []int { return proctree.Scan().Descendants(os.Getpid()) })
+		isGraders := func(pid int) bool { return pid == os.Getpid() || slices.Contains(graders(), pid) }
+		if own != f[1] && usableV2(own, isGraders) {
+			return own
 		}
 	}
 	return ""
+}
+
+// usableV2 says whether the grader may make run cgroups in dir, with the
+// memory and pids controllers and cgroup.kill, moving the processes in dir
+// that movable allows where they are in the way.
+func usableV2(dir string, movable func(pid int) bool) bool {
+	ctl, err := os.ReadFile(filepath.Join(dir, "cgroup.controllers"))
+	if err != nil || !hasWords(string(ctl), "memory", "pids") {
+		return false
+	}
+	sub, _ := os.ReadFile(filepath.Join(dir, "cgroup.subtree_control"))
+	if !hasWords(string(sub), "memory", "pids") && enableControllers(dir, movable) != nil {
+		return false
+	}
+	probe := filepath.Join(dir, fmt.Sprintf("boardcheck-%d-probe", os.Getpid()))
+	if os.Mkdir(probe, 0o755) != nil {
+		return false
+	}
+	defer os.Remove(probe)
+	return fileExists(filepath.Join(probe, "memory.max")) && fileExists(filepath.Join(probe, "pids.max")) &&
+		fileExists(filepath.Join(probe, "cgroup.kill"))
+}
+
+// ownCgroupV2 is the grader's cgroup v2 path, "/" if none.
+func ownCgroupV2() string {
+	data, _ := os.ReadFile("/proc/self/cgroup")
+	for _, line := range strings.Split(string(data), "\n") {
+		if path, ok := strings.CutPrefix(line, "0::"); ok {
+			return path
+		}
+	}
+	return "/"
+}
+
+// leafCgroup is the cgroup, under a cgroup2 mount's root, that the root's
+// own processes are moved into so that the root may hand its controllers
+// down. Its name is not a run cgroup's ("boardcheck-"), so removeStale
+// leaves it.
+const leafCgroup = "boardcheck.grader"
+
+// enableControllers hands the memory and pids controllers of dir down to
+// its children. The kernel refuses (EBUSY) in a cgroup that holds
+// processes, unless it is the machine's root cgroup: in a privileged
+// container on a cgroup v2 host (Docker's and containerd's default: a
+// cgroup namespace of its own, as the Kubernetes Job in docs/ runs the
+// grader) the mount's root is the container's cgroup and holds the
+// container's processes, grader among them; a delegated cgroup holds the
+// grader. Those are moved into a leaf of their own first, as
+// docker-in-docker's entrypoint does, if movable allows every one: a
+// delegated cgroup that also holds the shell that started the grader is
+// left as it is.
+func enableControllers(dir string, movable func(pid int) bool) error {
+	enable := func() error {
+		return os.WriteFile(filepath.Join(dir, "cgroup.subtree_control"), []byte("+memory +pids"), 0)
+	}
+	err := enable()
+	if !errors.Is(err, syscall.EBUSY) {
+		return err
+	}
+	if slices.ContainsFunc(readPids(filepath.Join(dir, "cgroup.procs")), func(pid int) bool { return !movable(pid) }) {
+		return err
+	}
+	leaf := filepath.Join(dir, leafCgroup)
+	if err := os.Mkdir(leaf, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+		return err
+	}
+	// A process that forks meanwhile leaves its child where it was: move
+	// again until none is left.
+	for range 10 {
+		for _, pid := range readPids(filepath.Join(dir, "cgroup.procs")) {
+			// One that has exited meanwhile is gone from the list too.
+			_ = os.WriteFile(filepath.Join(leaf, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0)
+		}
+		if err = enable(); !errors.Is(err, syscall.EBUSY) {
+			return err
+		}
+	}
+	return err
 }
 
 // findV1 looks for a cgroup v1 hierarchy of the controller in which the
@@ -297,7 +374,12 @@ func (cg *cgroups) procs() []int {
 	if dir == "" {
 		return nil
 	}
-	data, _ := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+	return readPids(filepath.Join(dir, "cgroup.procs"))
+}
+
+// readPids reads a cgroup.procs file: one pid a line.
+func readPids(file string) []int {
+	data, _ := os.ReadFile(file)
 	var out []int
 	for _, s := range strings.Fields(string(data)) {
 		if pid, err := strconv.Atoi(s); err == nil {

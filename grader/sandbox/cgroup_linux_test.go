@@ -3,9 +3,14 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -43,4 +48,52 @@ func TestRemoveStale(t *testing.T) {
 		}()
 	}
 	removeStaleAt(parent, now)
+}
+
+// TestEnableControllersInABusyCgroup: a cgroup that holds a process, as a
+// privileged container's cgroup namespace root does on a cgroup v2 host,
+// can hand the memory and pids controllers down to run cgroups once its
+// processes are in a leaf of their own: enableControllers moves them there,
+// if it may move every one (of a delegated cgroup, only the grader's).
+// Without the move the kernel refused (EBUSY) and such a grader fell back
+// to polling, memfd_create refused. It needs root and a cgroup v2 with both
+// controllers, which .ci/cgroupv2 boots; elsewhere it skips.
+func TestEnableControllersInABusyCgroup(t *testing.T) {
+	root := findCgroupV2()
+	if root == "" || os.Geteuid() != 0 {
+		t.Skip("needs root and a cgroup v2 with the memory and pids controllers (.ci/cgroupv2 boots one)")
+	}
+	busy := filepath.Join(root, fmt.Sprintf("boardcheck-%d-busy", os.Getpid()))
+	if err := os.Mkdir(busy, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sleeper := exec.Command("sleep", "60")
+	if err := sleeper.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid := sleeper.Process.Pid
+	defer func() {
+		sleeper.Process.Kill()
+		sleeper.Wait()
+		os.Remove(filepath.Join(busy, leafCgroup))
+		os.Remove(busy)
+	}()
+	if err := os.WriteFile(filepath.Join(busy, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := enableControllers(busy, func(p int) bool { return false }); !errors.Is(err, syscall.EBUSY) {
+		t.Errorf("enableControllers(%s) with process %d not to be moved: %v; want the kernel's EBUSY", busy, pid, err)
+	}
+	if got := readPids(filepath.Join(busy, "cgroup.procs")); !slices.Equal(got, []int{pid}) {
+		t.Errorf("%s holds %v after a refused move; want %d left there", busy, got, pid)
+	}
+	if err := enableControllers(busy, func(p int) bool { return p == pid }); err != nil {
+		t.Fatalf("enableControllers(%s), which holds process %d: %v", busy, pid, err)
+	}
+	if sub, _ := os.ReadFile(filepath.Join(busy, "cgroup.subtree_control")); !hasWords(string(sub), "memory", "pids") {
+		t.Errorf("cgroup.subtree_control = %q; want memory and pids", sub)
+	}
+	if got := readPids(filepath.Join(busy, leafCgroup, "cgroup.procs")); !slices.Equal(got, []int{pid}) {
+		t.Errorf("%s holds %v; want the process moved there, %d", leafCgroup, got, pid)
+	}
 }
