@@ -22,7 +22,7 @@ import (
 type Options struct {
 	Timeout  time.Duration            // overrides every run's time limit when > 0
 	Run      []string                 // only these checks (by name, or title in any case) and what they need (unknown -> error)
-	Parallel int                      // max scenarios at once; 0 = runtime.NumCPU()
+	Parallel int                      // max scenarios at once; 0 = runtime.GOMAXPROCS(0), the cores this process may use
 	Verbose  bool                     // keep full logs and outputs
 	Env      []string                 // extra K=V for runs (rare)
 	OnCheck  func(report.CheckResult) // called as each check finishes (for progress), on any goroutine
@@ -203,7 +203,12 @@ func checkByTitle(ex *exercise.Exercise, title string) *exercise.Check {
 func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 	parallel := g.opts.Parallel
 	if parallel <= 0 {
-		parallel = runtime.NumCPU()
+		// The cores this process may use (Go counts a container's CPU
+		// quota), not the machine's: with one scenario per core of a
+		// 32-core host in a container allowed one, each run got a few
+		// percent of a core, and a correct search timed out looking as
+		// if it had waited.
+		parallel = runtime.GOMAXPROCS(0)
 	}
 	results := make([]report.CheckResult, len(checks))
 	index := make(map[string]int, len(checks))

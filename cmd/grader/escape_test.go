@@ -792,30 +792,47 @@ func TestEscapeSpareWithoutPIDNS(t *testing.T) {
 // PrairieLearn's default one does: the run has a uid of its own but sees the
 // container's files, the grader binary beside run.sh among them. run.sh
 // closes the course's files to other users, so the attack finds no
-// reference to run; without that line it scores full marks.
+// reference to run and scores nothing; without that line it scores full
+// marks. A right submission still scores full marks through the same
+// script, against a built-in exercise and against one in the course's own
+// folder (which the run cannot enter either, and need not).
 func TestEscapePrairieLearn(t *testing.T) {
 	e := newEscapeEnv(t)
 	script, err := os.ReadFile(filepath.Join(e.root, "docs/prairielearn/serverFilesCourse/boardcheck/run.sh"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	attack, err := os.ReadFile(filepath.Join(e.root, "testdata/escape/attacks/reference.sh"))
-	if err != nil {
-		t.Fatal(err)
+	read := func(name string) []byte {
+		data, err := os.ReadFile(filepath.Join(e.root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
 	}
-	closing := regexp.MustCompile(`(?m)^chmod 700 "\$root/serverFilesCourse".*\n`)
+	attack, right := read("testdata/escape/attacks/reference.sh"), read("exercises/nqueens/good/reverse.py")
+	closing := regexp.MustCompile(`(?m)^chmod 700 "\$root/serverFilesCourse".*\n.*\n`)
 	if !closing.Match(script) {
 		t.Fatalf("run.sh no longer closes serverFilesCourse to other users:\n%s", script)
 	}
 	for _, tt := range []struct {
-		name    string
-		script  []byte
-		escaped bool
+		name       string
+		script     []byte
+		submission string // its file name in /grade/student
+		code       []byte
+		exercise   string // "" for the course's copy of exercises/nqueens
+		score      string
 	}{
-		{"as shipped", script, false},
-		{"without closing the course's files", closing.ReplaceAll(script, nil), true},
+		{"the attack, as shipped", script, "nqueens.sh", attack, "nqueens", "0"},
+		{"the attack, without closing the course's files", closing.ReplaceAll(script, nil), "nqueens.sh", attack, "nqueens", "1"},
+		{"a right submission", script, "nqueens.py", right, "nqueens", "1"},
+		{"a right submission, the course's exercise", script, "nqueens.py", right, "", "1"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			if strings.HasSuffix(tt.submission, ".py") {
+				if _, err := exec.LookPath("python3"); err != nil {
+					t.Skip("no python3")
+				}
+			}
 			grade := filepath.Join(t.TempDir(), "grade")
 			here := filepath.Join(grade, "serverFilesCourse", "boardcheck")
 			os.MkdirAll(here, 0o755)
@@ -823,10 +840,17 @@ func TestEscapePrairieLearn(t *testing.T) {
 			os.Chmod(filepath.Dir(grade), 0o755)
 			copyFile(t, e.hooked, filepath.Join(here, "grader"), 0o755)
 			os.WriteFile(filepath.Join(here, "run.sh"), tt.script, 0o755)
-			os.WriteFile(filepath.Join(grade, "student", "nqueens.sh"), attack, 0o644)
+			os.WriteFile(filepath.Join(grade, "student", tt.submission), tt.code, 0o644)
+			exercise := tt.exercise
+			if exercise == "" {
+				exercise = filepath.Join(grade, "serverFilesCourse", "nqueens")
+				if out, err := exec.Command("cp", "-r", filepath.Join(e.root, "exercises/nqueens"), exercise).CombinedOutput(); err != nil {
+					t.Fatalf("cp: %v\n%s", err, out)
+				}
+			}
 			cmd := exec.Command("sh", filepath.Join(here, "run.sh"))
 			// The grader's folder on PATH, as a course could put it.
-			cmd.Env = []string{"PATH=" + here + ":/usr/bin:/bin", "GRADE_ROOT=" + grade, "BOARDCHECK_EXERCISE=nqueens",
+			cmd.Env = []string{"PATH=" + here + ":/usr/bin:/bin", "GRADE_ROOT=" + grade, "BOARDCHECK_EXERCISE=" + exercise,
 				"HOME=" + grade, "BOARDCHECK_LAYERS_OFF=namespaces"}
 			out, err := cmd.CombinedOutput()
 			if err != nil {
@@ -836,10 +860,9 @@ func TestEscapePrairieLearn(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("score: %s", regexp.MustCompile(`"score":\s*[0-9.]+`).Find(results))
-			full := regexp.MustCompile(`"score":\s*1[,}]`).Match(results)
-			if full != tt.escaped {
-				t.Errorf("full marks %v; want %v:\n%s", full, tt.escaped, results)
+			m := regexp.MustCompile(`"score":\s*([0-9.]+)`).FindSubmatch(results)
+			if m == nil || string(m[1]) != tt.score {
+				t.Errorf("score %q; want %s:\n%s", m, tt.score, results)
 			}
 		})
 	}

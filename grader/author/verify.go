@@ -30,7 +30,7 @@ import (
 // VerifyOptions tune Verify.
 type VerifyOptions struct {
 	// Parallel is how many submissions are graded at once; 0 means
-	// runtime.NumCPU(). The reference always runs alone, so that its times
+	// runtime.GOMAXPROCS(0). The reference always runs alone, so that its times
 	// are not inflated by the others.
 	Parallel int
 	// OnItem is called as each item is settled (for progress), on any
@@ -197,7 +197,7 @@ func Verify(ctx context.Context, ex *exercise.Exercise, opts VerifyOptions) (*Ve
 	items := make([]VerifyItem, len(jobs))
 	parallel := opts.Parallel
 	if parallel <= 0 {
-		parallel = runtime.NumCPU()
+		parallel = runtime.GOMAXPROCS(0) // the cores this process may use, as grader's
 	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, parallel)

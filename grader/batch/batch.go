@@ -194,7 +194,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 
 	jobs := opts.Jobs
 	if jobs <= 0 {
-		jobs = runtime.NumCPU()
+		jobs = runtime.GOMAXPROCS(0) // the cores this process may use: see grader.Options.Parallel
 	}
 	gopts := opts.Grade
 	if gopts.Parallel == 0 {

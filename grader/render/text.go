@@ -343,9 +343,6 @@ func wrap(s string, width int) []string {
 	return append(lines, line)
 }
 
-// sameStream reports whether actual is the stream s, or s is the start of it
-// because the run's output was cut for the report: either way the stream's
-// own block shows it, and a second block would repeat it.
 // outputFocus says which line of the last run's standard output, and which
 // of its standard error, the report marks: the line at fault is one of the
 // stream the failure's text is (a debug line on standard error is marked
@@ -361,6 +358,9 @@ func outputFocus(d *report.Detail, last *report.Run) (stdout, stderr int) {
 	return d.OutputLine, 0
 }
 
+// sameStream reports whether actual is the stream s, or s is the start of it
+// because the run's output was cut for the report: either way the stream's
+// own block shows it, and a second block would repeat it.
 func sameStream(actual, s string, trimmed bool) bool {
 	return actual == s || (trimmed && s != "" && strings.HasPrefix(actual, s))
 }

@@ -260,8 +260,9 @@ func (r *run) pipe() (rd, wr *os.File, err error) {
 // close undoes newRun and start: every file, pipe, cgroup and folder.
 func (r *run) close() {
 	if t := r.timer.Load(); t != nil {
-		// A run that failed to start, which wait never stopped: its
-		// clock must not go off once its pid is free.
+		// readStatus re-arms the clock for the clean-up when it reads the
+		// main process's end, which may come after wait stopped it: it
+		// must not go off once the run's pid is free.
 		t.Stop()
 	}
 	if r.stopStdin != nil {
@@ -594,6 +595,11 @@ func (r *run) treeCPU() time.Duration {
 func (r *run) wait() {
 	r.state, r.waitErr = r.proc.Wait()
 	r.duration = time.Since(r.startTime)
+	if !r.m.shim && r.duration >= r.limits.Time {
+		// As readStatus does for a supervised run: past its limit, the
+		// program timed out, whether or not the clock's goroutine ran.
+		r.o.claim(killedTime)
+	}
 	r.markReaped()
 	close(r.done)
 	r.pollers.Wait()
@@ -694,18 +700,19 @@ func (r *run) result(ctx context.Context) (*Result, error) {
 // host's permissions, and a tool installed under a folder only its owner
 // may enter (pyenv under /root) is out of the run's reach.
 func (r *run) whyUnreachable(startErr string) string {
-	if startErr != syscall.EACCES.Error() || r.slot == nil || r.m.root {
+	if startErr != syscall.EACCES.Error() || r.slot == nil || r.m.root || !filepath.IsAbs(r.path) {
 		return ""
 	}
-	for d := filepath.Dir(r.path); ; d = filepath.Dir(d) {
+	advice := "install it where every user can, or let runs have a root of their own, see grader check -v"
+	if fi, err := os.Stat(r.path); err == nil && fi.Mode().Perm()&0o001 == 0 {
+		return fmt.Sprintf(" (runs are a user of their own, uid %d, who may not run it (mode %v): %s)", r.slot.uid, fi.Mode().Perm(), advice)
+	}
+	for d := filepath.Dir(r.path); d != "/"; d = filepath.Dir(d) {
 		if fi, err := os.Stat(d); err == nil && fi.Mode().Perm()&0o001 == 0 {
-			return fmt.Sprintf(" (runs are a user of their own, uid %d, who may not enter %s: install it where every user can, "+
-				"or let runs have a root of their own, see grader check -v)", r.slot.uid, d)
-		}
-		if d == "/" || d == "." {
-			return ""
+			return fmt.Sprintf(" (runs are a user of their own, uid %d, who may not enter %s: %s)", r.slot.uid, d, advice)
 		}
 	}
+	return ""
 }
 
 // sweepSeen kills the processes seen in a run's tree that still run under

@@ -232,14 +232,13 @@ const defaultTimeoutHint = "Your program ran out of time: make sure it stops on 
 // waitingHint is the advice for a run that timed out having used almost no
 // CPU (see timeoutDeath), whatever the exercise: it waited rather than
 // searched.
-const waitingHint = "Your program ran out of time without computing: it was waiting. " +
-	"Make sure it takes N from its command line and never reads standard input (this check gives it none), " +
-	"and that it does not sleep or wait for a program it started. Run the command above yourself to see where it stops."
+const waitingHint = "Your program ran out of time without computing: it was waiting, on a sleep " +
+	"or on a program it started, and more time would not help. Run the command above yourself to see where it stops."
 
 // stderrHint is the advice for a check that failed because the program
 // printed to standard error, which had to stay empty.
 const stderrHint = "This check expects nothing on standard error: remove the debugging prints " +
-	"(or send them nowhere), and print an error there only where the statement asks for one."
+	"(or send them nowhere), or fix what the warning above says; print an error there only where the statement asks for one."
 
 // speaksOfStderr says whether an author's hint already gives advice about
 // standard error, as a usage check's often does.

@@ -227,7 +227,7 @@ stdout '^hello$'
 		name, sub, message, hint string
 	}{
 		{"segmentation fault", "kill -SEGV $$", "p: killed by SIGSEGV, a segmentation fault: it read or wrote memory it may not", crashHint},
-		{"its own kill", "kill -KILL $$", "p: killed by SIGKILL, a signal the grader did not send: no limit was reached", "Print hello."},
+		{"its own kill", "kill -KILL $$", "p: killed by SIGKILL, a signal the grader did not send: no limit of the grader's was reached", "Print hello."},
 		{"another signal", "kill -USR1 $$", "p: killed by SIGUSR1, a signal the grader did not send", "Print hello."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -12,8 +12,8 @@ import (
 // A run that times out is judged by the processor time it used, since wall
 // time alone cannot tell a slow program from a starved or a waiting one:
 //
-//   - almost none: it was waiting (for standard input that never ends, on a
-//     sleep, on a child), and more time would not help;
+//   - almost none: it was waiting (on a sleep, on a child; not on standard
+//     input, which a run gets closed), and more time would not help;
 //   - most of the limit: it computed all along, and is too slow;
 //   - in between: it was slowed down by other runs. The grader itself runs
 //     checks in parallel, so such a check is run again alone before the
@@ -35,7 +35,7 @@ func timeoutDeath(res *sandbox.Result, l sandbox.Limits, alone bool) string {
 	switch {
 	case waited(res, l):
 		return msg + ", having used almost no CPU (" + used + "): it was waiting, not computing " +
-			"(on standard input, which is empty here, on a sleep, or on another process)"
+			"(on a sleep, or on another process it started; not on standard input, which ends at once here)"
 	case res.CPU < l.Time/2 && alone:
 		return msg + " (it used " + used + " of CPU, running alone: the machine may be busy; try again, or raise --timeout)"
 	}

@@ -38,7 +38,7 @@ type batchFlags struct {
 func batchFlagSet() (*flag.FlagSet, *batchFlags) {
 	fs := newFlagSet("batch")
 	f := &batchFlags{}
-	fs.Var(&f.jobs, "jobs", "grade `N` submissions at once (default: one per CPU)")
+	fs.Var(&f.jobs, "jobs", "grade `N` submissions at once (default: one per core this process may use)")
 	fs.StringVar(&f.out, "out", "", "write the reports and the gradebook to folder `DIR`; must be set")
 	fs.StringVar(&f.pattern, "pattern", "", "in a student's folder, the submission is the one file matching `GLOB` (default: the one file with a known extension)")
 	fs.BoolVar(&f.regrade, "regrade", false, "grade every student again, keeping no report of an earlier run")
@@ -94,7 +94,7 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 
 	jobs := f.jobs.n
 	if jobs == 0 {
-		jobs = runtime.NumCPU()
+		jobs = runtime.GOMAXPROCS(0) // the cores this process may use, a container's quota counted
 	}
 	p := newBatchProgress(sys, ex.ID, jobs)
 	start := time.Now()
@@ -389,7 +389,8 @@ func batchHelp() string {
 Batch grades a whole class: every entry of DIR is one student, either a
 submission file (alice.py: student alice) or a folder (alice/) holding the
 submission, which --pattern picks (default: the one file with an extension
-grader knows). Submissions are graded several at once, one per CPU.
+grader knows). Submissions are graded several at once, one per core the
+grader may use.
 
 It writes OUTDIR/reports/STUDENT.json, each student's report in the json
 format, and OUTDIR/gradebook.csv, one row per student (RFC 4180 CSV, sorted

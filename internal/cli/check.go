@@ -61,15 +61,16 @@ func requireIsolation(cmd string) error {
 		cmd, strings.Join(missing, "\n  - "), isolationAdvice(os.Geteuid() == 0))
 }
 
-// isolationAdvice says how to get the sandbox's namespaces. As root they
-// are refused by the container the grader runs in (Docker's default
-// seccomp profile and AppArmor's refuse them); as another user, by the
-// kernel's settings for unprivileged users, which root would not need.
+// isolationAdvice says how to get what the sandbox lacks. As root, the
+// container the grader runs in refuses it (Docker's default seccomp and
+// AppArmor profiles refuse namespaces and mounts), or the kernel does; as
+// another user, the kernel's settings for unprivileged users do, which root
+// would not need.
 func isolationAdvice(root bool) string {
 	if root {
-		return "as root, the namespaces were refused: by the container this runs in (start it with " +
+		return "as root, what is missing was refused by the container this runs in, if it runs in one (start it with " +
 			"--security-opt seccomp=unconfined --security-opt apparmor=unconfined, or privileged), " +
-			"or by the kernel (sysctl user.max_user_namespaces must be above 0)"
+			"or by the kernel (sysctl user.max_user_namespaces must be above 0; a kernel with namespaces and Landlock)"
 	}
 	return "run as root (sudo, or in a container that allows namespaces), or allow unprivileged user namespaces " +
 		"(sysctl kernel.unprivileged_userns_clone=1 on Debian, kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu)"

@@ -105,7 +105,7 @@ func graderToShip(given string) (string, error) {
 	}
 	const build = "GOOS=linux GOARCH=amd64 go build -o grader-linux ./cmd/grader"
 	if _, err := os.Stat(given); err != nil {
-		return "", usageErrorf("gradescope: --grader %v", err)
+		return "", usageErrorf("gradescope: --grader %s: no such file", given)
 	}
 	f, err := elf.Open(given)
 	if err != nil {

@@ -34,7 +34,10 @@ mkdir -p "$root/results"
 # exercise, hidden checks and all, closed to every other user: where the
 # container refuses the sandbox's namespaces, a run still has a uid of its
 # own but sees the container's files, and could run them.
-chmod 700 "$root/source" 2>/dev/null
+chmod 700 "$root/source" ||
+	echo "run_autograder: could not close $root/source to other users: where runs share the container's files, they can run the grader" >&2
+# A results.json is this grading's or none.
+rm -f "$root/results/results.json"
 "$root/source/grader" check --color never --format gradescope --output "$root/results/results.json"{{.Flags}}{{.Arg}} "$root/submission"
 status=$?
 # 0: every check passed, 1: one did not: results.json has the grade. 3: the

@@ -4,7 +4,9 @@
 # extension) against the exercise BOARDCHECK_EXERCISE (the question's
 # externalGradingOptions.environment) into /grade/results/results.json. The
 # grader binary sits beside this file: copy it here (cp "$(command -v
-# grader)" serverFilesCourse/boardcheck/). GRADE_ROOT exists only so that a
+# grader)" serverFilesCourse/boardcheck/), a Linux build for the grading
+# machine's processor (from a Mac: GOOS=linux GOARCH=amd64 go build
+# ./cmd/grader). GRADE_ROOT exists only so that a
 # test can run this against a folder of its own; PrairieLearn never sets it.
 root=${GRADE_ROOT:-/grade}
 here=$root/serverFilesCourse/boardcheck
@@ -14,7 +16,10 @@ mkdir -p "$root/results"
 # every other user: where the container refuses the sandbox's namespaces, a
 # run still has a uid of its own but sees the container's files, and could
 # run them. grader itself runs as root here.
-chmod 700 "$root/serverFilesCourse" 2>/dev/null
+chmod 700 "$root/serverFilesCourse" ||
+	echo "run.sh: could not close $root/serverFilesCourse to other users: where runs share the container's files, they can run the grader" >&2
+# A results.json is this grading's or none.
+rm -f "$root/results/results.json"
 "$here/grader" check --color never --format prairielearn --output "$root/results/results.json" "${BOARDCHECK_EXERCISE:?set BOARDCHECK_EXERCISE in the question's externalGradingOptions.environment}" "$root/student"
 status=$?
 # 0: every check passed, 1: one did not: results.json has the grade. 3: the
