@@ -70,7 +70,7 @@ func isolationAdvice(root bool) string {
 	if root {
 		return "as root, what is missing was refused by the container this runs in, if it runs in one (start it with " +
 			"--security-opt seccomp=unconfined --security-opt apparmor=unconfined, or privileged), " +
-			"or by the kernel (sysctl user.max_user_namespaces must be above 0; a kernel with namespaces and Landlock)"
+			"or by the kernel (sysctl user.max_user_namespaces must be above 0)"
 	}
 	return "run as root (sudo, or in a container that allows namespaces), or allow unprivileged user namespaces " +
 		"(sysctl kernel.unprivileged_userns_clone=1 on Debian, kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu)"
