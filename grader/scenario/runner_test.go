@@ -61,6 +61,28 @@ func TestTimeoutDeath(t *testing.T) {
 	}
 }
 
+// gradeHello runs check "hello" of a one-check exercise (the manifest's
+// extra lines, the check's script) on the shell script sub, alone, with the
+// exercise's time limit or, if set, timeLimit.
+func gradeHello(t *testing.T, manifest, script, sub string, timeLimit time.Duration) report.CheckResult {
+	t.Helper()
+	dir := t.TempDir()
+	fixture.Write(t, dir, map[string]string{
+		"ex/exercise.toml":     "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n" + manifest + "\n",
+		"ex/tests/hello.txtar": script,
+		"sub.sh":               sub + "\n",
+	})
+	ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	limits := ex.Limits
+	if timeLimit > 0 {
+		limits.Time = timeLimit
+	}
+	return runAlone(t, ex, "hello", Config{Limits: limits}, "sh", filepath.Join(dir, "sub.sh"))
+}
+
 // TestTimeoutHint: a run that ran out of time computing gets the advice for
 // time, in the exercise's words (a check's own, else the manifest's), or the
 // grader's, which names no puzzle; one that ran out of time waiting gets the
@@ -85,19 +107,8 @@ stdout '^hello$'
 		{"no time-out", `timeout_hint = "Use Warnsdorff's rule."`, "", "echo bye", "Print hello."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			fixture.Write(t, dir, map[string]string{
-				"ex/exercise.toml":     "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n" + tt.manifest + "\n",
-				"ex/tests/hello.txtar": strings.Replace(script, "%s\n", tt.header+"\n", 1),
-				"sub.sh":               tt.sub + "\n",
-			})
-			ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			limits := ex.Limits
-			limits.Time = 500 * time.Millisecond
-			if c := runAlone(t, ex, "hello", Config{Limits: limits}, "sh", filepath.Join(dir, "sub.sh")); c.Status != report.Fail || c.Hint != tt.want {
+			c := gradeHello(t, tt.manifest, strings.Replace(script, "%s\n", tt.header+"\n", 1), tt.sub, 500*time.Millisecond)
+			if c.Status != report.Fail || c.Hint != tt.want {
 				t.Errorf("got %s, hint %q; want fail, hint %q", c.Status, c.Hint, tt.want)
 			}
 		})
@@ -123,17 +134,7 @@ stdout '^hello$'
 		{"standard output wrong", "Print hello.", "echo bye", "Print hello."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			fixture.Write(t, dir, map[string]string{
-				"ex/exercise.toml":     "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n",
-				"ex/tests/hello.txtar": strings.Replace(script, "%s", tt.hint, 1),
-				"sub.sh":               tt.sub + "\n",
-			})
-			ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c := runAlone(t, ex, "hello", Config{Limits: ex.Limits}, "sh", filepath.Join(dir, "sub.sh")); c.Status != report.Fail || c.Hint != tt.want {
+			if c := gradeHello(t, "", strings.Replace(script, "%s", tt.hint, 1), tt.sub, 0); c.Status != report.Fail || c.Hint != tt.want {
 				t.Errorf("got %s (%s), hint %q; want fail, hint %q", c.Status, c.Message, c.Hint, tt.want)
 			}
 		})
@@ -231,17 +232,7 @@ stdout '^hello$'
 		{"another signal", "kill -USR1 $$", "p: killed by SIGUSR1, a signal the grader did not send", "Print hello."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			fixture.Write(t, dir, map[string]string{
-				"ex/exercise.toml":     "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n",
-				"ex/tests/hello.txtar": script,
-				"sub.sh":               tt.sub + "\n",
-			})
-			ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			c := runAlone(t, ex, "hello", Config{Limits: ex.Limits}, "sh", filepath.Join(dir, "sub.sh"))
+			c := gradeHello(t, "", script, tt.sub, 0)
 			if c.Status != report.Fail || !strings.HasPrefix(c.Message, tt.message) || c.Hint != tt.hint {
 				t.Errorf("got %s: %q, hint %q; want fail: %q..., hint %q", c.Status, c.Message, c.Hint, tt.message, tt.hint)
 			}
