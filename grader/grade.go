@@ -84,12 +84,6 @@ func Grade(ctx context.Context, ex *exercise.Exercise, sub *submission.Submissio
 	if err := os.Mkdir(filepath.Join(dir, "scripts"), 0o755); err != nil {
 		return nil, fmt.Errorf("grader: %w", err)
 	}
-	runs := 0
-	for _, c := range checks {
-		runs += c.Runs
-	}
-	ctx, done := sandbox.ExpectRuns(ctx, runs)
-	defer done()
 	run := scenario.NewRunner(ctx, ex, sub, scenario.Config{Limits: limits, Dir: dir, Env: opts.Env, Verbose: opts.Verbose, TakeWants: opts.TakeWants})
 	g := &grading{ctx: ctx, opts: opts, run: run, named: namedChecks(ex, opts.Run)}
 

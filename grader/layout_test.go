@@ -37,8 +37,8 @@ var allowedImports = map[string][]string{
 
 	// Running one untrusted command: knows nothing of exercises.
 	"grader/sandbox/internal/proctree": {},
-	"grader/sandbox/internal/shim":     {"grader/sandbox/internal/proctree"},
-	"grader/sandbox":                   {"grader/sandbox/internal/proctree", "grader/sandbox/internal/shim"},
+	"grader/sandbox/internal/launcher": {},
+	"grader/sandbox":                   {"grader/sandbox/internal/proctree", "grader/sandbox/internal/launcher"},
 
 	// A submission becomes a command, run in the sandbox.
 	"grader/submission": {"grader/sandbox", "internal/survivors"},

@@ -23,16 +23,17 @@ func goListDeps(t *testing.T, pkg string) []string {
 }
 
 // TestStaticBinary keeps cgo out of the grader. The grader re-executes its
-// own binary as the supervisor of every run (grader/sandbox/internal/shim), so its
-// start-up is paid once per run: linked with cgo, through package net, the
-// binary is dynamic and every start loads libc first: 50 starts of the
-// supervisor's probe took 14.6 ms each dynamic and 11.0 ms static on a
-// 2-core VM (bash loop of `exec -a boardcheck-run grader probe`, timed).
-// progressbar 3.18 and later import net/http; go.mod pins an earlier one
-// for that reason. The supervisor is Linux's alone, so is the test.
+// own binary for every run of a builtin reference program
+// (grader/builtin), and once per grader as the launcher of the runs'
+// supervisors (grader/sandbox/internal/launcher), so its start-up is paid
+// again and again: linked with cgo, through package net, the binary is
+// dynamic and every start loads libc first: 50 starts took 14.6 ms each
+// dynamic and 11.0 ms static on a 2-core VM (a bash loop of the grader's
+// start, timed). progressbar 3.18 and later import net/http; go.mod pins
+// an earlier one for that reason.
 func TestStaticBinary(t *testing.T) {
 	if runtime.GOOS != "linux" {
-		t.Skip("the run supervisor, whose start this guards, is Linux's alone")
+		t.Skip("the launcher, whose start this guards, is Linux's alone")
 	}
 	deps := goListDeps(t, ".")
 	for _, pkg := range []string{"runtime/cgo", "net"} {
@@ -43,22 +44,22 @@ func TestStaticBinary(t *testing.T) {
 	}
 }
 
-// TestShimImports keeps the supervisor's package small. Go runs package
+// TestLauncherImports keeps the launcher's package small. Go runs package
 // initialisers in import-path order among those whose imports are done; the
-// shim takes over the process from its init, so every package it waits for
-// is start-up paid by every run. strconv, strings, fmt and reflect are
-// initialised late in the grader's order.
-func TestShimImports(t *testing.T) {
+// launcher takes over the process from its init, so every package it waits
+// for is start-up paid before a grader's first run. strconv, strings, fmt
+// and reflect are initialised late in the grader's order.
+func TestLauncherImports(t *testing.T) {
 	if runtime.GOOS != "linux" {
-		t.Skip("grader/sandbox/internal/shim builds on Linux alone")
+		t.Skip("grader/sandbox/internal/launcher builds on Linux alone")
 	}
-	deps := goListDeps(t, "github.com/boardcheck/boardcheck/grader/sandbox/internal/shim")
+	deps := goListDeps(t, "github.com/boardcheck/boardcheck/grader/sandbox/internal/launcher")
 	if !slices.Contains(deps, "os") {
-		t.Fatalf("go list -deps of the shim does not hold os: %v", deps)
+		t.Fatalf("go list -deps of the launcher does not hold os: %v", deps)
 	}
 	for _, pkg := range []string{"strconv", "strings", "fmt", "reflect", "encoding/binary", "path/filepath"} {
 		if slices.Contains(deps, pkg) {
-			t.Errorf("grader/sandbox/internal/shim depends on %s, which delays the shim's start in every run", pkg)
+			t.Errorf("grader/sandbox/internal/launcher depends on %s, which delays the launcher's start", pkg)
 		}
 	}
 }

@@ -123,8 +123,13 @@ func attacks() []attack {
 				return strings.HasPrefix(r.stdout, "::error ::pwned") || strings.Contains(r.stdout, "\n::error ::pwned")
 			},
 			offRoot: [][]string{{"namespaces", "runuid", "caps", "landlock"}}, offUser: [][]string{{"userns", "landlock"}}},
+		// The supervisor is a fork of the launcher, whose memory is the
+		// host user namespace's: a run with every capability of its own
+		// namespace still may not read an undumpable one; nor may a run
+		// without capabilities read a supervisor that has them (the
+		// root of the run's user namespace, or root).
 		{file: "forge-status.sh", escaped: checkPassed("Says hello"),
-			offRoot: [][]string{{"caps", "landlock", "runuid"}}, offUser: [][]string{{"caps", "landlock"}, {"userns", "landlock", "nodumpable"}}},
+			offRoot: [][]string{{"nodumpable", "landlock", "caps"}}, offUser: [][]string{{"nodumpable", "landlock", "caps"}}},
 		{file: "cgroup.sh", offRoot: [][]string{{"root", "runuid", "landlock"}}},
 		{file: "tty.sh", tty: true,
 			offRoot: [][]string{{"setsid", "root", "landlock"}}, offUser: [][]string{{"setsid", "root", "landlock"}}},
@@ -147,11 +152,15 @@ func attacks() []attack {
 			offRoot: [][]string{{"closefds"}}, offUser: [][]string{{"closefds"}}},
 		{file: "network.sh", escaped: connected,
 			offRoot: [][]string{{"netns"}}, offUser: [][]string{{"netns"}}},
-		// The next run's supervisor, started ahead of it: hidden by the
-		// PID namespace, and not started where there is none, so no
-		// layer turned off shows it reached (TestEscapeSpareWithoutPIDNS).
-		// One check: no other run of this grader's is starting meanwhile.
-		{file: "spare.sh", flags: []string{"--run", "hello"}},
+		// The launcher, which holds every run's program while it forks
+		// its supervisor: hidden by the PID namespace, out of reach of a
+		// uid of its own and of a run without capabilities, undumpable,
+		// so that even the grader's own user cannot read it, and out of
+		// the run's Landlock domain (TestEscapeLauncherWithoutPIDNS). As
+		// root, as for environ.sh, Landlock does not keep a run with
+		// every capability from reading another process's files.
+		{file: "launcher.sh", flags: []string{"--run", "hello"},
+			offRoot: [][]string{{"namespaces", "runuid", "caps"}}, offUser: [][]string{{"userns", "nodumpable", "landlock"}}},
 	}
 }
 
@@ -771,21 +780,23 @@ func TestEscapeSuitesApart(t *testing.T) {
 	}
 }
 
-// TestEscapeSpareWithoutPIDNS grades spare.sh where no run has a PID
-// namespace (as root without namespaces and without a uid per run, as an
-// unprivileged user without user namespaces): the run sees the machine's
-// processes and may signal those of its own user. Before the fix the
-// supervisor started ahead of the next run was one of them, and a run
-// could SIGSTOP it; now no spare is started there, so there is nothing
-// of the next run to find.
-func TestEscapeSpareWithoutPIDNS(t *testing.T) {
+// TestEscapeLauncherWithoutPIDNS grades launcher.sh where no run has a
+// PID namespace (as root without namespaces, as an unprivileged user
+// without user namespaces): the run sees the machine's processes, the
+// grader's launcher among them, and as the unprivileged user it is the
+// launcher's own user. Its memory, which holds the programs of the runs it
+// forks, stays out of reach all the same: the launcher is undumpable.
+func TestEscapeLauncherWithoutPIDNS(t *testing.T) {
 	e := newEscapeEnv(t)
-	a := attack{file: "spare.sh", flags: []string{"--run", "hello"}}
-	for uid, off := range map[int][]string{0: {"namespaces", "runuid"}, nobody: {"userns"}} {
+	a := attack{file: "launcher.sh", flags: []string{"--run", "hello"}}
+	for uid, off := range map[int][]string{0: {"namespaces"}, nobody: {"userns"}} {
 		r := e.grade(t, a, uid, off)
 		t.Logf("as uid %d without %v: the run said: %s", uid, off, runSaid(r.stdout))
 		if e.escaped(a, r) {
-			t.Errorf("as uid %d without %v, the run reached the next run's supervisor:\n%s", uid, off, r.stdout)
+			t.Errorf("as uid %d without %v, the run read the launcher:\n%s", uid, off, r.stdout)
+		}
+		if !strings.Contains(r.stdout, "saw the launcher") {
+			t.Errorf("as uid %d without %v, the run did not find the launcher, and proves nothing:\n%s", uid, off, r.stdout)
 		}
 	}
 }

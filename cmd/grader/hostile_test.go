@@ -170,9 +170,9 @@ func newHostileEnv(t *testing.T) *hostileEnv {
 		t.Fatal(err)
 	}
 	// The test binary acts as grader when started under that name (see
-	// TestMain), and as the runs' supervisor under boardcheck-run (package
-	// grader/sandbox/internal/shim's init): a real grader process, with no build
-	// step.
+	// TestMain), and as the launcher of the runs' supervisors under
+	// boardcheck-launcher (package grader/sandbox/internal/launcher's
+	// init): a real grader process, with no build step.
 	bin := t.TempDir()
 	g := filepath.Join(bin, "grader")
 	if err := os.Symlink(exe, g); err != nil {

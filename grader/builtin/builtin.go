@@ -45,7 +45,7 @@ func Programs() []string {
 // referenceArg, as argv[1], makes the binary run the builtin program named
 // by argv[2] with the arguments after it. The sandbox starts programs by path
 // with the argv it is given, so argv[0] cannot carry the name as it does for
-// the shim; a first argument no user types does. It is not part of the
+// the launcher; a first argument no user types does. It is not part of the
 // grader's command line: only Submission builds it.
 const referenceArg = "-boardcheck-reference"
 

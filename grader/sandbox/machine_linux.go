@@ -10,7 +10,7 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/boardcheck/boardcheck/grader/sandbox/internal/shim"
+	"github.com/boardcheck/boardcheck/grader/sandbox/internal/launcher"
 )
 
 // The layers, named as LayerOff and the escape suite name them.
@@ -37,20 +37,20 @@ const (
 // each candidate, from the strongest down, is tried as a real run's setup
 // would be, and the first that works is kept.
 type machine struct {
-	exe       string   // the grader's binary, which is the shim
-	exeFile   *os.File // exe, opened once: the shim starts from it
-	shim      bool
-	userns    bool    // a user namespace per run
-	nsFlags   uintptr // the other namespaces, CLONE_NEW* flags
-	root      bool    // a root of its own
-	proc      bool    // with a fresh /proc
-	switchUID bool    // root without a user namespace: the run switches to its own uid
-	subreaper bool    // no PID namespace: the shim is the run's child subreaper
-	seccomp   bool
-	landlock  int  // the Landlock ABI in force, 0 for none
-	bare      bool // the supervisor could not lock itself down at all
-	asRoot    bool
-	cg        cgroupDirs
+	exe        string   // the grader's binary, which is the launcher
+	exeFile    *os.File // exe, opened once: the launcher starts from it
+	supervised bool     // runs have a supervisor (package launcher); else they are started directly
+	userns     bool     // a user namespace per run
+	nsFlags    uintptr  // the other namespaces, CLONE_NEW* flags
+	root       bool     // a root of its own
+	proc       bool     // with a fresh /proc
+	switchUID  bool     // root without a user namespace: the run switches to its own uid
+	subreaper  bool     // no PID namespace: the supervisor is the run's child subreaper
+	seccomp    bool
+	landlock   int  // the Landlock ABI in force, 0 for none
+	bare       bool // the supervisor could not lock itself down at all
+	asRoot     bool
+	cg         cgroupDirs
 	// missing says, for each layer this machine does not allow, why and
 	// how to get it.
 	missing []string
@@ -113,7 +113,7 @@ func probeMachine() machine {
 		why = append(why, c.describe()+": "+err.Error())
 	}
 	// Not even the supervisor starts with the lockdown: try it bare.
-	bare := machine{exe: exe, exeFile: f, asRoot: m.asRoot, shim: true, subreaper: true, bare: true}
+	bare := machine{exe: exe, exeFile: f, asRoot: m.asRoot, supervised: true, subreaper: true, bare: true}
 	if err := probe(bare); err == nil {
 		bare.cg = cgroups()
 		bare.missing = append(missingLayers(bare, why), "seccomp, Landlock and dropping capabilities: the supervisor could not apply them")
@@ -142,7 +142,7 @@ func lockdownLayers(filterErr error) lockdownCaps {
 	default:
 		l.seccomp = true
 	}
-	switch abi := shim.LandlockABI(); {
+	switch abi := landlockABI(); {
 	case LayerOff(LayerLandlock):
 		l.missing = append(l.missing, "Landlock: turned off for a test")
 	case abi == 0:
@@ -171,22 +171,22 @@ func candidates(asRoot bool) []machine {
 	if userns {
 		if root {
 			if proc {
-				cs = append(cs, machine{shim: true, userns: true, nsFlags: flags, root: true, proc: flags&syscall.CLONE_NEWPID != 0, subreaper: subreaper})
+				cs = append(cs, machine{supervised: true, userns: true, nsFlags: flags, root: true, proc: flags&syscall.CLONE_NEWPID != 0, subreaper: subreaper})
 			}
-			cs = append(cs, machine{shim: true, userns: true, nsFlags: flags, root: true, subreaper: subreaper})
+			cs = append(cs, machine{supervised: true, userns: true, nsFlags: flags, root: true, subreaper: subreaper})
 		}
-		cs = append(cs, machine{shim: true, userns: true, nsFlags: flags &^ syscall.CLONE_NEWNS, subreaper: subreaper})
+		cs = append(cs, machine{supervised: true, userns: true, nsFlags: flags &^ syscall.CLONE_NEWNS, subreaper: subreaper})
 	}
 	if asRoot && ns {
 		if root {
-			cs = append(cs, machine{shim: true, nsFlags: flags, root: true, proc: proc && flags&syscall.CLONE_NEWPID != 0, switchUID: true, subreaper: subreaper})
+			cs = append(cs, machine{supervised: true, nsFlags: flags, root: true, proc: proc && flags&syscall.CLONE_NEWPID != 0, switchUID: true, subreaper: subreaper})
 		}
-		cs = append(cs, machine{shim: true, nsFlags: flags &^ syscall.CLONE_NEWNS, switchUID: true, subreaper: subreaper})
+		cs = append(cs, machine{supervised: true, nsFlags: flags &^ syscall.CLONE_NEWNS, switchUID: true, subreaper: subreaper})
 	}
 	if asRoot {
-		cs = append(cs, machine{shim: true, switchUID: true, subreaper: true})
+		cs = append(cs, machine{supervised: true, switchUID: true, subreaper: true})
 	}
-	return append(cs, machine{shim: true, subreaper: true})
+	return append(cs, machine{supervised: true, subreaper: true})
 }
 
 func (m machine) describe() string {
@@ -235,9 +235,9 @@ func probe(m machine) error {
 	switch {
 	case err != nil:
 		return err
-	case len(status) > 0 && status[0] == 'E':
-		return errors.New(string(status[1:]))
-	case len(status) >= 13 && status[0] == 'X':
+	case len(status) > 0 && status[0] == launcher.StatusFailed:
+		return errors.New(r.prog.FailureText(status))
+	case len(status) >= launcher.ExitedLen && status[0] == launcher.StatusExited:
 		return nil
 	}
 	return fmt.Errorf("the supervisor ended with %v", st)
@@ -325,7 +325,7 @@ func Protections(l Limits) []string {
 	case m.cg.pidsV1 != "":
 		bounds = append(bounds, fmt.Sprintf("%d (cgroup v1 pids.max)", maxTasks(l)))
 	}
-	if m.shim && !LayerOff(LayerRlimits) {
+	if m.supervised && !LayerOff(LayerRlimits) {
 		bounds = append(bounds, fmt.Sprintf("%d (RLIMIT_NPROC)", nprocLimit(l, m.cg.pidsV1Or2())))
 	}
 	procs := "counted every 20ms"
@@ -369,7 +369,7 @@ func Protections(l Limits) []string {
 			"only the working folder, HOME and TMPDIR writable, on a tmpfs of "+FormatSize(l.Memory)+dev+
 			"; /dev holds null, zero, full, random and urandom alone; the grader's binary, its files and other submissions are not in it")
 	}
-	if m.shim && !m.bare {
+	if m.supervised && !m.bare {
 		ps = append(ps, "no capabilities: effective, permitted and bounding sets empty, securebits locked, no_new_privs")
 	}
 	if m.seccomp {
@@ -378,7 +378,7 @@ func Protections(l Limits) []string {
 	if m.landlock > 0 {
 		ps = append(ps, fmt.Sprintf("Landlock (ABI %d): writes only under the run's own folders", m.landlock))
 	}
-	if m.shim {
+	if m.supervised {
 		ps = append(ps, "no controlling terminal (a session of its own); no file descriptor but 0, 1 and 2; the supervisor cannot be read or traced by the run",
 			fmt.Sprintf("rlimits: no core dumps, files at most %s, CPU time %s per process", FormatSize(l.Memory), cpuLimit(l)))
 	}
@@ -398,3 +398,13 @@ func Protections(l Limits) []string {
 // changed by something else. Only there can a run see a folder writable
 // with its changes thrown away (Spec.Overlay).
 func OwnRoot() bool { return thisMachine().root }
+
+// landlockABI reports the kernel's Landlock ABI version, 0 for none.
+func landlockABI() int {
+	const sysLandlockCreateRuleset, versionFlag = 444, 1
+	v, _, e := syscall.RawSyscall(sysLandlockCreateRuleset, 0, 0, versionFlag)
+	if e != 0 {
+		return 0
+	}
+	return int(v)
+}

@@ -3,19 +3,19 @@
 package sandbox
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"unsafe"
 
-	"github.com/boardcheck/boardcheck/grader/sandbox/internal/shim"
+	"github.com/boardcheck/boardcheck/grader/sandbox/internal/launcher"
 )
 
 // systemDirs are the host folders every run sees, read-only: where the
@@ -23,43 +23,134 @@ import (
 // on a merged /usr) is made a link in the run's root too.
 var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix"}
 
-// plan writes what the shim is to do for this run (see package shim for
-// the records). As root it also makes, with open_tree, a detached copy of
-// each host tree to bind, handed to the shim as a file (see bindSource):
-// the shim attaches them, and so needs no right to the folders above them
-// (a run's user may not enter /root, where pyenv keeps Python).
+// plan writes the run's program: what its supervisor does, step by step
+// (see package launcher). As root it also makes, with open_tree, a detached
+// copy of each host tree to bind, handed to the supervisor with the program
+// (see bindSource): the supervisor attaches them, and so needs no right to
+// the folders above them (a run's user may not enter /root, where pyenv
+// keeps Python).
 func (r *run) plan() error {
-	m, s, l := r.m, r.spec, r.limits
-	rec := func(tag byte, v string) { r.planBytes = shim.AppendRecord(r.planBytes, tag, v) }
-	mode := shim.Reaper
-	switch {
-	case r.probe:
-		mode = shim.Probe
-	case m.nsFlags&syscall.CLONE_NEWPID != 0:
-		mode = shim.NS
+	m, s := r.m, r.spec
+	p := &launcher.Program{CloneFlags: m.nsFlags}
+	r.prog = p
+	if m.userns {
+		p.CloneFlags |= syscall.CLONE_NEWUSER
+		if !m.asRoot {
+			// Its one user and group: the grader's, as root inside.
+			// Only the supervisor itself may write them (as root the
+			// grader does, see mapUser), and only while it is dumpable:
+			// forked from the launcher, it is not, and the /proc files
+			// of an undumpable process are root's. It is made
+			// undumpable again below, once its root is built. An
+			// unprivileged user namespace must deny setgroups before
+			// its gid_map is written.
+			what := "mapping the run's user"
+			p.Prctl(what, syscall.PR_SET_DUMPABLE, 1)
+			p.WriteFile(what, "/proc/self/setgroups", "deny")
+			p.WriteFile(what, "/proc/self/gid_map", "0 "+strconv.Itoa(os.Getgid())+" 1\n")
+			p.WriteFile(what, "/proc/self/uid_map", "0 "+strconv.Itoa(os.Getuid())+" 1\n")
+		}
+		// Root of its user namespace, which is the run's own user
+		// outside: as root the supervisor may drop its groups, and does;
+		// an unprivileged user namespace keeps the grader user's groups.
+		p.SwitchUser("becoming root of the run's user namespace", 0, 0, r.slot != nil)
 	}
-	rec(shim.TagMode, mode)
+	r.planSession(p)
+	if m.subreaper {
+		const prSetChildSubreaper = 36
+		p.Prctl("becoming the run's child subreaper", prSetChildSubreaper, 1)
+	}
+	if m.nsFlags&syscall.CLONE_NEWUTS != 0 {
+		p.Sethostname("setting the host name", "boardcheck")
+	}
 	writable := r.writableFolders()
 	if m.root {
-		if !r.ownStage {
-			rec(shim.TagStage, r.stage)
-		}
-		rec(shim.TagRoot, filepath.Join(r.stage, "root"))
-		rec(shim.TagScratch, filepath.Join(r.stage, "scratch"))
-		rec(shim.TagScratchSize, fmt.Sprintf("size=%d", l.Memory))
-		if err := r.planRoot(rec, writable); err != nil {
+		if err := r.planRoot(p, writable); err != nil {
 			return err
 		}
 	}
-	rec(shim.TagDir, s.Dir)
-	if m.nsFlags&syscall.CLONE_NEWUTS != 0 {
-		rec(shim.TagHostname, "boardcheck")
+	if s.Dir != "" {
+		p.Chdir("entering the working folder "+s.Dir, s.Dir)
+	}
+	// No process of the run may open the supervisor's /proc files (mem,
+	// fd, exe, environ) or trace it: the status pipe it writes to is the
+	// grader's, and its memory is the launcher's. The launcher is
+	// undumpable already, but a change of user resets it, so it is set
+	// again here, after the user; turned off, the supervisor is dumpable,
+	// as a process is by default.
+	if LayerOff(LayerNoDumpable) {
+		p.Prctl("making the supervisor dumpable (a layer turned off)", syscall.PR_SET_DUMPABLE, 1)
+	} else {
+		p.Prctl("making the supervisor undumpable", syscall.PR_SET_DUMPABLE, 0)
+	}
+	if !LayerOff(LayerRlimits) {
+		for _, rl := range rlimits(r.limits, m.cg.pidsV1Or2()) {
+			p.Rlimit("setting rlimit "+strconv.Itoa(rl.resource), rl.resource, rl.value)
+		}
+	}
+	if !LayerOff(LayerCloseFDs) {
+		// Whatever the grader inherited without close-on-exec (a CI
+		// runner's pipes, a test harness's files), which the launcher
+		// inherited from it, must not reach the run.
+		p.CloseFrom("closing inherited file descriptors", 4)
+	}
+	if r.probe {
+		r.planProbeChecks(p)
+		if err := r.planLockdown(p, writable); err != nil {
+			return err
+		}
+		p.Report("reporting")
+		return nil
+	}
+	p.SchedBatch("")
+	p.Spawn("starting the submission's process")
+	r.planSession(p)
+	if err := r.planLockdown(p, writable); err != nil {
+		return err
+	}
+	// No words of its own: the grader names the program that did not
+	// start (see result).
+	p.Exec("", r.path, s.Argv, s.Env)
+	p.Wait("waiting for the submission", m.subreaper)
+	return nil
+}
+
+// planSession gives the supervisor, and then the submission, a session of
+// its own: no controlling terminal to open as /dev/tty, and kill(0, sig)
+// reaches its own processes only. Turned off for a test, each gets only a
+// process group of its own.
+func (r *run) planSession(p *launcher.Program) {
+	if LayerOff(LayerSetsid) {
+		p.Setpgid("starting a process group")
+		return
+	}
+	p.Setsid("starting a session")
+}
+
+// planLockdown takes from the process every privilege the run must not
+// have, in the order the kernel requires: no_new_privs (which Landlock and
+// an unprivileged seccomp filter need), the bounding set and securebits
+// (while CAP_SETPCAP is still held), the run's own uid where there is no
+// user namespace, every capability, Landlock, and last the seccomp filter,
+// which may refuse what the steps before it use.
+func (r *run) planLockdown(p *launcher.Program, writable []string) error {
+	m := r.m
+	const prSetNoNewPrivs = 38
+	p.Prctl("setting no_new_privs", prSetNoNewPrivs, 1)
+	dropCaps := !LayerOff(LayerCaps) && !m.bare
+	if dropCaps {
+		p.DropBoundingSet("dropping the bounding set and locking the securebits")
+	}
+	if m.switchUID && r.slot != nil {
+		// Where there is no user namespace, this is what keeps the run
+		// from being root.
+		p.SwitchUser("switching to the run's user", r.slot.uid, r.slot.uid, true)
+	}
+	if dropCaps {
+		p.DropCapabilities("dropping capabilities")
 	}
 	if m.landlock > 0 {
-		rec(shim.TagLandlock, "")
-		for _, w := range writable {
-			rec(shim.TagLandlock, w)
-		}
+		planLandlock(p, m.landlock, writable)
 	}
 	if m.seccomp {
 		// The run's cgroups may still be being made (see newRun): the
@@ -73,38 +164,22 @@ func (r *run) plan() error {
 		if err != nil {
 			return fmt.Errorf("grader: the syscall filter: %w", err)
 		}
-		rec(shim.TagSeccomp, string(filter))
-	}
-	for _, layer := range []struct {
-		name string
-		tag  byte
-	}{{LayerCaps, shim.TagDropCaps}, {LayerNoDumpable, shim.TagNoDumpable}, {LayerCloseFDs, shim.TagCloseFDs}, {LayerSetsid, shim.TagSetsid}} {
-		if !LayerOff(layer.name) && !(m.bare && layer.tag == shim.TagDropCaps) {
-			rec(layer.tag, "")
-		}
-	}
-	if m.switchUID && r.slot != nil {
-		var ids [8]byte
-		binary.LittleEndian.PutUint32(ids[:4], uint32(r.slot.uid))
-		binary.LittleEndian.PutUint32(ids[4:], uint32(r.slot.uid))
-		rec(shim.TagUID, string(ids[:]))
-	}
-	if !LayerOff(LayerRlimits) {
-		for _, rl := range rlimits(l, m.cg.pidsV1Or2()) {
-			var v [9]byte
-			v[0] = byte(rl.resource)
-			binary.LittleEndian.PutUint64(v[1:], rl.value)
-			rec(shim.TagRlimit, string(v[:]))
-		}
-	}
-	rec(shim.TagPath, r.path)
-	for _, a := range s.Argv {
-		rec(shim.TagArg, a)
-	}
-	for _, e := range s.Env {
-		rec(shim.TagEnv, e)
+		p.Seccomp("loading the seccomp filter", filter)
 	}
 	return nil
+}
+
+// planProbeChecks checks what a probe's root promises: the root is
+// read-only, and each of the run's folders is writable.
+func (r *run) planProbeChecks(p *launcher.Program) {
+	if !r.m.root {
+		return
+	}
+	p.Create("the probe's root is writable: writing /boardcheck-probe", "/boardcheck-probe", 0o644, launcher.Fails)
+	for _, d := range r.writableFolders() {
+		p.Create("writing in "+d, d+"/boardcheck-probe", 0o644, launcher.Strict)
+		p.Unlink("writing in "+d, d+"/boardcheck-probe")
+	}
 }
 
 type rlimitValue struct {
@@ -182,27 +257,123 @@ func (r *run) writableFolders() []string {
 	return out
 }
 
+// A mountEntry is one host path the run's root shows, or one of its own
+// folders.
 type mountEntry struct {
 	path string
-	tag  byte
+	kind mountKind
 }
 
-// planRoot lists the mounts of the run's root, parents before children.
-func (r *run) planRoot(rec func(byte, string), writable []string) error {
-	s := r.spec
-	sys := systemRoot()
-	for _, l := range sys.links {
-		rec(shim.TagSymlink, l)
+type mountKind int
+
+const (
+	bindRO  mountKind = iota // a host path, read-only
+	bindRW                   // a host folder, writable
+	fresh                    // an empty writable folder of the run's tmpfs
+	overlay                  // a host folder seen writable, its changes kept on the tmpfs
+)
+
+// planRoot writes the ops that build the run's root, as bubblewrap builds
+// one: on the stage, a small tmpfs becomes the new root; the host paths are
+// bound into it at their own paths (read-only, or writable for the folders
+// the caller names); the run's own folders are fresh folders of a second,
+// size-limited tmpfs; a fresh /proc and a minimal /dev are mounted; then
+// pivot_root makes it the root and the host's filesystem is detached, so
+// nothing else of it can be reached. Every mount is in the run's own mount
+// namespace and goes with it.
+func (r *run) planRoot(p *launcher.Program, writable []string) error {
+	es, readOnly, err := r.rootEntries(writable)
+	if err != nil {
+		return err
 	}
-	es := slices.Clone(sys.dirs)
+	root, scratch := filepath.Join(r.stage, "root"), filepath.Join(r.stage, "scratch")
+	// Keep every change in this namespace.
+	p.Mount("making mounts private", "", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, "", launcher.Strict)
+	if !r.ownStage {
+		// The two folders below, on a tmpfs of this namespace's own.
+		p.Mount("mounting the stage "+r.stage, "tmpfs", r.stage, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "size=64k,mode=0755", launcher.Strict)
+		p.Mkdir("making "+root, root, 0o755, launcher.Strict)
+		p.Mkdir("making "+scratch, scratch, 0o755, launcher.Strict)
+	}
+	p.Mount("mounting the run's root", "tmpfs", root, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "size=1m,mode=0755", launcher.Strict)
+	p.Mount("mounting the run's writable tmpfs", "tmpfs", scratch, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV,
+		fmt.Sprintf("size=%d,mode=0755", r.limits.Memory), launcher.Strict)
+	// What a hidden path is replaced by: a file no one may read or run.
+	hidden := scratch + "/.hidden"
+	p.Create("making the hidden placeholder", hidden, 0, launcher.Strict)
+	for _, l := range systemRoot().links {
+		what := "linking " + l.path
+		p.MkdirAll(what, root, root+filepath.Dir(l.path))
+		p.Symlink(what, l.target, root+l.path)
+	}
+	folders := 0 // the run's folders made on the scratch tmpfs so far
+	for _, e := range es {
+		dst := root + e.path
+		switch e.kind {
+		case bindRO, bindRW:
+			if err := r.planBind(p, e, dst); err != nil {
+				return err
+			}
+		case fresh:
+			folders++
+			src := scratch + "/" + strconv.Itoa(folders)
+			what := "making the run's folder " + e.path
+			p.Mkdir(what, src, 0o755, launcher.Strict)
+			p.MkdirAll(what, root, dst)
+			p.Mount(what, src, dst, "", syscall.MS_BIND, "", launcher.Strict)
+		case overlay:
+			folders++
+			if err := r.planOverlay(p, e, dst, scratch+"/"+strconv.Itoa(folders), root); err != nil {
+				return err
+			}
+		}
+	}
+	for _, h := range r.hidden(es, readOnly) {
+		// A path the supervisor cannot reach, the run (the same user,
+		// with no more rights) cannot reach either.
+		p.Mount("hiding "+h, hidden, root+h, "", syscall.MS_BIND, "", launcher.Missing)
+	}
+	if r.m.proc {
+		what := "mounting a fresh proc on /proc"
+		p.MkdirAll(what, root, root+"/proc")
+		p.Mount(what, "proc", root+"/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "", launcher.Strict)
+	}
+	planDev(p, root, root+"/dev")
+	// pivot_root(".", ".") stacks the old root on the new, and a lazy
+	// unmount of "." then takes the old one away, as runc does.
+	p.Chdir("entering the run's root", root)
+	p.PivotRoot("pivot_root into the run's root", ".", ".")
+	p.Unmount("detaching the host's filesystem", ".", syscall.MNT_DETACH)
+	p.Chdir("entering the run's root", "/")
+	// The trees were bound from file descriptors the grader opened: past
+	// pivot_root they are the only way back to the host's filesystem.
+	for i := range r.bindFiles {
+		p.CloseTree("closing a host tree", i)
+	}
+	// The root's own folders and links are done: nothing writes there.
+	p.SetAttr("making / read-only", "/", mountAttrRdonly, false)
+	return nil
+}
+
+const (
+	mountAttrRdonly = 0x1
+	mountAttrNosuid = 0x2
+	mountAttrNodev  = 0x4
+)
+
+// rootEntries lists the mounts of the run's root, parents before children,
+// and the canonical paths of the caller's ReadOnly files.
+func (r *run) rootEntries(writable []string) ([]mountEntry, map[string]bool, error) {
+	s := r.spec
+	es := slices.Clone(systemRoot().dirs)
 	readOnly := map[string]bool{}
 	for _, p := range s.ReadOnly {
 		c, err := canonical(p)
 		if err != nil {
-			return fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
+			return nil, nil, fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
 		}
 		readOnly[c] = true
-		es = append(es, mountEntry{c, shim.TagBindRO})
+		es = append(es, mountEntry{c, bindRO})
 	}
 	if !readOnly[r.path] {
 		// The interpreter or tool the run starts, and its PATH: what
@@ -214,53 +385,171 @@ func (r *run) planRoot(rec func(byte, string), writable []string) error {
 		for _, d := range cachedToolDirs(r.path, envValue(s.Env, "PATH")) {
 			holdsRun := slices.ContainsFunc(writable, func(w string) bool { return under(w, d) })
 			if !holdsRun && (tmp == "" || !under(tmp, d)) {
-				es = append(es, mountEntry{d, shim.TagBindRO})
+				es = append(es, mountEntry{d, bindRO})
 			}
 		}
 	}
 	for _, d := range s.Writable {
 		c, err := canonical(d)
 		if err != nil {
-			return fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
+			return nil, nil, fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
 		}
-		es = append(es, mountEntry{c, shim.TagBindRW})
+		es = append(es, mountEntry{c, bindRW})
 	}
 	for _, d := range s.Overlay {
 		c, err := canonical(d)
 		if err != nil {
-			return fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
+			return nil, nil, fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
 		}
-		es = append(es, mountEntry{c, shim.TagOverlay})
+		es = append(es, mountEntry{c, overlay})
 	}
 	for _, d := range writable {
 		// A folder inside one the caller binds writable is that one's.
 		inBound := slices.ContainsFunc(es, func(e mountEntry) bool {
-			return e.path == d || ((e.tag == shim.TagBindRW || e.tag == shim.TagOverlay) && under(d, e.path))
+			return e.path == d || ((e.kind == bindRW || e.kind == overlay) && under(d, e.path))
 		})
 		if !inBound {
-			es = append(es, mountEntry{d, shim.TagFresh})
+			es = append(es, mountEntry{d, fresh})
 		}
 	}
-	es = dropCovered(es)
-	for _, e := range es {
-		if e.tag == shim.TagFresh {
-			rec(e.tag, e.path)
-			continue
-		}
-		src, err := r.bindSource(e)
-		if err != nil {
-			return err
-		}
-		rec(e.tag, src+"\x00"+e.path)
+	return dropCovered(es), readOnly, nil
+}
+
+// planBind binds the host path of e at dst, recursively, with no
+// set-user-ID programs and no device files, and read-only unless e is
+// writable. The source is a host path, or a detached copy of a host tree
+// that the grader opened with open_tree (see bindSource), attached with
+// move_mount: a plain bind of a file descriptor from the grader's mount
+// namespace would be refused, the kernel binding only mounts of the
+// caller's own namespace.
+func (r *run) planBind(p *launcher.Program, e mountEntry, dst string) error {
+	what := "binding read-only " + e.path
+	attrs := uint64(mountAttrNosuid | mountAttrNodev | mountAttrRdonly)
+	if e.kind == bindRW {
+		what, attrs = "binding writable "+e.path, mountAttrNosuid|mountAttrNodev
 	}
-	for _, h := range r.hidden(es, readOnly) {
-		rec(shim.TagHide, h)
+	src, tree, err := r.bindSource(e)
+	if err != nil {
+		return err
 	}
-	if r.m.proc {
-		rec(shim.TagProc, "/proc")
+	if err := r.planAttach(p, what, src, tree, dst); err != nil {
+		return err
 	}
-	rec(shim.TagDev, "/dev")
+	p.SetAttr(what, dst, attrs, true)
 	return nil
+}
+
+// planAttach mounts src (or the tree-th tree, when tree >= 0) at dst,
+// making the mount point first: a folder, or an empty file for a file.
+func (r *run) planAttach(p *launcher.Program, what, src string, tree int, dst string) error {
+	var fi os.FileInfo
+	var err error
+	if tree >= 0 {
+		fi, err = r.bindFiles[tree].Stat()
+	} else {
+		fi, err = os.Stat(src)
+	}
+	if err != nil {
+		return fmt.Errorf("grader: running %s: %s: %w", r.spec.Argv[0], what, err)
+	}
+	root := filepath.Join(r.stage, "root")
+	if fi.IsDir() {
+		p.MkdirAll(what, root, dst)
+	} else {
+		p.MkdirAll(what, root, filepath.Dir(dst))
+		p.Create(what, dst, 0o644, launcher.Strict)
+	}
+	if tree >= 0 {
+		p.MoveMount(what, tree, dst)
+	} else {
+		p.Mount(what, src, dst, "", syscall.MS_BIND|syscall.MS_REC, "", launcher.Strict)
+	}
+	return nil
+}
+
+// planOverlay shows the host folder of e at dst, writable, with every
+// change kept in upper (a folder of the run's tmpfs) and so gone with the
+// run: a shared cache the run may use but not poison. Where the kernel
+// refuses an overlay in a user namespace, dst is an empty folder instead: a
+// cold cache is slower, never wrong.
+func (r *run) planOverlay(p *launcher.Program, e mountEntry, dst, upper, root string) error {
+	what := "overlaying " + e.path
+	for _, d := range []string{upper, upper + "/u", upper + "/w"} {
+		p.Mkdir(what, d, 0o755, launcher.Strict)
+	}
+	p.MkdirAll(what, root, dst)
+	lower, tree, err := r.bindSource(e)
+	if err != nil {
+		return err
+	}
+	if tree >= 0 {
+		// The overlay takes its lower folder by path: attach it where
+		// the supervisor can name it.
+		p.Mkdir(what, upper+"/l", 0o755, launcher.Strict)
+		p.MoveMount(what, tree, upper+"/l")
+		lower = upper + "/l"
+	}
+	opts := "lowerdir=" + lower + ",upperdir=" + upper + "/u,workdir=" + upper + "/w,userxattr"
+	p.Mount(what, "overlay", dst, "overlay", syscall.MS_NOSUID|syscall.MS_NODEV, opts, launcher.Fallback)
+	p.Mount(what, upper+"/u", dst, "", syscall.MS_BIND, "", launcher.Strict)
+	return nil
+}
+
+// devices are the nodes of the run's /dev, bound from the host's: a user
+// namespace may not make device nodes, and these five are all a program
+// needs. No tty: a run has no terminal to reach.
+var devices = []string{"null", "zero", "full", "random", "urandom"}
+
+// planDev makes the run's minimal /dev at dst, read-only once made.
+func planDev(p *launcher.Program, root, dst string) {
+	what := "making a minimal dev at /dev"
+	p.MkdirAll(what, root, dst)
+	p.Mount(what, "tmpfs", dst, "tmpfs", syscall.MS_NOSUID|syscall.MS_NOEXEC, "size=64k,mode=0755", launcher.Strict)
+	for _, d := range devices {
+		p.Create(what, dst+"/"+d, 0o666, launcher.Strict)
+		p.Mount(what, "/dev/"+d, dst+"/"+d, "", syscall.MS_BIND, "", launcher.Strict)
+	}
+	for _, l := range [][2]string{{"fd", "/proc/self/fd"}, {"stdin", "/proc/self/fd/0"}, {"stdout", "/proc/self/fd/1"}, {"stderr", "/proc/self/fd/2"}} {
+		p.Symlink(what, l[1], dst+"/"+l[0])
+	}
+	p.SetAttr(what, dst, mountAttrRdonly, false)
+}
+
+// planLandlock: the run may read and execute anything it can see, and
+// write only under its own folders and to the few devices of its /dev.
+// Another wall around the filesystem, for when the mount namespace is
+// missing or mistaken.
+func planLandlock(p *launcher.Program, abi int, writable []string) {
+	const (
+		llExecute  = 1 << 0
+		llWrite    = 1 << 1
+		llRead     = 1 << 2
+		llReadDir  = 1 << 3
+		llAllV1    = 1<<13 - 1
+		llRefer    = 1 << 13 // ABI 2
+		llTruncate = 1 << 14 // ABI 3
+		llIoctlDev = 1 << 15 // ABI 5
+	)
+	handled := uint64(llAllV1)
+	if abi >= 2 {
+		handled |= llRefer
+	}
+	if abi >= 3 {
+		handled |= llTruncate
+	}
+	if abi >= 5 {
+		handled |= llIoctlDev
+	}
+	what := "Landlock"
+	p.LandlockCreate(what, handled)
+	p.LandlockAllow(what, "/", llExecute|llRead|llReadDir, launcher.Strict)
+	for _, d := range devices {
+		p.LandlockAllow(what, "/dev/"+d, (llRead|llWrite|llTruncate)&handled, launcher.Missing)
+	}
+	for _, d := range writable {
+		p.LandlockAllow(what, d, handled, launcher.Strict)
+	}
+	p.LandlockRestrict(what)
 }
 
 // dropCovered sorts the mounts, parents first, and drops a read-only bind
@@ -270,7 +559,7 @@ func dropCovered(es []mountEntry) []mountEntry {
 	var out []mountEntry
 	for _, e := range es {
 		covered := slices.ContainsFunc(out, func(o mountEntry) bool {
-			return o.tag == shim.TagBindRO && e.tag == shim.TagBindRO && under(e.path, o.path)
+			return o.kind == bindRO && e.kind == bindRO && under(e.path, o.path)
 		})
 		dup := len(out) > 0 && out[len(out)-1].path == e.path
 		if !covered && !dup {
@@ -280,32 +569,33 @@ func dropCovered(es []mountEntry) []mountEntry {
 	return out
 }
 
-// bindSource says where the shim finds a host path to bind: as root, a
-// detached copy of its tree, made here with open_tree and handed to the
-// shim as a file ("fd:N"), since the run's own user, which the shim already
-// is, may not look up what is under /root; otherwise the path itself. As
-// root, a submission's file that the run's own user could not read (a
-// file of mode 600 in a class folder) is bound from a readable copy.
-func (r *run) bindSource(e mountEntry) (string, error) {
+// bindSource says where the supervisor finds a host path to bind: as
+// root, a detached copy of its tree, made here with open_tree and handed to
+// the supervisor with the program (tree is its index), since the run's own
+// user, which the supervisor already is, may not look up what is under
+// /root; otherwise the path itself (tree is -1). As root, a submission's
+// file that the run's own user could not read (a file of mode 600 in a
+// class folder) is bound from a readable copy.
+func (r *run) bindSource(e mountEntry) (src string, tree int, err error) {
 	if !r.m.asRoot {
-		return e.path, nil
+		return e.path, -1, nil
 	}
-	src := e.path
-	if e.tag == shim.TagBindRO && r.ownUID() {
+	src = e.path
+	if e.kind == bindRO && r.ownUID() {
 		if fi, err := os.Stat(src); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o004 == 0 {
 			cp, err := r.readableCopy(src, fi.Mode())
 			if err != nil {
-				return "", err
+				return "", -1, err
 			}
 			src = cp
 		}
 	}
 	fd, err := openTree(src)
 	if err != nil {
-		return "", fmt.Errorf("grader: running %s: opening %s for the run: %w", r.spec.Argv[0], src, err)
+		return "", -1, fmt.Errorf("grader: running %s: opening %s for the run: %w", r.spec.Argv[0], src, err)
 	}
 	r.bindFiles = append(r.bindFiles, os.NewFile(uintptr(fd), src))
-	return fmt.Sprintf("fd:%d", len(r.bindFiles)-1), nil
+	return src, len(r.bindFiles) - 1, nil
 }
 
 // openTree makes a detached copy of the mount tree at path (Linux 5.2).
@@ -369,7 +659,7 @@ func (r *run) hidden(es []mountEntry, readOnly map[string]bool) []string {
 		return nil
 	}
 	visible := func(p string) bool {
-		return slices.ContainsFunc(es, func(e mountEntry) bool { return e.tag != shim.TagFresh && under(p, e.path) })
+		return slices.ContainsFunc(es, func(e mountEntry) bool { return e.kind != fresh && under(p, e.path) })
 	}
 	var out []string
 	if exe, err := canonical(r.m.exe); err == nil && !readOnly[exe] && visible(exe) {
@@ -384,10 +674,10 @@ func (r *run) hidden(es []mountEntry, readOnly map[string]bool) []string {
 }
 
 // systemRoot is what of systemDirs this machine has, found once: the
-// folders to bind and the links to make ("PATH\x00TARGET").
+// folders to bind and the links to make.
 var systemRoot = sync.OnceValue(func() (sys struct {
 	dirs  []mountEntry
-	links []string
+	links []struct{ path, target string }
 }) {
 	for _, d := range systemDirs {
 		fi, err := os.Lstat(d)
@@ -395,10 +685,10 @@ var systemRoot = sync.OnceValue(func() (sys struct {
 		case err != nil:
 		case fi.Mode()&os.ModeSymlink != 0:
 			if target, err := os.Readlink(d); err == nil {
-				sys.links = append(sys.links, d+"\x00"+target)
+				sys.links = append(sys.links, struct{ path, target string }{d, target})
 			}
 		case fi.IsDir():
-			sys.dirs = append(sys.dirs, mountEntry{d, shim.TagBindRO})
+			sys.dirs = append(sys.dirs, mountEntry{d, bindRO})
 		}
 	}
 	return sys

@@ -4,20 +4,22 @@ package sandbox
 
 // How a run is held on Linux.
 //
-// The grader does not start the submission itself. It starts a copy of its
-// own binary (package shim) in new namespaces (supervisor_linux.go: usually
-// ahead of the run, as a spare), sends it the run's plan and files, and the
-// shim carries it out: it builds the run's root, locks itself down, forks
-// the submission, waits for it, and reports how it ended. The layers,
-// each of which the escape suite (cmd/grader TestEscape) attacks:
+// The grader does not start the submission itself. It writes the run's
+// program (plan_linux.go) and has the launcher (package launcher, one per
+// grader) fork the run's supervisor from it, into new namespaces
+// (supervisor_linux.go); the supervisor builds the run's root, forks the
+// submission's process, which locks itself down and execs, waits for it,
+// and reports how it ended. The layers, each of which the escape suite
+// (cmd/grader TestEscape) attacks:
 //
 //   - a user namespace per run: the run is root inside with no
 //     capabilities, and outside, as root, a uid of its own (uids_linux.go);
 //     otherwise the grader's user;
 //   - PID, network, mount, IPC, UTS and cgroup namespaces: pid 1 is the
-//     shim, so the kernel kills every process of the run when it exits;
-//   - a root of its own (shim's root.go): system folders read-only, the
-//     run's folders on a size-limited tmpfs, a fresh /proc, a minimal /dev;
+//     supervisor, so the kernel kills every process of the run when it
+//     exits;
+//   - a root of its own (planRoot): system folders read-only, the run's
+//     folders on a size-limited tmpfs, a fresh /proc, a minimal /dev;
 //   - no capabilities, an empty bounding set, locked securebits,
 //     no_new_privs, Landlock, and a seccomp filter (seccomp_linux.go);
 //   - no controlling terminal, no file descriptor but 0, 1 and 2, and a
@@ -43,6 +45,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/sandbox/internal/launcher"
 	"github.com/boardcheck/boardcheck/grader/sandbox/internal/proctree"
 )
 
@@ -61,7 +64,6 @@ var testHookStarted func(*run)
 // than left to print into the void until the time limit: the verdict is the
 // same and it comes sooner.
 func Run(ctx context.Context, spec Spec) (*Result, error) {
-	claimExpected(ctx)
 	r, err := newRun(spec, thisMachine(), false)
 	if err != nil {
 		return nil, err
@@ -92,7 +94,7 @@ type run struct {
 	// closes once the child has them.
 	outR, errR, statR *os.File
 	outW, errW        *os.File
-	sup               *supervisor // the run's shim, once it has one
+	sup               *supervisor // the run's supervisor, once it has one
 	bindFiles         []*os.File
 	cg                *cgroups
 	cgMade            chan *cgroups // where cg arrives when it is made during start
@@ -100,7 +102,7 @@ type run struct {
 	stage             string // the host folder the run's root is built on, "" for none
 	ownStage          bool   // stage is this run's alone, to remove
 	copies            string // this run's folder of readable copies, "" for none
-	planBytes         []byte
+	prog              *launcher.Program
 	closers           []func()
 	proc              *os.Process
 	startTime         time.Time
@@ -117,7 +119,7 @@ type run struct {
 	mainEnd           atomic.Bool
 	o                 outcome
 	killMu            sync.Mutex
-	reaped            bool // the shim has been waited for: its pid may be reused
+	reaped            bool // the supervisor has been waited for: its pid may be reused
 	seenMu            sync.Mutex
 	seen              map[int]uint64 // every process seen in the tree, with its start time
 }
@@ -151,29 +153,23 @@ func newRun(spec Spec, m machine, probe bool) (_ *run, err error) {
 	if r.errR, r.errW, err = r.pipe(); err != nil {
 		return nil, err
 	}
-	if !m.shim {
+	if !m.supervised {
 		r.cg = newCgroups(m.cg, r.limits)
 		return r, nil
 	}
 	if probe {
 		r.cg = &cgroups{fd: -1}
 	} else {
-		// The shim joins the cgroups just before it gets its plan (see
+		// The supervisor joins the cgroups just before its go (see
 		// start): they are made (about 0.3 ms) while the rest of the run
 		// is prepared.
 		r.cgMade = make(chan *cgroups, 1)
 		go func() { r.cgMade <- newCgroups(m.cg, r.limits) }()
 	}
-	key := keyFor(m)
-	if !probe {
-		r.sup = takeSpare(key)
-	}
-	if r.sup == nil {
-		if r.sup, err = launch(key, nil); err != nil {
+	if m.asRoot && (m.userns || m.switchUID) && !LayerOff(LayerRunUID) {
+		if r.slot, err = takeSlot(); err != nil {
 			return nil, err
 		}
-	}
-	if r.slot = r.sup.slot; r.slot != nil {
 		if err := r.handOver(); err != nil {
 			return nil, err
 		}
@@ -281,6 +277,7 @@ func (r *run) close() {
 		// Dead by now; this frees the run's uid.
 		r.sup.discard()
 	}
+	r.slot.release()
 	if r.cg == nil && r.cgMade != nil {
 		r.cg = <-r.cgMade
 	}
@@ -295,11 +292,12 @@ func (r *run) close() {
 	}
 }
 
-// start starts the run: without a shim, the program itself; with one,
-// the shim joins the run's cgroups and gets its plan and files.
+// start starts the run: without a supervisor, the program itself; with
+// one, the launcher forks it, the grader puts it in the run's cgroups and
+// sends it its go.
 func (r *run) start() error {
 	r.statusc = make(chan []byte, 1)
-	if !r.m.shim {
+	if !r.m.supervised {
 		return r.startProgram()
 	}
 	if r.cg == nil {
@@ -308,39 +306,28 @@ func (r *run) start() error {
 			return err
 		}
 	}
-	files := append([]*os.File{r.stdin, r.outW, r.errW}, r.bindFiles...)
-	r.proc = r.sup.proc
-	err := r.handToSupervisor(files)
-	// Only the shim holds the run's ends now.
-	for _, f := range files {
+	sup, err := launch(r.m, r.prog, [3]*os.File{r.stdin, r.outW, r.errW}, r.bindFiles, r.slot)
+	// Only the supervisor holds the run's ends now.
+	for _, f := range append([]*os.File{r.stdin, r.outW, r.errW}, r.bindFiles...) {
 		f.Close()
 	}
+	r.bindFiles = nil
 	if err != nil {
 		return err
 	}
-	r.statR = r.sup.status
-	go r.readStatus()
-	if !r.probe && runsAhead() {
-		makeSpare(r.sup.key)
-	}
-	return nil
-}
-
-// handToSupervisor joins the run's supervisor to the run's cgroups and sends
-// it the plan: from here on the run is under way.
-func (r *run) handToSupervisor(files []*os.File) error {
-	if err := r.cg.join(r.sup.proc.Pid); err != nil {
+	r.sup, r.proc = sup, sup.proc
+	if err := r.cg.join(sup.proc.Pid); err != nil {
 		return fmt.Errorf("grader: running %s: joining the run's cgroup: %w", r.spec.Argv[0], err)
 	}
+	r.statR = sup.status
+	go r.readStatus()
 	r.startTime = time.Now()
-	if err := r.sup.send(r.planBytes, files); err != nil {
-		return fmt.Errorf("grader: running %s: sending the run's supervisor its plan: %w", r.spec.Argv[0], err)
+	if err := sup.begin(); err != nil {
+		return fmt.Errorf("grader: running %s: starting the run's supervisor: %w", r.spec.Argv[0], err)
 	}
-	// Counted from startTime, but armed once the plan is sent: a clock
-	// that went off during the send would kill the supervisor under it,
-	// and the run would fail as the grader's, not time out. The probe
-	// has no time limit: on a machine loaded enough to take it past a
-	// run's, killing it would take the layers it tests from every run.
+	// The probe has no time limit: on a machine loaded enough to take it
+	// past a run's, killing it would take the layers it tests from every
+	// run.
 	if !r.probe {
 		r.armTimeLimit()
 	}
@@ -382,14 +369,14 @@ func (r *run) cgroupsAsPlanned() error {
 	return nil
 }
 
-// readStatus reads the shim's report until it closes its end.
+// readStatus reads the supervisor's report until it closes its end.
 func (r *run) readStatus() {
 	var b bytes.Buffer
 	buf := make([]byte, 512)
 	for {
 		n, err := r.statR.Read(buf)
 		b.Write(buf[:n])
-		if b.Len() >= 13 && b.Bytes()[0] == 'X' && !r.mainEnd.Swap(true) {
+		if b.Len() >= launcher.ExitedLen && b.Bytes()[0] == launcher.StatusExited && !r.mainEnd.Swap(true) {
 			// The main process is gone: from here on the time limit no
 			// longer applies, only the cleanup. One that ended past its
 			// limit timed out, whether or not the timer has fired yet
@@ -402,6 +389,12 @@ func (r *run) readStatus() {
 				t.Reset(time.Second)
 			}
 			r.o.claim(killedDone)
+			if r.m.subreaper {
+				// No PID namespace ends the rest with the supervisor,
+				// which reaps what is left until none is: find and kill
+				// it, wherever it went (setsid, a double fork).
+				go r.killTree()
+			}
 		}
 		if err != nil || b.Len() > 4096 {
 			break
@@ -431,7 +424,7 @@ func (r *run) killTree() {
 	root := r.proc.Pid
 	for i := 0; i < 50; i++ {
 		ds := proctree.Scan().Descendants(root)
-		if !r.m.shim {
+		if !r.m.supervised {
 			syscall.Kill(-root, syscall.SIGKILL)
 		}
 		if len(ds) == 0 {
@@ -554,7 +547,7 @@ func (r *run) poll() {
 	}
 	var mem int64
 	count := len(ds)
-	if !r.m.shim {
+	if !r.m.supervised {
 		mem = t[r.proc.Pid].RSS
 		count++
 	}
@@ -595,7 +588,7 @@ func (r *run) treeCPU() time.Duration {
 func (r *run) wait() {
 	r.state, r.waitErr = r.proc.Wait()
 	r.duration = time.Since(r.startTime)
-	if !r.m.shim && r.duration >= r.limits.Time {
+	if !r.m.supervised && r.duration >= r.limits.Time {
 		// As readStatus does for a supervised run: past its limit, the
 		// program timed out, whether or not the clock's goroutine ran.
 		r.o.claim(killedTime)
@@ -617,7 +610,7 @@ func (r *run) wait() {
 	r.o.notePeak(r.cg.memoryPeak())
 	// Whatever the shim did, make sure: everything seen in the tree dies.
 	r.killTree()
-	if !r.m.shim {
+	if !r.m.supervised {
 		syscall.Kill(-r.proc.Pid, syscall.SIGKILL)
 	}
 	// The pipes reach end of file once every process holding them is
@@ -659,15 +652,16 @@ func (r *run) result(ctx context.Context) (*Result, error) {
 	var ws syscall.WaitStatus
 	haveWS := false
 	switch {
-	case len(status) > 0 && status[0] == 'E':
-		return nil, fmt.Errorf("grader: running %s: %s%s", name, status[1:], r.whyUnreachable(string(status[1:])))
-	case len(status) >= 13 && status[0] == 'X':
+	case len(status) > 0 && status[0] == launcher.StatusFailed:
+		text := r.prog.FailureText(status)
+		return nil, fmt.Errorf("grader: running %s: %s%s", name, text, r.whyUnreachable(text))
+	case len(status) >= launcher.ExitedLen && status[0] == launcher.StatusExited:
 		ws = syscall.WaitStatus(binary.LittleEndian.Uint32(status[1:5]))
 		haveWS = true
 		res.PeakMemory = max(res.PeakMemory, int64(binary.LittleEndian.Uint64(status[5:13])))
 	case r.waitErr != nil:
 		return nil, fmt.Errorf("grader: running %s: waiting for it: %w", name, r.waitErr)
-	case !r.m.shim:
+	case !r.m.supervised:
 		// Not the rusage's peak: a child forked from the grader carries
 		// the grader's own peak in it.
 		ws, haveWS = st.Sys().(syscall.WaitStatus)

@@ -140,6 +140,3 @@ func Protections(l Limits) []string {
 
 // Warm does nothing here: there is nothing to find out or start ahead.
 func Warm() {}
-
-// ExpectRuns does nothing here: no run starts ahead of its turn.
-func ExpectRuns(ctx context.Context, n int) (_ context.Context, done func()) { return ctx, func() {} }

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/boardcheck/boardcheck/grader/sandbox/internal/shim"
 )
 
 // The sandbox's own tests are of its parts; the attacks it stops are
@@ -37,14 +35,14 @@ func TestSeccompFilterAssembles(t *testing.T) {
 
 func TestDropCovered(t *testing.T) {
 	got := dropCovered([]mountEntry{
-		{"/usr", shim.TagBindRO},
-		{"/tmp/run1", shim.TagFresh},
-		{"/usr/local/go", shim.TagBindRO}, // shown by /usr already
-		{"/etc", shim.TagBindRO},
-		{"/tmp/run1/sol.py", shim.TagBindRO}, // inside a fresh folder: needed
-		{"/usr", shim.TagBindRO},             // twice
+		{"/usr", bindRO},
+		{"/tmp/run1", fresh},
+		{"/usr/local/go", bindRO}, // shown by /usr already
+		{"/etc", bindRO},
+		{"/tmp/run1/sol.py", bindRO}, // inside a fresh folder: needed
+		{"/usr", bindRO},             // twice
 	})
-	want := []mountEntry{{"/etc", shim.TagBindRO}, {"/tmp/run1", shim.TagFresh}, {"/tmp/run1/sol.py", shim.TagBindRO}, {"/usr", shim.TagBindRO}}
+	want := []mountEntry{{"/etc", bindRO}, {"/tmp/run1", fresh}, {"/tmp/run1/sol.py", bindRO}, {"/usr", bindRO}}
 	if !slices.Equal(got, want) {
 		t.Errorf("dropCovered = %v; want %v", got, want)
 	}
@@ -132,7 +130,7 @@ func TestTimeLimitShorterThanTheStart(t *testing.T) {
 		{"the clock late", []string{"/bin/sleep", "0.05"}, time.Millisecond, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if !thisMachine().shim {
+			if !thisMachine().supervised {
 				t.Skip("no supervisor on this machine: nothing reports the program's end")
 			}
 			held := 0
@@ -174,7 +172,7 @@ func TestTimeLimitShorterThanTheStart(t *testing.T) {
 // names that folder, not just "permission denied".
 func TestUnreachableProgram(t *testing.T) {
 	m := thisMachine()
-	if !m.shim || !m.asRoot {
+	if !m.supervised || !m.asRoot {
 		t.Skip("needs root and the run supervisor")
 	}
 	m.userns, m.nsFlags, m.root, m.proc, m.subreaper, m.switchUID = false, 0, false, false, true, true

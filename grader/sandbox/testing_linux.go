@@ -16,7 +16,7 @@ var machineOverride atomic.Pointer[machine]
 // else should want less isolation than the machine gives.
 func SetIsolationForTest(mode string) (restore func(), ok bool) {
 	m := thisMachine()
-	if !m.shim && mode != "direct" {
+	if !m.supervised && mode != "direct" {
 		return func() {}, false
 	}
 	reaper := m

@@ -1,6 +1,6 @@
 //go:build linux
 
-package shim
+package launcher
 
 // sysSeccomp is seccomp(2)'s number, which package syscall does not have.
-const sysSeccomp uintptr = 277
+const sysSeccomp uintptr = 317

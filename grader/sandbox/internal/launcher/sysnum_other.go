@@ -1,6 +1,6 @@
 //go:build linux && !amd64 && !arm64
 
-package shim
+package launcher
 
 // sysSeccomp is unknown here: the grader sends no filter on such a machine
 // (see package sandbox), and loading one fails plainly.
