@@ -1,7 +1,0 @@
-//go:build linux
-
-package launcher
-
-import "testing"
-
-func TestLinkTmp(t *testing.T) { _ = forkSupervisor }
