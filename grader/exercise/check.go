@@ -106,9 +106,6 @@ func ParseCheck(name, file string, text []byte, program string, messages map[str
 		if err := script.ValidateLine(sl, program, files); err != nil {
 			return nil, fail(i+1, "%v", err)
 		}
-		if sl.Cmd == "run" {
-			c.Runs++
-		}
 		if sl.Cmd == "env" {
 			for _, a := range sl.Args {
 				if k, _, ok := strings.Cut(a, "="); ok && k != "" && !slices.Contains(c.EnvNames, k) {

@@ -66,10 +66,6 @@ type Check struct {
 	// EnvNames are the variables the scenario sets with `env K=V`; runs see
 	// them (and nothing else of the scenario's environment).
 	EnvNames []string
-	// Runs is how many `run` lines the scenario has: the runs of the
-	// submission a grading of the check makes, at most, each time the
-	// check runs (a check that timed out starved runs again, alone).
-	Runs int
 	// Lines are the archive's script lines (the txtar comment), Lines[0]
 	// being line 1, to turn testscript's "FAIL: file:LINE" into a message.
 	Lines []string

@@ -46,9 +46,6 @@ func TestLoadDir(t *testing.T) {
 	if got := ex.Check("n6-sorted").Needs; !slices.Equal(got, []string{"n4"}) {
 		t.Errorf("got n6-sorted needs %q; want [n4]", got)
 	}
-	if got := ex.Check("stdin").Runs; got != 2 {
-		t.Errorf("got %d runs in the stdin check; want 2, its two run lines", got)
-	}
 	if got := ex.Check("env").EnvNames; !slices.Equal(got, []string{"GREETING"}) {
 		t.Errorf("got env names %q; want [GREETING]", got)
 	}

@@ -175,7 +175,9 @@ func receive(fd int, req, buf, oob []byte) ([]byte, []int, error) {
 			return req, nil, err
 		}
 		req = append(req, buf[1:n]...)
-		if buf[0] == LastMessage {
+		kind := buf[0]
+		clear(buf[:n]) // no later supervisor keeps a copy of it either
+		if kind == LastMessage {
 			return req, files, nil
 		}
 	}
