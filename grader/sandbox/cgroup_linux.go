@@ -345,7 +345,7 @@ func makeCgroup(dir string, must, try [][2]string) bool {
 	return true
 }
 
-// join moves pid (the shim, before it starts anything, or the program
+// join moves pid (the supervisor, before it starts anything, or the program
 // itself) into the run's cgroups.
 func (cg *cgroups) join(pid int) error {
 	for _, dir := range []string{cg.v2, cg.memV1, cg.pidsV1} {

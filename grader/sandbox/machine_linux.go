@@ -209,7 +209,8 @@ func (m machine) describe() string {
 	return strings.Join(parts, " with ")
 }
 
-// probe starts the shim in probe mode with the setup m would give a run.
+// probe has a supervisor set up everything m would give a run, check what
+// it promises, lock itself down, and report, without starting anything.
 func probe(m machine) error {
 	dir := "/boardcheck-probe" // on the run's tmpfs
 	if !m.root {

@@ -102,6 +102,13 @@ func (r *run) plan() error {
 		p.Report("reporting")
 		return nil
 	}
+	// The program hands execve its lists as C strings: a NUL inside one
+	// would end it there and start another, as execve itself refuses.
+	for _, a := range append(slices.Clone(s.Argv), s.Env...) {
+		if strings.ContainsRune(a, 0) {
+			return fmt.Errorf("grader: running %s: %q holds a NUL byte, which no argument or variable may", s.Argv[0], a)
+		}
+	}
 	p.SchedBatch("")
 	p.Spawn("starting the submission's process")
 	r.planSession(p)

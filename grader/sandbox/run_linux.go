@@ -334,7 +334,7 @@ func (r *run) start() error {
 	return nil
 }
 
-// startProgram starts the program itself, where no shim can be had: in a
+// startProgram starts the program itself, where no supervisor can be had: in a
 // process group of its own, in its cgroups from birth where the machine
 // has cgroup v2.
 func (r *run) startProgram() error {
@@ -457,7 +457,7 @@ func (r *run) markReaped() {
 func (r *run) armTimeLimit() {
 	r.timer.Store(time.AfterFunc(r.limits.Time-time.Since(r.startTime), func() {
 		if r.mainEnd.Load() {
-			// The shim had a second to clean up after the main process
+			// The supervisor had a second to clean up after the main process
 			// and has not finished: do it from here.
 			r.killTree()
 			return
@@ -583,7 +583,7 @@ func (r *run) treeCPU() time.Duration {
 	return cpu
 }
 
-// wait waits for the shim, then makes sure nothing of the run is left and
+// wait waits for the supervisor, then makes sure nothing of the run is left and
 // every byte it printed has been read.
 func (r *run) wait() {
 	r.state, r.waitErr = r.proc.Wait()
@@ -608,7 +608,7 @@ func (r *run) wait() {
 		r.o.claimAfterExit(killedMemory)
 	}
 	r.o.notePeak(r.cg.memoryPeak())
-	// Whatever the shim did, make sure: everything seen in the tree dies.
+	// Whatever the supervisor did, make sure: everything seen in the tree dies.
 	r.killTree()
 	if !r.m.supervised {
 		syscall.Kill(-r.proc.Pid, syscall.SIGKILL)
@@ -625,7 +625,7 @@ func (r *run) wait() {
 		r.errR.Close()
 		<-rdone
 	}
-	// The shim is dead, so its end of the status pipe is closed and the
+	// The supervisor is dead, so its end of the status pipe is closed and the
 	// reader reaches end of file by itself. Closing statR first would race
 	// with that reader: on a busy machine it may not have read the "X"
 	// yet, and a finished run would be reported as "killed".
@@ -666,8 +666,8 @@ func (r *run) result(ctx context.Context) (*Result, error) {
 		// the grader's own peak in it.
 		ws, haveWS = st.Sys().(syscall.WaitStatus)
 	case !ours:
-		// The shim itself died, and not by our hand (the memory killer of
-		// the cgroup): report what killed it. A shim that exits without a
+		// The supervisor itself died, and not by our hand (the memory killer of
+		// the cgroup): report what killed it. A supervisor that exits without a
 		// word is a bug of the grader's, not the student's.
 		s, ok := st.Sys().(syscall.WaitStatus)
 		if !ok || !s.Signaled() {
@@ -710,7 +710,7 @@ func (r *run) whyUnreachable(startErr string) string {
 }
 
 // sweepSeen kills the processes seen in a run's tree that still run under
-// the same pid and start time: the last resort when the shim is gone.
+// the same pid and start time: the last resort when the supervisor is gone.
 func (r *run) sweepSeen() {
 	r.seenMu.Lock()
 	defer r.seenMu.Unlock()

@@ -56,7 +56,7 @@ var (
 )
 
 // seccompFilter returns the assembled filter, 8 bytes an instruction, as the
-// shim loads it. noMemfd adds memfd_create to the list: where no cgroup
+// supervisor loads it. noMemfd adds memfd_create to the list: where no cgroup
 // counts memory, a memfd's pages would be seen by nothing.
 func seccompFilter(noMemfd bool) ([]byte, error) {
 	filterOnce.Do(func() {

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 )
 
-// The stage is the host folder on which the shim builds a run's root. The
-// shim mounts a small tmpfs over it, in the run's own mount namespace, and
+// The stage is the host folder on which the supervisor builds a run's root. The
+// supervisor mounts a small tmpfs over it, in the run's own mount namespace, and
 // makes there the two folders it mounts the root and the run's writable
 // tmpfs on. Those mounts are seen by that namespace alone and go with it, so
 // every run, at once or one after another, can use the same folder: /sys,

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -41,5 +42,23 @@ func TestLauncher(t *testing.T) {
 	run("a run whose launcher was killed")
 	if n := launches.Load() - before; n != 1 {
 		t.Errorf("a run whose launcher was killed started %d launchers; want 1", n)
+	}
+}
+
+// An argument or variable with a NUL inside is refused, as execve refuses
+// one: written into the run's program as C strings, it would be cut in two.
+func TestNULRefused(t *testing.T) {
+	if !thisMachine().supervised {
+		t.Skip("no supervisor for runs on this machine")
+	}
+	dir := t.TempDir()
+	for _, spec := range []Spec{
+		{Argv: []string{"/bin/echo", "a\x00b"}, Dir: dir, Env: []string{"HOME=" + dir}},
+		{Argv: []string{"/bin/echo"}, Dir: dir, Env: []string{"HOME=" + dir, "X=a\x00b"}},
+	} {
+		res, err := Run(context.Background(), spec)
+		if err == nil || !strings.Contains(err.Error(), "NUL") {
+			t.Errorf("Run(%q, env %q) = %+v, %v; want an error naming the NUL", spec.Argv, spec.Env, res, err)
+		}
 	}
 }

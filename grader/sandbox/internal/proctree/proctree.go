@@ -2,8 +2,8 @@
 
 // Package proctree reads the process table from /proc: each process's
 // parent, group, start time, memory and CPU time, and the tree below a
-// process. The grader uses it to watch and kill a run's processes; the
-// run's supervisor uses it to kill what a submission left behind.
+// process. The grader uses it to watch and kill a run's processes where
+// no PID namespace ends them with the run's supervisor.
 package proctree
 
 import (
@@ -108,9 +108,10 @@ func parseStat(line []byte) (p Proc, ok bool) {
 		CPU: time.Duration(ticks) * time.Second / clockTicks}, true
 }
 
-// parseUint and appendUint stand in for strconv's, which package shim,
-// a user of this package, must not import (see its package comment). Every
-// field read here is a decimal number without a sign.
+// parseUint reads a field of /proc/PID/stat as it lies, without a string
+// of its own for each (a poll reads every process of a run, fifty times a
+// second): every field read here is a decimal number without a sign.
+// appendUint writes one, likewise.
 func parseUint(b []byte) (v uint64, ok bool) {
 	if len(b) == 0 || len(b) > 19 {
 		return 0, false
