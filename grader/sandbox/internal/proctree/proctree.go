@@ -2,8 +2,9 @@
 
 // Package proctree reads the process table from /proc: each process's
 // parent, group, start time, memory and CPU time, and the tree below a
-// process. The grader uses it to watch and kill a run's processes where
-// no PID namespace ends them with the run's supervisor.
+// process. The grader uses it to watch a run's processes where no cgroup
+// lists them, and to kill them where no PID namespace ends them with the
+// run's supervisor.
 package proctree
 
 import (
