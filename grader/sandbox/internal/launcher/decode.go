@@ -38,36 +38,38 @@ const (
 	fdTrees
 )
 
-// decode reads a request (Program.Bytes) and its files. Every field points
-// into req, which must outlive the fork.
-func decode(req []byte, fds []int) (*prepared, error) {
+// decode reads a request (Program.Bytes) and its files into p, whose
+// slices it reuses. Every field points into req, which must outlive the
+// fork.
+func decode(p *prepared, req []byte, fds []int) error {
+	*p = prepared{ops: p.ops[:0], argv: p.argv[:0], envv: p.envv[:0], fds: fds}
 	if len(fds) < fdTrees {
-		return nil, errors.New("a request without the run's standard files, status and go pipes")
+		return errors.New("a request without the run's standard files, status and go pipes")
 	}
 	if len(req) < 8 {
-		return nil, errors.New("a request without its clone flags")
+		return errors.New("a request without its clone flags")
 	}
-	p := &prepared{cloneFlags: uintptr(getLE(req[:8])), fds: fds}
+	p.cloneFlags = uintptr(getLE(req[:8]))
 	data := req[8:]
 	for off := 0; off < len(data); {
 		o, n, err := decodeOp(data[off:])
 		if err != nil {
-			return nil, errors.New("op " + itoa(len(p.ops)) + ": " + err.Error())
+			return errors.New("op " + itoa(len(p.ops)) + ": " + err.Error())
 		}
 		off += n
 		switch o.code {
 		case opMoveMount, opCloseTree:
 			if o.a >= uintptr(len(fds)-fdTrees) {
-				return nil, errors.New("op " + itoa(len(p.ops)) + " names a tree the request did not send")
+				return errors.New("op " + itoa(len(p.ops)) + " names a tree the request did not send")
 			}
 			o.a = uintptr(fds[fdTrees+int(o.a)])
 		case opExec:
-			p.argv = splitNUL(o.s[1], o.n[1])
-			p.envv = splitNUL(o.s[2], o.n[2])
+			p.argv = appendNUL(p.argv, o.s[1], o.n[1])
+			p.envv = appendNUL(p.envv, o.s[2], o.n[2])
 		}
 		p.ops = append(p.ops, o)
 	}
-	return p, p.check()
+	return p.check()
 }
 
 // decodeOp reads one op from the front of data and says how many bytes it
@@ -96,11 +98,10 @@ func decodeOp(data []byte) (op, int, error) {
 	return o, off, nil
 }
 
-// splitNUL points at each NUL-terminated string of the n bytes at s, and
-// ends the list with nil, as execve reads it.
-func splitNUL(s *byte, n int) []*byte {
+// appendNUL appends to out a pointer to each NUL-terminated string of the
+// n bytes at s, and ends the list with nil, as execve reads it.
+func appendNUL(out []*byte, s *byte, n int) []*byte {
 	b := unsafeBytes(s, n)
-	var out []*byte
 	start := 0
 	for i, c := range b {
 		if c == 0 {

@@ -66,6 +66,11 @@ const (
 )
 
 // serve answers requests until the grader closes its end.
+//
+// Every supervisor shares the launcher's memory, copy-on-write, until it
+// ends, so each page the launcher writes after a fork is a fault that
+// copies it: its buffers and its decoded program are kept from one request
+// to the next, so that a request writes as few pages as it can.
 func serve() int {
 	// The fork blocks signals on the thread it runs on, and nothing of
 	// the runtime's may run there meanwhile.
@@ -79,9 +84,10 @@ func serve() int {
 	if os.Getenv(DumpableVar) != "1" {
 		sys(syscall.SYS_PRCTL, syscall.PR_SET_DUMPABLE, 0, 0, 0, 0)
 	}
-	var req []byte
-	buf := make([]byte, 64<<10)
+	req := make([]byte, 0, 64<<10)
+	buf := make([]byte, MaxMessage+1)
 	oob := make([]byte, syscall.CmsgSpace(maxFilesAMessage*4))
+	p := &prepared{ops: make([]op, 0, 256)}
 	for {
 		var fds []int
 		var err error
@@ -89,7 +95,7 @@ func serve() int {
 		if err != nil {
 			return 0 // the grader is done
 		}
-		reply := handle(req, fds)
+		reply := handle(p, req, fds)
 		for _, fd := range fds {
 			syscall.Close(fd)
 		}
@@ -104,14 +110,12 @@ func serve() int {
 	}
 }
 
-// handle decodes a request and forks its supervisor.
-func handle(req []byte, fds []int) []byte {
-	p, err := decode(req, fds)
-	if err != nil {
+// handle decodes a request into p and forks its supervisor.
+func handle(p *prepared, req []byte, fds []int) []byte {
+	if err := decode(p, req, fds); err != nil {
 		return append([]byte{ReplyText}, err.Error()...)
 	}
 	pid, e := forkSupervisor(p)
-	runtime.KeepAlive(p)
 	runtime.KeepAlive(req)
 	if e != 0 {
 		return appendLE([]byte{ReplyErrno}, uint64(e), 4)

@@ -27,8 +27,8 @@ func TestProgramRoundTrip(t *testing.T) {
 	p.Exec("", "/bin/sh", []string{"sh", "", "-c"}, []string{"A=b"})
 	p.Wait("waiting", true)
 	fds := []int{10, 11, 12, 13, 14, 20, 21}
-	d, err := decode(p.Bytes(), fds)
-	if err != nil {
+	d := &prepared{}
+	if err := decode(d, p.Bytes(), fds); err != nil {
 		t.Fatal(err)
 	}
 	if d.cloneFlags != syscall.CLONE_NEWNS || len(d.ops) != p.Len() {
@@ -104,7 +104,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{"an end without a report", func() []byte { p := &Program{}; p.Chdir("", "/"); return p.Bytes() }(), five, "without reporting"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := decode(tt.req, tt.fds)
+			err := decode(&prepared{}, tt.req, tt.fds)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("decode: %v; want an error containing %q", err, tt.want)
 			}
