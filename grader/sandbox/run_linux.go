@@ -325,6 +325,9 @@ func (r *run) start() error {
 	if err := sup.begin(); err != nil {
 		return fmt.Errorf("grader: running %s: starting the run's supervisor: %w", r.spec.Argv[0], err)
 	}
+	// Counted from startTime, but armed once the go is sent: a clock that
+	// went off before would kill the supervisor while the grader still
+	// needed it, and the run would fail as the grader's, not time out.
 	// The probe has no time limit: on a machine loaded enough to take it
 	// past a run's, killing it would take the layers it tests from every
 	// run.
