@@ -145,6 +145,11 @@ func attacks() []attack {
 			offRoot: [][]string{{"root", "landlock", "filecheck", "runuid"}}, offUser: [][]string{{"root", "landlock", "filecheck"}}},
 		{file: "memfd.py", limit: 20 * time.Second,
 			offRoot: [][]string{{"cgroup", "seccomp", "rlimits"}}, offUser: [][]string{{"seccomp", "rlimits"}}},
+		// As memfd.py, with SysV shared memory: only a cgroup counts it,
+		// and where none does, the filter refuses shmget.
+		{file: "sysvshm.py", limit: 20 * time.Second,
+			offRoot: [][]string{{"cgroup", "seccomp"}}, offUser: [][]string{{"seccomp"}}},
+		{file: "prlimit.py", offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		{file: "immutable.sh"},
 		{file: "realtime.sh"},
 		{file: "sysctl.sh", offRoot: [][]string{{"runuid", "landlock"}}},

@@ -233,12 +233,13 @@ func probe(m machine) error {
 	st, err := r.proc.Wait()
 	r.markReaped()
 	status := <-r.statusc
+	_, _, exited := launcher.Exited(status)
 	switch {
 	case err != nil:
 		return err
 	case len(status) > 0 && status[0] == launcher.StatusFailed:
 		return errors.New(r.prog.FailureText(status))
-	case len(status) >= launcher.ExitedLen && status[0] == launcher.StatusExited:
+	case exited:
 		return nil
 	}
 	return fmt.Errorf("the supervisor ended with %v", st)
@@ -261,7 +262,7 @@ func missingLayers(m machine, why []string) []string {
 			"kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu, user.max_user_namespaces > 0), or run the grader as root in a container")
 	}
 	if m.nsFlags&syscall.CLONE_NEWPID == 0 {
-		out = append(out, "a PID namespace: a run sees the machine's processes (a child subreaper still kills every one it started)")
+		out = append(out, "a PID namespace: a run sees the machine's processes, and "+subreaperReach(m))
 	}
 	if m.nsFlags&syscall.CLONE_NEWNET == 0 {
 		out = append(out, "a network namespace: a run can reach the network")
@@ -269,11 +270,13 @@ func missingLayers(m machine, why []string) []string {
 	if !m.root {
 		out = append(out, "a root of its own: a run sees the machine's files and may write wherever its user can"+tried+
 			"; a container must allow mounts in a user namespace (Docker: --security-opt seccomp=unconfined, or --privileged)")
+	} else if !m.proc && m.nsFlags&syscall.CLONE_NEWPID == 0 {
+		out = append(out, "/proc: without a PID namespace a fresh /proc would show the machine's processes; the run has none")
 	} else if !m.proc {
 		out = append(out, "/proc: the kernel refused a fresh /proc (a container that masks parts of its own); the run has none")
 	}
 	if !m.cg.memV1Or2() {
-		out = append(out, "kernel-counted memory: "+m.cg.unavailableWhy+"; the resident memory of the run's processes is polled every 20 ms and memfd_create is refused")
+		out = append(out, "kernel-counted memory: "+m.cg.unavailableWhy+"; the resident memory of the run's processes is polled every 20 ms, and memfd_create, shmget and msgget, whose memory no process's resident memory shows, are refused")
 	}
 	return out
 }
@@ -291,6 +294,17 @@ func Isolated() (ok bool, missing []string) {
 	ok = (m.userns || m.switchUID) && m.nsFlags&syscall.CLONE_NEWPID != 0 &&
 		m.nsFlags&syscall.CLONE_NEWNET != 0 && m.root && m.seccomp
 	return ok, m.missing
+}
+
+// subreaperReach says which of a run's processes die with it where there is
+// no PID namespace: as root, all of the run's own uid, which is its alone;
+// otherwise those the grader finds.
+func subreaperReach(m machine) string {
+	if m.switchUID && m.asRoot && !LayerOff(LayerRunUID) {
+		return "every process of the run's own uid is killed when it ends, wherever it went (setsid, a double fork)"
+	}
+	return "the processes the grader finds below the run's supervisor (setsid, a double fork) are killed when it ends; " +
+		"one that keeps forking away from its parent can outlive it"
 }
 
 // hasSupplementaryGroups says whether the grader's user belongs to groups
@@ -353,7 +367,7 @@ func Protections(l Limits) []string {
 	if m.nsFlags&syscall.CLONE_NEWPID != 0 {
 		ps = append(ps, "new PID namespace per run: no process outlives its run or can see or signal another")
 	} else if m.subreaper {
-		ps = append(ps, "child subreaper per run: processes that detach (setsid, double fork) are still found and killed")
+		ps = append(ps, "child subreaper per run: "+subreaperReach(m))
 	}
 	if m.nsFlags&syscall.CLONE_NEWNET != 0 {
 		ps = append(ps, "new network namespace per run: no network, not even the grader's loopback")
@@ -374,7 +388,7 @@ func Protections(l Limits) []string {
 		ps = append(ps, "no capabilities: effective, permitted and bounding sets empty, securebits locked, no_new_privs")
 	}
 	if m.seccomp {
-		ps = append(ps, "seccomp filter: mount, unshare, setns, clone of namespaces, ptrace, process_vm_*, bpf, perf_event_open, keyctl, io_uring, userfaultfd, module loading, kexec, real-time scheduling and TIOCSTI refused with EPERM")
+		ps = append(ps, "seccomp filter: mount, unshare, setns, clone of namespaces, ptrace, process_vm_*, another process's rlimits, bpf, perf_event_open, keyctl, io_uring, userfaultfd, module loading, kexec, real-time scheduling and TIOCSTI refused with EPERM")
 	}
 	if m.landlock > 0 {
 		ps = append(ps, fmt.Sprintf("Landlock (ABI %d): writes only under the run's own folders", m.landlock))

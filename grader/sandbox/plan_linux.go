@@ -4,24 +4,16 @@ package sandbox
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
-	"unsafe"
 
 	"github.com/boardcheck/boardcheck/grader/sandbox/internal/launcher"
 )
-
-// systemDirs are the host folders every run sees, read-only: where the
-// system's programs and libraries live. A top-level link (/bin -> usr/bin
-// on a merged /usr) is made a link in the run's root too.
-var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix"}
 
 // plan writes the run's program: what its supervisor does, step by step
 // (see package launcher). As root it also makes, with open_tree, a detached
@@ -41,9 +33,9 @@ func (r *run) plan() error {
 			// grader does, see mapUser), and only while it is dumpable:
 			// forked from the launcher, it is not, and the /proc files
 			// of an undumpable process are root's. It is made
-			// undumpable again below, once its root is built. An
-			// unprivileged user namespace must deny setgroups before
-			// its gid_map is written.
+			// undumpable again right after. An unprivileged user
+			// namespace must deny setgroups before its gid_map is
+			// written.
 			what := "mapping the run's user"
 			p.Prctl(what, syscall.PR_SET_DUMPABLE, 1)
 			p.WriteFile(what, "/proc/self/setgroups", "deny")
@@ -54,6 +46,21 @@ func (r *run) plan() error {
 		// outside: as root the supervisor may drop its groups, and does;
 		// an unprivileged user namespace keeps the grader user's groups.
 		p.SwitchUser("becoming root of the run's user namespace", 0, 0, r.slot != nil)
+	}
+	// The change of user cleared the parent-death signal the supervisor
+	// asked for as it started: without it, a grader that died would leave
+	// its runs going, with no time limit.
+	p.DieWithGrader("dying with the grader")
+	// No process of the run may open the supervisor's /proc files (mem,
+	// fd, exe, environ) or trace it: the status pipe it writes to is the
+	// grader's, and its memory is the launcher's. The launcher is
+	// undumpable already, but a change of user resets it, so it is set
+	// again here, after the user; turned off, the supervisor is dumpable,
+	// as a process is by default.
+	if LayerOff(LayerNoDumpable) {
+		p.Prctl("making the supervisor dumpable (a layer turned off)", syscall.PR_SET_DUMPABLE, 1)
+	} else {
+		p.Prctl("making the supervisor undumpable", syscall.PR_SET_DUMPABLE, 0)
 	}
 	r.planSession(p)
 	if m.subreaper {
@@ -71,17 +78,6 @@ func (r *run) plan() error {
 	}
 	if s.Dir != "" {
 		p.Chdir("entering the working folder "+s.Dir, s.Dir)
-	}
-	// No process of the run may open the supervisor's /proc files (mem,
-	// fd, exe, environ) or trace it: the status pipe it writes to is the
-	// grader's, and its memory is the launcher's. The launcher is
-	// undumpable already, but a change of user resets it, so it is set
-	// again here, after the user; turned off, the supervisor is dumpable,
-	// as a process is by default.
-	if LayerOff(LayerNoDumpable) {
-		p.Prctl("making the supervisor dumpable (a layer turned off)", syscall.PR_SET_DUMPABLE, 1)
-	} else {
-		p.Prctl("making the supervisor undumpable", syscall.PR_SET_DUMPABLE, 0)
 	}
 	if !LayerOff(LayerRlimits) {
 		for _, rl := range rlimits(r.limits, m.cg.pidsV1Or2()) {
@@ -109,7 +105,7 @@ func (r *run) plan() error {
 			return fmt.Errorf("grader: running %s: %q holds a NUL byte, which no argument or variable may", s.Argv[0], a)
 		}
 	}
-	p.SchedBatch("")
+	p.SchedBatch("lowering the run's scheduling class")
 	p.Spawn("starting the submission's process")
 	r.planSession(p)
 	if err := r.planLockdown(p, writable); err != nil {
@@ -118,7 +114,11 @@ func (r *run) plan() error {
 	// No words of its own: the grader names the program that did not
 	// start (see result).
 	p.Exec("", r.path, s.Argv, s.Env)
-	p.Wait("waiting for the submission", m.subreaper)
+	runUID := -1
+	if m.switchUID && r.slot != nil {
+		runUID = r.slot.uid
+	}
+	p.Wait("waiting for the submission", m.subreaper, runUID)
 	return nil
 }
 
@@ -264,264 +264,6 @@ func (r *run) writableFolders() []string {
 	return out
 }
 
-// A mountEntry is one host path the run's root shows, or one of its own
-// folders.
-type mountEntry struct {
-	path string
-	kind mountKind
-}
-
-type mountKind int
-
-const (
-	bindRO  mountKind = iota // a host path, read-only
-	bindRW                   // a host folder, writable
-	fresh                    // an empty writable folder of the run's tmpfs
-	overlay                  // a host folder seen writable, its changes kept on the tmpfs
-)
-
-// planRoot writes the ops that build the run's root, as bubblewrap builds
-// one: on the stage, a small tmpfs becomes the new root; the host paths are
-// bound into it at their own paths (read-only, or writable for the folders
-// the caller names); the run's own folders are fresh folders of a second,
-// size-limited tmpfs; a fresh /proc and a minimal /dev are mounted; then
-// pivot_root makes it the root and the host's filesystem is detached, so
-// nothing else of it can be reached. Every mount is in the run's own mount
-// namespace and goes with it.
-func (r *run) planRoot(p *launcher.Program, writable []string) error {
-	es, readOnly, err := r.rootEntries(writable)
-	if err != nil {
-		return err
-	}
-	root, scratch := filepath.Join(r.stage, "root"), filepath.Join(r.stage, "scratch")
-	// Keep every change in this namespace.
-	p.Mount("making mounts private", "", "/", "", syscall.MS_REC|syscall.MS_PRIVATE, "", launcher.Strict)
-	if !r.ownStage {
-		// The two folders below, on a tmpfs of this namespace's own.
-		p.Mount("mounting the stage "+r.stage, "tmpfs", r.stage, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "size=64k,mode=0755", launcher.Strict)
-		p.Mkdir("making "+root, root, 0o755, launcher.Strict)
-		p.Mkdir("making "+scratch, scratch, 0o755, launcher.Strict)
-	}
-	p.Mount("mounting the run's root", "tmpfs", root, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV, "size=1m,mode=0755", launcher.Strict)
-	p.Mount("mounting the run's writable tmpfs", "tmpfs", scratch, "tmpfs", syscall.MS_NOSUID|syscall.MS_NODEV,
-		fmt.Sprintf("size=%d,mode=0755", r.limits.Memory), launcher.Strict)
-	// What a hidden path is replaced by: a file no one may read or run.
-	hidden := scratch + "/.hidden"
-	p.Create("making the hidden placeholder", hidden, 0, launcher.Strict)
-	for _, l := range systemRoot().links {
-		what := "linking " + l.path
-		p.MkdirAll(what, root, root+filepath.Dir(l.path))
-		p.Symlink(what, l.target, root+l.path)
-	}
-	folders := 0 // the run's folders made on the scratch tmpfs so far
-	for _, e := range es {
-		dst := root + e.path
-		switch e.kind {
-		case bindRO, bindRW:
-			if err := r.planBind(p, e, dst); err != nil {
-				return err
-			}
-		case fresh:
-			folders++
-			src := scratch + "/" + strconv.Itoa(folders)
-			what := "making the run's folder " + e.path
-			p.Mkdir(what, src, 0o755, launcher.Strict)
-			p.MkdirAll(what, root, dst)
-			p.Mount(what, src, dst, "", syscall.MS_BIND, "", launcher.Strict)
-		case overlay:
-			folders++
-			if err := r.planOverlay(p, e, dst, scratch+"/"+strconv.Itoa(folders), root); err != nil {
-				return err
-			}
-		}
-	}
-	for _, h := range r.hidden(es, readOnly) {
-		// A path the supervisor cannot reach, the run (the same user,
-		// with no more rights) cannot reach either.
-		p.Mount("hiding "+h, hidden, root+h, "", syscall.MS_BIND, "", launcher.Missing)
-	}
-	if r.m.proc {
-		what := "mounting a fresh proc on /proc"
-		p.MkdirAll(what, root, root+"/proc")
-		p.Mount(what, "proc", root+"/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "", launcher.Strict)
-	}
-	planDev(p, root, root+"/dev")
-	// pivot_root(".", ".") stacks the old root on the new, and a lazy
-	// unmount of "." then takes the old one away, as runc does.
-	p.Chdir("entering the run's root", root)
-	p.PivotRoot("pivot_root into the run's root", ".", ".")
-	p.Unmount("detaching the host's filesystem", ".", syscall.MNT_DETACH)
-	p.Chdir("entering the run's root", "/")
-	// The trees were bound from file descriptors the grader opened: past
-	// pivot_root they are the only way back to the host's filesystem.
-	for i := range r.bindFiles {
-		p.CloseTree("closing a host tree", i)
-	}
-	// The root's own folders and links are done: nothing writes there.
-	p.SetAttr("making / read-only", "/", mountAttrRdonly, false)
-	return nil
-}
-
-const (
-	mountAttrRdonly = 0x1
-	mountAttrNosuid = 0x2
-	mountAttrNodev  = 0x4
-)
-
-// rootEntries lists the mounts of the run's root, parents before children,
-// and the canonical paths of the caller's ReadOnly files.
-func (r *run) rootEntries(writable []string) ([]mountEntry, map[string]bool, error) {
-	s := r.spec
-	es := slices.Clone(systemRoot().dirs)
-	readOnly := map[string]bool{}
-	for _, p := range s.ReadOnly {
-		c, err := canonical(p)
-		if err != nil {
-			return nil, nil, fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
-		}
-		readOnly[c] = true
-		es = append(es, mountEntry{c, bindRO})
-	}
-	if !readOnly[r.path] {
-		// The interpreter or tool the run starts, and its PATH: what
-		// they need beside them (a pyenv Python's lib/, a Node.js's).
-		// Not a folder that holds the grader's temporary folders or the
-		// run's own (PATH=/tmp, or a home folder on PATH): that would
-		// show other runs' folders, if only to read.
-		tmp, _ := canonical(os.TempDir())
-		for _, d := range cachedToolDirs(r.path, envValue(s.Env, "PATH")) {
-			holdsRun := slices.ContainsFunc(writable, func(w string) bool { return under(w, d) })
-			if !holdsRun && (tmp == "" || !under(tmp, d)) {
-				es = append(es, mountEntry{d, bindRO})
-			}
-		}
-	}
-	for _, d := range s.Writable {
-		c, err := canonical(d)
-		if err != nil {
-			return nil, nil, fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
-		}
-		es = append(es, mountEntry{c, bindRW})
-	}
-	for _, d := range s.Overlay {
-		c, err := canonical(d)
-		if err != nil {
-			return nil, nil, fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
-		}
-		es = append(es, mountEntry{c, overlay})
-	}
-	for _, d := range writable {
-		// A folder inside one the caller binds writable is that one's.
-		inBound := slices.ContainsFunc(es, func(e mountEntry) bool {
-			return e.path == d || ((e.kind == bindRW || e.kind == overlay) && under(d, e.path))
-		})
-		if !inBound {
-			es = append(es, mountEntry{d, fresh})
-		}
-	}
-	return dropCovered(es), readOnly, nil
-}
-
-// planBind binds the host path of e at dst, recursively, with no
-// set-user-ID programs and no device files, and read-only unless e is
-// writable. The source is a host path, or a detached copy of a host tree
-// that the grader opened with open_tree (see bindSource), attached with
-// move_mount: a plain bind of a file descriptor from the grader's mount
-// namespace would be refused, the kernel binding only mounts of the
-// caller's own namespace.
-func (r *run) planBind(p *launcher.Program, e mountEntry, dst string) error {
-	what := "binding read-only " + e.path
-	attrs := uint64(mountAttrNosuid | mountAttrNodev | mountAttrRdonly)
-	if e.kind == bindRW {
-		what, attrs = "binding writable "+e.path, mountAttrNosuid|mountAttrNodev
-	}
-	src, tree, err := r.bindSource(e)
-	if err != nil {
-		return err
-	}
-	if err := r.planAttach(p, what, src, tree, dst); err != nil {
-		return err
-	}
-	p.SetAttr(what, dst, attrs, true)
-	return nil
-}
-
-// planAttach mounts src (or the tree-th tree, when tree >= 0) at dst,
-// making the mount point first: a folder, or an empty file for a file.
-func (r *run) planAttach(p *launcher.Program, what, src string, tree int, dst string) error {
-	var fi os.FileInfo
-	var err error
-	if tree >= 0 {
-		fi, err = r.bindFiles[tree].Stat()
-	} else {
-		fi, err = os.Stat(src)
-	}
-	if err != nil {
-		return fmt.Errorf("grader: running %s: %s: %w", r.spec.Argv[0], what, err)
-	}
-	root := filepath.Join(r.stage, "root")
-	if fi.IsDir() {
-		p.MkdirAll(what, root, dst)
-	} else {
-		p.MkdirAll(what, root, filepath.Dir(dst))
-		p.Create(what, dst, 0o644, launcher.Strict)
-	}
-	if tree >= 0 {
-		p.MoveMount(what, tree, dst)
-	} else {
-		p.Mount(what, src, dst, "", syscall.MS_BIND|syscall.MS_REC, "", launcher.Strict)
-	}
-	return nil
-}
-
-// planOverlay shows the host folder of e at dst, writable, with every
-// change kept in upper (a folder of the run's tmpfs) and so gone with the
-// run: a shared cache the run may use but not poison. Where the kernel
-// refuses an overlay in a user namespace, dst is an empty folder instead: a
-// cold cache is slower, never wrong.
-func (r *run) planOverlay(p *launcher.Program, e mountEntry, dst, upper, root string) error {
-	what := "overlaying " + e.path
-	for _, d := range []string{upper, upper + "/u", upper + "/w"} {
-		p.Mkdir(what, d, 0o755, launcher.Strict)
-	}
-	p.MkdirAll(what, root, dst)
-	lower, tree, err := r.bindSource(e)
-	if err != nil {
-		return err
-	}
-	if tree >= 0 {
-		// The overlay takes its lower folder by path: attach it where
-		// the supervisor can name it.
-		p.Mkdir(what, upper+"/l", 0o755, launcher.Strict)
-		p.MoveMount(what, tree, upper+"/l")
-		lower = upper + "/l"
-	}
-	opts := "lowerdir=" + lower + ",upperdir=" + upper + "/u,workdir=" + upper + "/w,userxattr"
-	p.Mount(what, "overlay", dst, "overlay", syscall.MS_NOSUID|syscall.MS_NODEV, opts, launcher.Fallback)
-	p.Mount(what, upper+"/u", dst, "", syscall.MS_BIND, "", launcher.Strict)
-	return nil
-}
-
-// devices are the nodes of the run's /dev, bound from the host's: a user
-// namespace may not make device nodes, and these five are all a program
-// needs. No tty: a run has no terminal to reach.
-var devices = []string{"null", "zero", "full", "random", "urandom"}
-
-// planDev makes the run's minimal /dev at dst, read-only once made.
-func planDev(p *launcher.Program, root, dst string) {
-	what := "making a minimal dev at /dev"
-	p.MkdirAll(what, root, dst)
-	p.Mount(what, "tmpfs", dst, "tmpfs", syscall.MS_NOSUID|syscall.MS_NOEXEC, "size=64k,mode=0755", launcher.Strict)
-	for _, d := range devices {
-		p.Create(what, dst+"/"+d, 0o666, launcher.Strict)
-		p.Mount(what, "/dev/"+d, dst+"/"+d, "", syscall.MS_BIND, "", launcher.Strict)
-	}
-	for _, l := range [][2]string{{"fd", "/proc/self/fd"}, {"stdin", "/proc/self/fd/0"}, {"stdout", "/proc/self/fd/1"}, {"stderr", "/proc/self/fd/2"}} {
-		p.Symlink(what, l[1], dst+"/"+l[0])
-	}
-	p.SetAttr(what, dst, mountAttrRdonly, false)
-}
-
 // planLandlock: the run may read and execute anything it can see, and
 // write only under its own folders and to the few devices of its /dev.
 // Another wall around the filesystem, for when the mount namespace is
@@ -557,204 +299,4 @@ func planLandlock(p *launcher.Program, abi int, writable []string) {
 		p.LandlockAllow(what, d, handled, launcher.Strict)
 	}
 	p.LandlockRestrict(what)
-}
-
-// dropCovered sorts the mounts, parents first, and drops a read-only bind
-// that a read-only bind above it already shows.
-func dropCovered(es []mountEntry) []mountEntry {
-	slices.SortStableFunc(es, func(a, b mountEntry) int { return strings.Compare(a.path, b.path) })
-	var out []mountEntry
-	for _, e := range es {
-		covered := slices.ContainsFunc(out, func(o mountEntry) bool {
-			return o.kind == bindRO && e.kind == bindRO && under(e.path, o.path)
-		})
-		dup := len(out) > 0 && out[len(out)-1].path == e.path
-		if !covered && !dup {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// bindSource says where the supervisor finds a host path to bind: as
-// root, a detached copy of its tree, made here with open_tree and handed to
-// the supervisor with the program (tree is its index), since the run's own
-// user, which the supervisor already is, may not look up what is under
-// /root; otherwise the path itself (tree is -1). As root, a submission's
-// file that the run's own user could not read (a file of mode 600 in a
-// class folder) is bound from a readable copy.
-func (r *run) bindSource(e mountEntry) (src string, tree int, err error) {
-	if !r.m.asRoot {
-		return e.path, -1, nil
-	}
-	src = e.path
-	if e.kind == bindRO && r.ownUID() {
-		if fi, err := os.Stat(src); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o004 == 0 {
-			cp, err := r.readableCopy(src, fi.Mode())
-			if err != nil {
-				return "", -1, err
-			}
-			src = cp
-		}
-	}
-	fd, err := openTree(src)
-	if err != nil {
-		return "", -1, fmt.Errorf("grader: running %s: opening %s for the run: %w", r.spec.Argv[0], src, err)
-	}
-	r.bindFiles = append(r.bindFiles, os.NewFile(uintptr(fd), src))
-	return src, len(r.bindFiles) - 1, nil
-}
-
-// openTree makes a detached copy of the mount tree at path (Linux 5.2).
-func openTree(path string) (int, error) {
-	const (
-		sysOpenTree    = 428
-		atFdcwd        = -100
-		openTreeClone  = 1
-		atRecursive    = 0x8000
-		openTreeCloexc = syscall.O_CLOEXEC
-	)
-	p, err := syscall.BytePtrFromString(path)
-	if err != nil {
-		return -1, err
-	}
-	cwd := atFdcwd
-	fd, _, e := syscall.Syscall(sysOpenTree, uintptr(cwd), uintptr(unsafe.Pointer(p)), openTreeClone|atRecursive|openTreeCloexc)
-	if e != 0 {
-		return -1, e
-	}
-	return int(fd), nil
-}
-
-// ownUID says whether the run has a uid of its own (as root), which may
-// not read what only the grader may.
-func (r *run) ownUID() bool { return r.slot != nil && !LayerOff(LayerRunUID) }
-
-func (r *run) readableCopy(src string, mode os.FileMode) (string, error) {
-	in, err := os.Open(src)
-	if err != nil {
-		return "", fmt.Errorf("grader: running %s: %w", r.spec.Argv[0], err)
-	}
-	defer in.Close()
-	if r.copies == "" {
-		dir, err := os.MkdirTemp(stageBase(r.m.asRoot), "boardcheck-copies-")
-		if err != nil {
-			return "", fmt.Errorf("grader: running %s: %w", r.spec.Argv[0], err)
-		}
-		r.copies = dir
-		if err := os.Chmod(dir, 0o711); err != nil {
-			return "", err
-		}
-	}
-	out, err := os.CreateTemp(r.copies, "copy-")
-	if err != nil {
-		return "", err
-	}
-	defer out.Close()
-	if _, err := io.Copy(out, in); err != nil {
-		return "", fmt.Errorf("grader: copying %s for the run: %w", src, err)
-	}
-	return out.Name(), out.Chmod(mode.Perm() | 0o444)
-}
-
-// hidden are the paths the run's root must not show although a bind above
-// them would: the grader's own binary (the reference programs are inside
-// it, and it is the supervisor), unless the run is the grader's own
-// reference; and the caller's Hide paths.
-func (r *run) hidden(es []mountEntry, readOnly map[string]bool) []string {
-	if LayerOff(LayerHide) {
-		return nil
-	}
-	visible := func(p string) bool {
-		return slices.ContainsFunc(es, func(e mountEntry) bool { return e.kind != fresh && under(p, e.path) })
-	}
-	var out []string
-	if exe, err := canonical(r.m.exe); err == nil && !readOnly[exe] && visible(exe) {
-		out = append(out, exe)
-	}
-	for _, h := range r.spec.Hide {
-		if c, err := canonical(h); err == nil && !readOnly[c] && visible(c) && !slices.Contains(out, c) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// systemRoot is what of systemDirs this machine has, found once: the
-// folders to bind and the links to make.
-var systemRoot = sync.OnceValue(func() (sys struct {
-	dirs  []mountEntry
-	links []struct{ path, target string }
-}) {
-	for _, d := range systemDirs {
-		fi, err := os.Lstat(d)
-		switch {
-		case err != nil:
-		case fi.Mode()&os.ModeSymlink != 0:
-			if target, err := os.Readlink(d); err == nil {
-				sys.links = append(sys.links, struct{ path, target string }{d, target})
-			}
-		case fi.IsDir():
-			sys.dirs = append(sys.dirs, mountEntry{d, bindRO})
-		}
-	}
-	return sys
-})
-
-// toolDirsCache holds toolDirs by program and PATH: every run of a
-// submission asks the same, and the answer takes a few dozen lstat calls.
-var toolDirsCache sync.Map
-
-func cachedToolDirs(program, path string) []string {
-	key := program + "\x00" + path
-	if v, ok := toolDirsCache.Load(key); ok {
-		return v.([]string)
-	}
-	dirs := toolDirs(program, path)
-	toolDirsCache.Store(key, dirs)
-	return dirs
-}
-
-// toolDirs are the folders a program outside the system's folders needs:
-// for /opt/py/bin/python3, /opt/py (its lib/ is beside bin/), and likewise
-// each folder of PATH that the system's folders do not hold.
-func toolDirs(program, path string) []string {
-	home, _ := os.UserHomeDir()
-	var out []string
-	add := func(d string) {
-		c, err := canonical(d)
-		if err != nil || c == "/" || slices.ContainsFunc(systemDirs, func(s string) bool { return under(c, s) }) {
-			return
-		}
-		switch filepath.Base(c) {
-		case "bin", "sbin", "shims":
-			if p := filepath.Dir(c); p != "/" && p != home && p != filepath.Dir(home) {
-				c = p
-			}
-		}
-		if !slices.Contains(out, c) {
-			out = append(out, c)
-		}
-	}
-	add(filepath.Dir(program))
-	for _, d := range filepath.SplitList(path) {
-		if filepath.IsAbs(d) {
-			add(d)
-		}
-	}
-	return out
-}
-
-// canonical is p absolute, with every link resolved.
-func canonical(p string) (string, error) {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return "", err
-	}
-	return filepath.EvalSymlinks(abs)
-}
-
-// under says whether p is dir or inside it.
-func under(p, dir string) bool {
-	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
 }

@@ -34,7 +34,6 @@ package sandbox
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -274,8 +273,7 @@ func (r *run) close() {
 		c()
 	}
 	if r.sup != nil {
-		// Dead by now; this frees the run's uid.
-		r.sup.discard()
+		r.sup.discard() // dead by now
 	}
 	r.slot.release()
 	if r.cg == nil && r.cgMade != nil {
@@ -379,7 +377,7 @@ func (r *run) readStatus() {
 	for {
 		n, err := r.statR.Read(buf)
 		b.Write(buf[:n])
-		if b.Len() >= launcher.ExitedLen && b.Bytes()[0] == launcher.StatusExited && !r.mainEnd.Swap(true) {
+		if _, _, exited := launcher.Exited(b.Bytes()); exited && !r.mainEnd.Swap(true) {
 			// The main process is gone: from here on the time limit no
 			// longer applies, only the cleanup. One that ended past its
 			// limit timed out, whether or not the timer has fired yet
@@ -393,10 +391,7 @@ func (r *run) readStatus() {
 			}
 			r.o.claim(killedDone)
 			if r.m.subreaper {
-				// No PID namespace ends the rest with the supervisor,
-				// which reaps what is left until none is: find and kill
-				// it, wherever it went (setsid, a double fork).
-				go r.killTree()
+				go r.killOrphans()
 			}
 		}
 		if err != nil || b.Len() > 4096 {
@@ -424,21 +419,49 @@ func (r *run) killTree() {
 	}
 	// Kill the descendants first: were the root killed first, its orphans
 	// would go to init and out of reach.
+	r.killDescendants()
+	r.proc.Signal(syscall.SIGKILL)
+}
+
+// killOrphans kills every process the run left but its supervisor: without
+// a PID namespace nothing else ends them, wherever they went (setsid, a
+// double fork). The supervisor, their child subreaper, reaps each, and ends
+// once none is left; its rusage then counts their processor time too. If it
+// has not ended a second after the main process, the clock kills it.
+func (r *run) killOrphans() {
+	r.killMu.Lock()
+	defer r.killMu.Unlock()
+	if !r.reaped {
+		r.killDescendants()
+	}
+}
+
+// killDescendants kills the processes below the run's root process, round
+// after round until none is left (a process may fork while it is killed),
+// and with them those of the run's cgroup, which a process that forks away
+// from its parent again and again cannot leave. killMu must be held.
+func (r *run) killDescendants() {
 	root := r.proc.Pid
 	for i := 0; i < 50; i++ {
 		ds := proctree.Scan().Descendants(root)
+		if r.cg.hasProcs() {
+			for _, pid := range r.cg.procs() {
+				if pid != root && !slices.Contains(ds, pid) {
+					ds = append(ds, pid)
+				}
+			}
+		}
 		if !r.m.supervised {
 			syscall.Kill(-root, syscall.SIGKILL)
 		}
 		if len(ds) == 0 {
-			break
+			return
 		}
 		for _, pid := range ds {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 		time.Sleep(time.Millisecond)
 	}
-	r.proc.Signal(syscall.SIGKILL)
 }
 
 func (r *run) kill(reason killReason) {
@@ -652,16 +675,13 @@ func (r *run) result(ctx context.Context) (*Result, error) {
 	ours := reason != notKilled && reason != killedDone
 
 	status := r.status
-	var ws syscall.WaitStatus
-	haveWS := false
+	ws, peak, haveWS := launcher.Exited(status)
 	switch {
 	case len(status) > 0 && status[0] == launcher.StatusFailed:
 		text := r.prog.FailureText(status)
 		return nil, fmt.Errorf("grader: running %s: %s%s", name, text, r.whyUnreachable(text))
-	case len(status) >= launcher.ExitedLen && status[0] == launcher.StatusExited:
-		ws = syscall.WaitStatus(binary.LittleEndian.Uint32(status[1:5]))
-		haveWS = true
-		res.PeakMemory = max(res.PeakMemory, int64(binary.LittleEndian.Uint64(status[5:13])))
+	case haveWS:
+		res.PeakMemory = max(res.PeakMemory, peak)
 	case r.waitErr != nil:
 		return nil, fmt.Errorf("grader: running %s: waiting for it: %w", name, r.waitErr)
 	case !r.m.supervised:

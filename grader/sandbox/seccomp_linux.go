@@ -17,7 +17,8 @@ import (
 // probes a call and falls back must still start) what a graded program has
 // no use for and an attacker would: changing mounts or namespaces (mount,
 // unshare, setns, clone with a CLONE_NEW* flag), reaching other processes
-// (ptrace, process_vm_*, pidfd_getfd, kcmp), the kernel's larger attack
+// (ptrace, process_vm_*, pidfd_getfd, kcmp, prlimit64 of a pid but the
+// caller's own, 0), the kernel's larger attack
 // surfaces (bpf, perf_event_open, keyctl, io_uring, userfaultfd, module
 // loading, kexec, open_by_handle_at), real-time scheduling, and typing into
 // a terminal (ioctl TIOCSTI, TIOCLINUX). clone3 answers ENOSYS, which makes
@@ -55,9 +56,14 @@ var (
 	filterErr                       error
 )
 
+// uncountedMemory are the calls that make memory no process's resident
+// memory shows: where no cgroup counts a run's memory, polling would see
+// none of it (a memfd's pages, a detached SysV shared memory segment's, a
+// message queue's), and the filter refuses them.
+var uncountedMemory = []string{"memfd_create", "shmget", "msgget"}
+
 // seccompFilter returns the assembled filter, 8 bytes an instruction, as the
-// supervisor loads it. noMemfd adds memfd_create to the list: where no cgroup
-// counts memory, a memfd's pages would be seen by nothing.
+// supervisor loads it. noMemfd adds uncountedMemory to the list.
 func seccompFilter(noMemfd bool) ([]byte, error) {
 	filterOnce.Do(func() {
 		if auditArch[runtime.GOARCH] == 0 {
@@ -66,7 +72,7 @@ func seccompFilter(noMemfd bool) ([]byte, error) {
 		}
 		filterBytes, filterErr = assembleFilter(nil)
 		if filterErr == nil {
-			filterBytesNoMemfd, filterErr = assembleFilter([]string{"memfd_create"})
+			filterBytesNoMemfd, filterErr = assembleFilter(uncountedMemory)
 		}
 	})
 	if noMemfd {
@@ -98,6 +104,9 @@ func assembleFilter(extra []string) ([]byte, error) {
 			{Action: seccomp.ActionErrno, NamesWithCondtions: append([]seccomp.NameWithConditions{
 				{Name: "clone", Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsSet, Value: cloneNewFlags}}},
 				{Name: "ioctl", Conditions: eq(1, tiocsti)},
+				// Another process's limits: the run shares its
+				// supervisor's user, which is all prlimit asks.
+				{Name: "prlimit64", Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.NotEqual, Value: 0}}},
 				{Name: "ioctl", Conditions: eq(1, tioclinux)},
 			}, sched...)},
 			{Action: seccomp.ActionErrno | errnoENOSYS, Names: []string{"clone3"}},

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/boardcheck/boardcheck/grader/sandbox/internal/launcher"
 )
@@ -24,7 +25,10 @@ import (
 type supervisor struct {
 	proc   *os.Process
 	status *os.File // the grader's end of the pipe it reports on
-	goPipe *os.File // one byte on it starts the run; closing it ends the supervisor
+	// goPipe: one byte on it starts the run. The grader keeps it open
+	// until the run is over: its end closing, before the go, ends the
+	// supervisor; after it, tells the supervisor that the grader died.
+	goPipe *os.File
 }
 
 // launch has the launcher fork the supervisor of prog with the run's
@@ -94,20 +98,17 @@ func mapUser(pid int, slot *uidSlot) error {
 // program.
 func (s *supervisor) begin() error {
 	_, err := s.goPipe.Write([]byte{'g'})
-	s.goPipe.Close()
-	s.goPipe = nil
 	return err
 }
 
 // discard kills a supervisor that will serve no run (or is dead already).
 func (s *supervisor) discard() {
-	if s.goPipe != nil {
-		// A supervisor waiting for its go ends at the pipe's end.
-		s.goPipe.Close()
-	}
 	if s.proc != nil {
 		s.proc.Kill()
 		s.proc.Wait()
+	}
+	if s.goPipe != nil {
+		s.goPipe.Close()
 	}
 	if s.status != nil {
 		s.status.Close()
@@ -126,7 +127,9 @@ func init() { theLauncher.sock = -1 }
 
 // forkSupervisor sends prog and files to the launcher and returns the
 // supervisor's pid: a child of the grader's, which the grader must wait
-// for. A launcher that died is started again, once.
+// for. A launcher found dead before it got the request is started again,
+// once; one that fails after it may have forked is let go, and the run
+// fails, rather than risk a second supervisor of the same run.
 func forkSupervisor(m machine, prog *launcher.Program, files []*os.File) (int, error) {
 	fds := make([]int, len(files))
 	for i, f := range files {
@@ -135,37 +138,49 @@ func forkSupervisor(m machine, prog *launcher.Program, files []*os.File) (int, e
 	req := prog.Bytes()
 	theLauncher.Lock()
 	defer theLauncher.Unlock()
-	var err error
-	for try := 0; try < 2; try++ {
+	defer runtime.KeepAlive(files)
+	for try := 0; ; try++ {
 		if theLauncher.sock < 0 {
-			if err = startLauncher(m.exeFile); err != nil {
+			if err := startLauncher(m.exeFile); err != nil {
 				return 0, fmt.Errorf("grader: starting the launcher of the runs' supervisors: %w", err)
 			}
 		}
-		var reply []byte
-		if reply, err = roundTrip(req, fds); err == nil {
-			runtime.KeepAlive(files)
-			return readReply(reply)
+		err := launcher.Send(theLauncher.sock, req, fds)
+		if err == nil {
+			var reply []byte
+			if reply, err = receiveReply(); err == nil {
+				pid, err := readReply(reply)
+				if reply[0] == launcher.ReplyText {
+					stopLauncher() // it ends after a request it could not read
+				}
+				return pid, err
+			}
 		}
 		stopLauncher()
+		if err != syscall.EPIPE || try > 0 {
+			return 0, fmt.Errorf("grader: asking the launcher for a run's supervisor: %w", err)
+		}
 	}
-	return 0, fmt.Errorf("grader: asking the launcher for a run's supervisor: %w", err)
 }
 
-func roundTrip(req []byte, fds []int) ([]byte, error) {
-	if err := launcher.Send(theLauncher.sock, req, fds); err != nil {
-		return nil, err
-	}
+// launcherTimeout bounds a request's round trip: a launcher that does not
+// answer by then (stopped by a process of the grader's own user, where runs
+// are that user) is killed, and another started for the next run, rather
+// than every run waiting on it for ever.
+const launcherTimeout = 20 * time.Second
+
+func receiveReply() ([]byte, error) {
 	buf := make([]byte, 4096)
 	for {
 		n, _, err := syscall.Recvfrom(theLauncher.sock, buf, 0)
-		if err == syscall.EINTR {
+		switch {
+		case err == syscall.EINTR:
 			continue
-		}
-		if err != nil {
+		case err == syscall.EAGAIN:
+			return nil, fmt.Errorf("no answer in %v", launcherTimeout)
+		case err != nil:
 			return nil, err
-		}
-		if n == 0 {
+		case n == 0:
 			return nil, errors.New("the launcher closed its socket")
 		}
 		return buf[:n], nil
@@ -186,7 +201,9 @@ func readReply(reply []byte) (int, error) {
 
 // startLauncher starts the launcher: the grader's binary, from its open
 // file (a binary replaced on disk since the grader started is not run),
-// with a socket to it and nothing else, killed if the grader dies.
+// with a socket to it and nothing else, in a session of its own (a Ctrl-C
+// at the terminal is the grader's to handle, not the launcher's to die
+// of), killed if the grader dies.
 //
 // It is started from a thread that never ends: a parent-death signal
 // follows the thread that started the process, not the process, and the
@@ -197,6 +214,14 @@ func startLauncher(exe *os.File) error {
 	pair, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_SEQPACKET|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return err
+	}
+	tv := syscall.NsecToTimeval(launcherTimeout.Nanoseconds())
+	for _, opt := range []int{syscall.SO_RCVTIMEO, syscall.SO_SNDTIMEO} {
+		if err := syscall.SetsockoptTimeval(pair[0], syscall.SOL_SOCKET, opt, &tv); err != nil {
+			syscall.Close(pair[0])
+			syscall.Close(pair[1])
+			return err
+		}
 	}
 	child := os.NewFile(uintptr(pair[1]), "launcher socket")
 	defer child.Close()
@@ -216,7 +241,7 @@ func startLauncher(exe *os.File) error {
 	proc, err := onLauncherThread(func() (*os.Process, error) {
 		return os.StartProcess("/proc/self/fd/"+strconv.Itoa(launcher.ExeFD), []string{launcher.Arg0},
 			&os.ProcAttr{Dir: "/", Env: env, Files: files,
-				Sys: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}})
+				Sys: &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}})
 	})
 	if err != nil {
 		syscall.Close(pair[0])

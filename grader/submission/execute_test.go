@@ -274,7 +274,7 @@ func TestExecuteFallbacks(t *testing.T) {
 					continue
 				}
 				if tt.prog == "setsid_child.py" && mode == "direct" {
-					// Without the shim, a grandchild that leaves the
+					// Without a supervisor, a grandchild that leaves the
 					// process group after its parent exits is out of
 					// reach: the documented limit of that fallback.
 					continue
@@ -381,10 +381,10 @@ func TestExecuteSideBySide(t *testing.T) {
 	wg.Wait()
 }
 
-// TestExecuteStoppedShim: without a PID namespace the shim can be stopped
-// or killed by the submission it watches; the time limit still ends the run,
-// and nothing is left behind.
-func TestExecuteStoppedShim(t *testing.T) {
+// TestExecuteStoppedSupervisor: without a PID namespace the run's supervisor
+// can be stopped or killed by the submission it watches; the time limit still
+// ends the run, and nothing is left behind.
+func TestExecuteStoppedSupervisor(t *testing.T) {
 	restore, ok := sandbox.SetIsolationForTest("reaper")
 	if !ok {
 		t.Skip("reaper isolation is not available on this machine")
@@ -394,7 +394,7 @@ func TestExecuteStoppedShim(t *testing.T) {
 	if got, want := busyDeath(res, hostile, "timed out after 3s"), "timed out after 3s"; got != want {
 		t.Errorf("stop_parent.py: death %q; want %q", got, want)
 	}
-	// Killing the shim outright ends the run at once.
+	// Killing the supervisor outright ends the run at once.
 	res = run(t, "signal_parent.py", hostile, nil)
 	if got, want := res.Death(hostile), "killed by SIGKILL"; got != want {
 		t.Errorf("signal_parent.py: death %q; want %q", got, want)

@@ -14,7 +14,7 @@ if [ -n "$grader" ] && [ "$grader" != 0 ]; then
     [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = boardcheck-laun ] || continue
     found=1
     if [ -n "$(tr '\0' ' ' < "/proc/$pid/environ" 2>/dev/null)" ]; then echo "ESCAPED: read the launcher's environment"; fi
-    if head -c 1 "/proc/$pid/mem" >/dev/null 2>&1 || [ -n "$(cat "/proc/$pid/maps" 2>/dev/null)" ]; then echo "ESCAPED: opened the launcher's memory"; fi
+    if [ -n "$(cat "/proc/$pid/maps" 2>/dev/null)" ]; then echo "ESCAPED: read the launcher's memory map"; fi
     if kill -0 "$pid" 2>/dev/null; then echo "note: may signal the launcher $pid"; fi
   done
 fi

@@ -3,14 +3,22 @@
 package launcher
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/binary"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -25,7 +33,7 @@ func TestProgramRoundTrip(t *testing.T) {
 	p.Seccomp("filtering", []byte{1, 0, 2, 0, 0, 0, 0, 0}) // a NUL inside
 	p.Spawn("spawning")
 	p.Exec("", "/bin/sh", []string{"sh", "", "-c"}, []string{"A=b"})
-	p.Wait("waiting", true)
+	p.Wait("waiting", true, -1)
 	fds := []int{10, 11, 12, 13, 14, 20, 21}
 	d := &prepared{}
 	if err := decode(d, p.Bytes(), fds); err != nil {
@@ -85,7 +93,7 @@ func TestDecodeRefuses(t *testing.T) {
 		p := &Program{}
 		p.Spawn("spawning")
 		p.Exec("", "/bin/true", []string{"true"}, nil)
-		p.Wait("waiting", false)
+		p.Wait("waiting", false, -1)
 		return p
 	}
 	five := []int{3, 4, 5, 6, 7}
@@ -126,15 +134,15 @@ func TestSupervisor(t *testing.T) {
 		t.Helper()
 		return l.run(t, p)
 	}
-	exec := func(p *Program, argv ...string) *Program {
+	execute := func(p *Program, argv ...string) *Program {
 		p.Spawn("spawning")
 		p.Exec("", argv[0], argv, []string{"PATH=/usr/bin:/bin"})
-		p.Wait("waiting", false)
+		p.Wait("waiting", false, -1)
 		return p
 	}
 
 	t.Run("a submission's exit and output", func(t *testing.T) {
-		status, out, errs := run(exec(&Program{}, "/bin/sh", "-c", "echo out; echo err >&2; exit 3"))
+		status, out, errs := run(execute(&Program{}, "/bin/sh", "-c", "echo out; echo err >&2; exit 3"))
 		if len(status) != ExitedLen || status[0] != StatusExited {
 			t.Fatalf("status %q; want X and 12 bytes", status)
 		}
@@ -156,7 +164,7 @@ func TestSupervisor(t *testing.T) {
 		p.Mkdir("first try again", exists, 0o755, Fallback)
 		p.Mkdir("the fallback", filepath.Join(dir, "fallback"), 0o755, Strict)
 		p.Create("must fail", filepath.Join(dir, "no", "z"), 0o644, Fails)
-		status, _, _ := run(exec(p, "/bin/true"))
+		status, _, _ := run(execute(p, "/bin/true"))
 		if len(status) != ExitedLen || status[0] != StatusExited {
 			t.Fatalf("status %q (%s); want the run to end normally", status, p.FailureText(status))
 		}
@@ -174,22 +182,22 @@ func TestSupervisor(t *testing.T) {
 			p := &Program{}
 			p.Chdir("entering "+dir, dir)
 			p.Mkdir("making "+dir+"/no/x", dir+"/no/x", 0o755, Strict)
-			return exec(p, "/bin/true")
+			return execute(p, "/bin/true")
 		}, 1, "making " + dir + "/no/x: no such file or directory"},
 		{"an op that had to fail", func() *Program {
 			p := &Program{}
 			p.Mkdir("the probe's root is writable", filepath.Join(dir, "made"), 0o755, Fails)
-			return exec(p, "/bin/true")
+			return execute(p, "/bin/true")
 		}, 0, "the probe's root is writable: it succeeded where it must fail"},
 		{"an op of the submission's, before its exec", func() *Program {
 			p := &Program{}
 			p.Spawn("spawning")
 			p.Chdir("entering the working folder /no/such", "/no/such")
 			p.Exec("", "/bin/true", []string{"true"}, nil)
-			p.Wait("waiting", false)
+			p.Wait("waiting", false, -1)
 			return p
 		}, 1, "entering the working folder /no/such: no such file or directory"},
-		{"the exec", func() *Program { return exec(&Program{}, "/no/such/program") }, 1, "no such file or directory"},
+		{"the exec", func() *Program { return execute(&Program{}, "/no/such/program") }, 1, "no such file or directory"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p := tt.p()
@@ -200,6 +208,36 @@ func TestSupervisor(t *testing.T) {
 			}
 		})
 	}
+	t.Run("what the submission inherits", func(t *testing.T) {
+		p := &Program{}
+		p.CloseFrom("closing inherited file descriptors", 4)
+		// ls, a child, lists the shell's descriptors: the shell's own
+		// listing would show the folder it reads.
+		status, out, _ := run(execute(p, "/bin/sh", "-c", `ls /proc/$$/fd | tr '\n' ' '; echo; grep -E '^Sig(Blk|Ign)' /proc/$$/status`))
+		want := "0 1 2 \nSigBlk:\t0000000000000000\nSigIgn:\t0000000000000000\n"
+		if len(status) != ExitedLen || out != want {
+			t.Errorf("status %q, output %q; want the run's three standard files alone, no signal blocked or ignored: %q", status, out, want)
+		}
+	})
+	t.Run("orphans reaped without a PID namespace", func(t *testing.T) {
+		const prSetChildSubreaper = 36
+		p := &Program{}
+		p.Prctl("becoming the child subreaper", prSetChildSubreaper, 1)
+		p.Spawn("spawning")
+		p.Setpgid("a process group")
+		p.Exec("", "/bin/sh", []string{"sh", "-c", "(sleep 4343.5 &); echo left"}, nil)
+		p.Wait("waiting", true, -1)
+		start := time.Now()
+		status, out, _ := run(p)
+		if len(status) != ExitedLen || out != "left\n" {
+			t.Errorf("status %q, output %q; want the run to end and say left", status, out)
+		}
+		// run returns once the supervisor ended, and it ends once it has
+		// no child left: it killed the orphan's group and reaped it.
+		if d := time.Since(start); d > 30*time.Second {
+			t.Errorf("the supervisor ended after %v: it waited for the orphan", d)
+		}
+	})
 	t.Run("a probe", func(t *testing.T) {
 		p := &Program{}
 		p.Chdir("entering "+dir, dir)
@@ -304,4 +342,109 @@ func (l *testLauncher) run(t *testing.T, p *Program) (status []byte, stdout, std
 		t.Errorf("waiting for the supervisor, which should be the test's own child: %v", err)
 	}
 	return status, <-outc, <-errc
+}
+
+// After the fork nothing may call into the Go runtime (see the rules at the
+// top of supervisor.go): every function the supervisor and the submission's
+// process run is //go:nosplit, //go:norace and //go:nocheckptr, and calls
+// only such functions, the raw system call, and the bounds checks' panics
+// (which no index here can reach). A call to anything else, added by a
+// later edit, links without complaint; this is what catches it.
+func TestSupervisorCallsNoRuntime(t *testing.T) {
+	ours := map[string]bool{"forkSupervisor": true}
+	fset := token.NewFileSet()
+	for _, file := range []string{"supervisor.go", "ops.go"} {
+		f, err := parser.ParseFile(fset, file, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok {
+				ours[fn.Name.Name] = true
+			}
+		}
+	}
+	f, err := parser.ParseFile(fset, "launcher.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := map[string]*ast.FuncDecl{}
+	for _, file := range []string{"supervisor.go", "ops.go", "launcher.go"} {
+		if file != "launcher.go" {
+			if f, err = parser.ParseFile(fset, file, nil, parser.ParseComments); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && ours[fn.Name.Name] {
+				funcs[fn.Name.Name] = fn
+			}
+		}
+	}
+	for name, fn := range funcs {
+		doc := ""
+		if fn.Doc != nil {
+			doc = fn.Doc.Text() + strings.Join(func() (ds []string) {
+				for _, c := range fn.Doc.List {
+					ds = append(ds, c.Text)
+				}
+				return
+			}(), "\n")
+		}
+		for _, dir := range []string{"//go:nosplit", "//go:norace"} {
+			if !strings.Contains(doc, dir) {
+				t.Errorf("%s has no %s: it runs after the fork", name, dir)
+			}
+		}
+	}
+
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command for objdump")
+	}
+	// go test links its binaries without a symbol table; -c keeps it.
+	exe := filepath.Join(t.TempDir(), "launcher.test")
+	if out, err := exec.Command(goTool, "test", "-c", "-o", exe, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go test -c: %v\n%s", err, out)
+	}
+	var names []string
+	for name := range ours {
+		names = append(names, name)
+	}
+	out, err := exec.Command(goTool, "tool", "objdump", "-s", `launcher\.(`+strings.Join(names, "|")+`)$`, exe).Output()
+	if err != nil {
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("go tool objdump: %v: %s", err, stderr)
+	}
+	text := regexp.MustCompile(`^TEXT \S*launcher\.(\w+)\(SB\)`)
+	call := regexp.MustCompile(`\sCALL\s+(\S+)`)
+	allowed := regexp.MustCompile(`^(syscall\.RawSyscall6|internal/runtime/syscall/linux\.Syscall6|runtime\.panicBounds\w*)\(SB\)$`)
+	seen, current := map[string]bool{}, ""
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		if m := text.FindStringSubmatch(sc.Text()); m != nil {
+			current = m[1]
+			seen[current] = true
+			continue
+		}
+		m := call.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		target := m[1]
+		if i := strings.LastIndex(target, "launcher."); i >= 0 && ours[strings.TrimSuffix(target[i+len("launcher."):], "(SB)")] {
+			continue
+		}
+		if !allowed.MatchString(target) {
+			t.Errorf("%s calls %s, which the supervisor may not: it runs after the fork", current, target)
+		}
+	}
+	for _, name := range []string{"forkSupervisor", "supervise", "run", "do"} {
+		if !seen[name] {
+			t.Errorf("objdump showed no %s: the test read nothing", name)
+		}
+	}
 }

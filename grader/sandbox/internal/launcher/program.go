@@ -24,7 +24,6 @@ type Program struct {
 	CloneFlags uintptr // the namespaces the supervisor is forked into
 	code       []byte
 	what       []string
-	spawned    bool
 }
 
 // Tolerate says which failures of an op the run survives.
@@ -40,8 +39,6 @@ const (
 	// Fallback: on success the next op is skipped, on failure it is
 	// carried out instead (an overlay, else a plain bind).
 	Fallback Tolerate = 1 << 3
-	// Unsupported: EINVAL or ENOSYS, a kernel without the call.
-	Unsupported Tolerate = 1 << 4
 )
 
 const (
@@ -71,6 +68,7 @@ const (
 	opLandlockRestrict            // landlock_restrict_self
 	opSeccomp                     // seccomp(SET_MODE_FILTER, 0, the filter s0)
 	opWriteFile                   // openat(AT_FDCWD, s0, O_WRONLY|O_CLOEXEC), write s1, close
+	opDieWithGrader               // prctl(PR_SET_PDEATHSIG, SIGKILL), and end if the grader is gone
 	opSpawn                       // fork the submission's process
 	opExec                        // execve(s0, argv s1, envp s2)
 	opWait                        // wait for the submission's main process and report; a=1: then reap its orphans
@@ -177,7 +175,7 @@ func (p *Program) CloseTree(what string, tree int) { p.add(what, opCloseTree, St
 // CloseFrom closes every file descriptor from fd up: whatever the grader
 // inherited without close-on-exec.
 func (p *Program) CloseFrom(what string, fd int) {
-	p.add(what, opCloseFrom, Unsupported, uint64(fd), 0)
+	p.add(what, opCloseFrom, Strict, uint64(fd), 0)
 }
 
 func (p *Program) Sethostname(what, name string) { p.add(what, opSethostname, Strict, 0, 0, name) }
@@ -229,6 +227,12 @@ func (p *Program) Seccomp(what string, filter []byte) {
 	p.add(what, opSeccomp, Strict, 0, 0, string(filter))
 }
 
+// DieWithGrader has the supervisor killed when the grader dies, and ends it
+// if the grader has died already. The supervisor asks for it as it starts,
+// but a change of its credentials (to the run's user) clears it: this op
+// comes after the last.
+func (p *Program) DieWithGrader(what string) { p.add(what, opDieWithGrader, Strict, 0, 0) }
+
 // WriteFile writes data to the existing file at path (a /proc file).
 func (p *Program) WriteFile(what, path, data string) {
 	p.add(what, opWriteFile, Strict, 0, 0, path, data)
@@ -237,7 +241,6 @@ func (p *Program) WriteFile(what, path, data string) {
 // Spawn forks the submission's process: the ops from here to Exec are its
 // own.
 func (p *Program) Spawn(what string) {
-	p.spawned = true
 	p.add(what, opSpawn, Strict, 0, 0)
 }
 
@@ -246,16 +249,21 @@ func (p *Program) Exec(what, path string, argv, env []string) {
 	p.add(what, opExec, Strict, 0, 0, path, joinNUL(argv), joinNUL(env))
 }
 
-// Wait waits for the submission's main process and reports how it ended;
-// with reapOrphans (no PID namespace) the supervisor then kills the main
-// process's group and reaps every orphan the grader kills, until none is
-// left.
-func (p *Program) Wait(what string, reapOrphans bool) {
-	a := uint64(0)
+// Wait waits for the submission's main process and reports how it ended.
+// With reapOrphans (no PID namespace) the supervisor, the run's child
+// subreaper, then kills the main process's group and reaps every orphan
+// until none is left; with a runUID as well (as root, the run's own uid,
+// which no other process on the machine has), it first kills every
+// process of that uid, wherever it went, as isolate does.
+func (p *Program) Wait(what string, reapOrphans bool, runUID int) {
+	a, b := uint64(0), uint64(0)
 	if reapOrphans {
 		a = 1
+		if runUID > 0 {
+			b = uint64(runUID)
+		}
 	}
-	p.add(what, opWait, Strict, a, 0)
+	p.add(what, opWait, Strict, a, b)
 }
 
 // Report reports success: a probe's last op.
@@ -281,7 +289,7 @@ func (p *Program) What(i int) string {
 // and the 8-byte peak memory of the submission's main process (or zeros,
 // for a probe); or "E", the 4-byte index of the op that failed and the
 // 4-byte errno. An errno of errSucceeded is an op that had to fail and did
-// not; errNoSpawn an Exec the grader never gets to (a bug).
+// not.
 const (
 	StatusExited = 'X'
 	StatusFailed = 'E'
@@ -289,6 +297,15 @@ const (
 	FailedLen    = 9
 	errSucceeded = 0xffff
 )
+
+// Exited reads an exit report: the submission's wait status and peak
+// memory in bytes.
+func Exited(status []byte) (ws syscall.WaitStatus, peak int64, ok bool) {
+	if len(status) < ExitedLen || status[0] != StatusExited {
+		return 0, 0, false
+	}
+	return syscall.WaitStatus(getLE(status[1:5])), int64(getLE(status[5:13])), true
+}
 
 // Failure reads a failure report: the op that failed and why, in words.
 func (p *Program) Failure(status []byte) (op int, err error) {

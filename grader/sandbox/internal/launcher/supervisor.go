@@ -86,6 +86,7 @@ type state struct {
 	// errPipe is, in the spawned child before its exec, where it reports
 	// a failure; 0 in the supervisor, which reports on its status pipe.
 	errPipe uintptr
+	goFd    uintptr // the go pipe, open until DieWithGrader
 }
 
 // supervise is the supervisor's main. It never returns.
@@ -110,7 +111,9 @@ func supervise(p *prepared) {
 // begin puts the run's standard files at 0, 1 and 2 and the status pipe at
 // 3 (where the launcher's socket was), closes the copies the request came
 // as, and waits for the grader's go: it has mapped the run's user and put
-// this process in the run's cgroups. It says whether the go came.
+// this process in the run's cgroups. It says whether the go came. The go
+// pipe stays open: the grader keeps its end open until the run is over,
+// and its end is how DieWithGrader learns that the grader is gone.
 //
 //go:nosplit
 //go:norace
@@ -130,7 +133,6 @@ func begin(p *prepared) bool {
 	sys(syscall.SYS_PRCTL, prSetPdeathsig, uintptr(syscall.SIGKILL), 0, 0, 0)
 	var b [1]byte
 	n, _ := sys(syscall.SYS_READ, uintptr(p.fds[fdGo]), uintptr(unsafe.Pointer(&b[0])), 1, 0, 0)
-	sys(syscall.SYS_CLOSE, uintptr(p.fds[fdGo]), 0, 0, 0, 0)
 	return n == 1
 }
 
@@ -142,7 +144,7 @@ func begin(p *prepared) bool {
 //go:norace
 //go:nocheckptr
 func run(p *prepared) {
-	var st state
+	st := state{goFd: uintptr(p.fds[fdGo])}
 	for i := 0; i < len(p.ops); i++ {
 		o := &p.ops[i]
 		var e syscall.Errno
@@ -150,10 +152,12 @@ func run(p *prepared) {
 		case opSpawn:
 			var pid uintptr
 			if pid, e = spawn(&st); e == 0 && pid != 0 {
-				if e = awaitExec(&st, &i); e == 0 {
-					i = o.next - 1 // go on after the Exec
-					continue
+				var failed uintptr
+				if failed, e = awaitExec(&st); e != 0 {
+					fail(&st, failed, e)
 				}
+				i = o.next - 1 // go on after the Exec
+				continue
 			}
 		case opExec:
 			// Signals as the submission should meet them: every handler
@@ -162,7 +166,7 @@ func run(p *prepared) {
 			sys(syscall.SYS_RT_SIGPROCMASK, sigSetmask, uintptr(unsafe.Pointer(&none)), 0, 8, 0)
 			_, e = sys(syscall.SYS_EXECVE, ptr(o.s[0]), uintptr(unsafe.Pointer(&p.argv[0])), uintptr(unsafe.Pointer(&p.envv[0])), 0, 0)
 		case opWait:
-			wait(&st, o.a == 1)
+			wait(&st, o.a == 1, o.b)
 		case opReport:
 			report(0, 0)
 			exit(0)
@@ -227,14 +231,14 @@ func spawn(st *state) (uintptr, syscall.Errno) {
 }
 
 // awaitExec waits for the spawned child's exec, or its report of the op that
-// failed before it (then *at is that op, and the child is reaped). Once the
+// failed before it, which it returns (and reaps the child). Once the
 // submission runs, the supervisor lets go of the run's standard files, so
 // that the grader sees their end when the submission's processes are gone.
 //
 //go:nosplit
 //go:norace
 //go:nocheckptr
-func awaitExec(st *state, at *int) syscall.Errno {
+func awaitExec(st *state) (op uintptr, errno syscall.Errno) {
 	var msg [8]byte
 	n := uintptr(0)
 	for n < 8 {
@@ -251,8 +255,7 @@ func awaitExec(st *state, at *int) syscall.Errno {
 	st.errPipe = 0
 	if n == 8 {
 		sys(syscall.SYS_WAIT4, st.pid, 0, 0, 0, 0)
-		*at = int(le32(&msg, 0))
-		return syscall.Errno(le32(&msg, 4))
+		return uintptr(le32(&msg, 0)), syscall.Errno(le32(&msg, 4))
 	}
 	if null, e := sys(syscall.SYS_OPENAT, atFdcwd, uintptr(unsafe.Pointer(&devNull[0])), syscall.O_RDWR|syscall.O_CLOEXEC, 0, 0); e == 0 {
 		for i := uintptr(0); i < 3; i++ {
@@ -264,20 +267,20 @@ func awaitExec(st *state, at *int) syscall.Errno {
 			sys(syscall.SYS_CLOSE, i, 0, 0, 0, 0)
 		}
 	}
-	return 0
+	return 0, 0
 }
 
 // wait reaps every process that ends until the submission's main process
 // does, reports how it ended and its peak memory, and ends the supervisor:
 // in a PID namespace that ends every process of the run. With reapOrphans
-// (no PID namespace), the supervisor is their child subreaper: it kills the
-// main process's group and reaps, until none is left, the orphans the
-// grader finds and kills.
+// (no PID namespace), the supervisor is their child subreaper: it kills
+// every process of runUID (if not 0), then the main process's group, and
+// reaps, until none is left, the orphans these and the grader kill.
 //
 //go:nosplit
 //go:norace
 //go:nocheckptr
-func wait(st *state, reapOrphans bool) {
+func wait(st *state, reapOrphans bool, runUID uintptr) {
 	var ws uint32
 	var ru syscall.Rusage
 	for {
@@ -295,248 +298,44 @@ func wait(st *state, reapOrphans bool) {
 		peak = uint64(ru.Maxrss) * 1024
 	}
 	report(ws, peak)
-	if reapOrphans {
-		sys(syscall.SYS_KILL, -st.pid, uintptr(syscall.SIGKILL), 0, 0, 0)
-		for {
-			_, e := sys(syscall.SYS_WAIT4, ^uintptr(0), 0, 0, 0, 0)
-			if e != 0 && e != syscall.EINTR {
-				break // ECHILD: none left
-			}
+	if !reapOrphans {
+		exit(0)
+	}
+	if runUID != 0 {
+		killAllOf(runUID)
+	}
+	sys(syscall.SYS_KILL, -st.pid, uintptr(syscall.SIGKILL), 0, 0, 0)
+	for {
+		_, e := sys(syscall.SYS_WAIT4, ^uintptr(0), 0, 0, 0, 0)
+		if e != 0 && e != syscall.EINTR {
+			break // ECHILD: none left
 		}
 	}
 	exit(0)
 }
 
-// do carries out one op of the setup or the lockdown. The ops with locals
-// of their own have functions of their own, which keeps do's frame small
-// (see supervise).
+// killAllOf kills every process of uid from a child that becomes uid:
+// kill(-1) reaches every process its user may signal but itself, and it
+// sends again until none is left, so that a process forking away from its
+// parent again and again is caught all the same.
 //
 //go:nosplit
 //go:norace
 //go:nocheckptr
-func do(o *op, st *state) syscall.Errno {
-	s0, s1 := ptr(o.s[0]), ptr(o.s[1])
-	var e syscall.Errno
-	switch o.code {
-	case opMount:
-		// An empty data is NULL: some file systems refuse "".
-		data := uintptr(0)
-		if o.n[3] > 0 {
-			data = ptr(o.s[3])
-		}
-		_, e = sys(syscall.SYS_MOUNT, s0, s1, ptr(o.s[2]), o.a, data)
-	case opMoveMount:
-		// o.s[1] is "": the tree is the file descriptor itself.
-		_, e = sys(sysMoveMount, o.a, s1, atFdcwd, s0, moveMountFEmptyPath)
-	case opSetAttr:
-		e = setAttr(s0, o.a, o.b)
-	case opMkdir:
-		_, e = sys(syscall.SYS_MKDIRAT, atFdcwd, s0, o.a, 0, 0)
-	case opCreate:
-		var fd uintptr
-		if fd, e = sys(syscall.SYS_OPENAT, atFdcwd, s0, syscall.O_CREAT|syscall.O_EXCL|syscall.O_WRONLY|syscall.O_CLOEXEC, o.a, 0); e == 0 {
-			sys(syscall.SYS_CLOSE, fd, 0, 0, 0, 0)
-		}
-	case opUnlink:
-		_, e = sys(syscall.SYS_UNLINKAT, atFdcwd, s0, 0, 0, 0)
-	case opSymlink:
-		_, e = sys(syscall.SYS_SYMLINKAT, s0, atFdcwd, s1, 0, 0)
-	case opChdir:
-		_, e = sys(syscall.SYS_CHDIR, s0, 0, 0, 0, 0)
-	case opPivotRoot:
-		_, e = sys(syscall.SYS_PIVOT_ROOT, s0, s1, 0, 0, 0)
-	case opUnmount:
-		_, e = sys(syscall.SYS_UMOUNT2, s0, o.a, 0, 0, 0)
-	case opCloseTree:
-		_, e = sys(syscall.SYS_CLOSE, o.a, 0, 0, 0, 0)
-	case opCloseFrom:
-		if _, e = sys(sysCloseRange, o.a, ^uintptr(0), 0, 0, 0); e == syscall.ENOSYS || e == syscall.EINVAL {
-			// Before Linux 5.11: one by one, up to the usual limit.
-			for fd := o.a; fd < 4096; fd++ {
-				sys(syscall.SYS_CLOSE, fd, 0, 0, 0, 0)
-			}
-			e = 0
-		}
-	case opSethostname:
-		_, e = sys(syscall.SYS_SETHOSTNAME, s0, uintptr(o.n[0]), 0, 0, 0)
-	case opPrctl:
-		_, e = sys(syscall.SYS_PRCTL, o.a, o.b, 0, 0, 0)
-	case opRlimit:
-		e = setRlimit(o.a, uint64(o.b))
-	case opSetsid:
-		_, e = sys(syscall.SYS_SETSID, 0, 0, 0, 0, 0)
-	case opSetpgid:
-		_, e = sys(syscall.SYS_SETPGID, 0, 0, 0, 0, 0)
-	case opSchedBatch:
-		setSchedBatch()
-	case opDropBoundingSet:
-		e = dropBoundingSet()
-	case opSwitchUser:
-		if o.b>>32 == 1 {
-			if _, e = sys(syscall.SYS_SETGROUPS, 0, 0, 0, 0, 0); e != 0 {
-				break
-			}
-		}
-		gid := o.b & 0xffffffff
-		if _, e = sys(syscall.SYS_SETRESGID, gid, gid, gid, 0, 0); e == 0 {
-			_, e = sys(syscall.SYS_SETRESUID, o.a, o.a, o.a, 0, 0)
-		}
-	case opDropCapabilities:
-		e = dropCapabilities()
-	case opLandlockCreate:
-		st.ruleset, e = landlockCreate(uint64(o.a))
-	case opLandlockAllow:
-		e = landlockAllow(st.ruleset, s0, uint64(o.a))
-	case opLandlockRestrict:
-		_, e = sys(sysLandlockRestrict, st.ruleset, 0, 0, 0, 0)
-		sys(syscall.SYS_CLOSE, st.ruleset, 0, 0, 0, 0)
-	case opSeccomp:
-		e = loadSeccomp(s0, o.n[0])
-	case opWriteFile:
-		e = writeFile(s0, s1, uintptr(o.n[1]))
+func killAllOf(uid uintptr) {
+	pid, e := fork(uintptr(syscall.SIGCHLD))
+	if e != 0 || pid != 0 {
+		return // the supervisor reaps it with the rest
 	}
-	return e
-}
-
-// writeFile writes the n bytes at data to the existing file at path.
-//
-//go:nosplit
-//go:norace
-//go:nocheckptr
-func writeFile(path, data, n uintptr) syscall.Errno {
-	fd, e := sys(syscall.SYS_OPENAT, atFdcwd, path, syscall.O_WRONLY|syscall.O_CLOEXEC, 0, 0)
-	if e != 0 {
-		return e
+	if _, e := sys(syscall.SYS_SETRESUID, uid, uid, uid, 0, 0); e != 0 {
+		exit(1)
 	}
-	if w, e := sys(syscall.SYS_WRITE, fd, data, n, 0, 0); e == 0 && w != n {
-		e = syscall.EIO
-	}
-	sys(syscall.SYS_CLOSE, fd, 0, 0, 0, 0)
-	return e
-}
-
-// setAttr sets attributes of the mount at path: mount_setattr with flags
-// (AT_RECURSIVE or 0).
-//
-//go:nosplit
-//go:norace
-//go:nocheckptr
-func setAttr(path, set, flags uintptr) syscall.Errno {
-	attr := [4]uint64{uint64(set), 0, 0, 0} // set, clear, propagation, userns
-	_, e := sys(sysMountSetattr, atFdcwd, path, flags, uintptr(unsafe.Pointer(&attr[0])), unsafe.Sizeof(attr))
-	return e
-}
-
-// setRlimit sets a limit, soft and hard.
-//
-//go:nosplit
-//go:norace
-//go:nocheckptr
-func setRlimit(resource uintptr, value uint64) syscall.Errno {
-	lim := [2]uint64{value, value}
-	_, e := sys(syscall.SYS_PRLIMIT64, 0, resource, uintptr(unsafe.Pointer(&lim[0])), 0, 0)
-	return e
-}
-
-// setSchedBatch gives the process SCHED_BATCH: the same share of the CPU
-// as any process, but the run's processes never preempt a waking grader;
-// without it a fork bomb's hundreds of runnable processes delay the poller
-// that is there to kill them. Best effort.
-//
-//go:nosplit
-//go:norace
-//go:nocheckptr
-func setSchedBatch() {
-	var param [1]int32
-	sys(syscall.SYS_SCHED_SETSCHEDULER, 0, schedBatch, uintptr(unsafe.Pointer(&param[0])), 0, 0)
-}
-
-// dropCapabilities empties the effective, permitted and inheritable sets.
-//
-//go:nosplit
-//go:norace
-//go:nocheckptr
-func dropCapabilities() syscall.Errno {
-	hdr := [2]uint32{capVersion3, 0}
-	var data [6]uint32 // effective, permitted, inheritable, twice
-	_, e := sys(syscall.SYS_CAPSET, uintptr(unsafe.Pointer(&hdr[0])), uintptr(unsafe.Pointer(&data[0])), 0, 0, 0)
-	return e
-}
-
-// landlockCreate makes a ruleset that handles the given access rights.
-//
-//go:nosplit
-//go:norace
-//go:nocheckptr
-func landlockCreate(handled uint64) (uintptr, syscall.Errno) {
-	attr := [1]uint64{handled} // handled_access_fs
-	return sys(sysLandlockCreate, uintptr(unsafe.Pointer(&attr[0])), unsafe.Sizeof(attr), 0, 0, 0)
-}
-
-// loadSeccomp installs the filter of n bytes at filter (8-byte sock_filter
-// records), on the calling process alone.
-//
-//go:nosplit
-//go:norace
-//go:nocheckptr
-func loadSeccomp(filter uintptr, n int) syscall.Errno {
-	prog := struct {
-		n      uint16
-		_      [3]uint16
-		filter uintptr
-	}{n: uint16(n / 8), filter: filter}
-	_, e := sys(sysSeccomp, seccompSetModeFilter, 0, uintptr(unsafe.Pointer(&prog)), 0, 0)
-	return e
-}
-
-// dropBoundingSet empties the bounding and ambient sets and locks the
-// securebits, where the process holds any capability: one that holds none
-// (no user namespace, no root) has nothing to drop and may not touch them.
-//
-//go:nosplit
-//go:norace
-//go:nocheckptr
-func dropBoundingSet() syscall.Errno {
-	hdr := [2]uint32{capVersion3, 0}
-	var data [6]uint32
-	if _, e := sys(syscall.SYS_CAPGET, uintptr(unsafe.Pointer(&hdr[0])), uintptr(unsafe.Pointer(&data[0])), 0, 0, 0); e == 0 && data[1]|data[4] == 0 {
-		return 0
-	}
-	for c := uintptr(0); c < 64; c++ {
-		if _, e := sys(syscall.SYS_PRCTL, prCapbsetDrop, c, 0, 0, 0); e == syscall.EINVAL {
-			break // past the kernel's last capability
-		} else if e != 0 {
-			return e
+	for i := 0; i < 1000; i++ {
+		if _, e := sys(syscall.SYS_KILL, ^uintptr(0), uintptr(syscall.SIGKILL), 0, 0, 0); e == syscall.ESRCH {
+			break
 		}
 	}
-	if _, e := sys(syscall.SYS_PRCTL, prCapAmbient, ambientClear, 0, 0, 0); e != 0 && e != syscall.EINVAL {
-		return e
-	}
-	_, e := sys(syscall.SYS_PRCTL, prSetSecurebit, securebits, 0, 0, 0)
-	return e
-}
-
-// landlockAllow adds to ruleset the rule "access beneath path".
-//
-//go:nosplit
-//go:norace
-//go:nocheckptr
-func landlockAllow(ruleset, path uintptr, access uint64) syscall.Errno {
-	fd, e := sys(syscall.SYS_OPENAT, atFdcwd, path, oPath|syscall.O_CLOEXEC, 0, 0)
-	if e != 0 {
-		return e
-	}
-	// struct landlock_path_beneath_attr is packed: a u64 and an s32.
-	var rule [12]byte
-	for i := 0; i < 8; i++ {
-		rule[i] = byte(access >> (8 * i))
-	}
-	for i := 0; i < 4; i++ {
-		rule[8+i] = byte(fd >> (8 * i))
-	}
-	_, e = sys(sysLandlockAddRule, ruleset, landlockRuleBeneath, uintptr(unsafe.Pointer(&rule[0])), 0, 0)
-	sys(syscall.SYS_CLOSE, fd, 0, 0, 0, 0)
-	return e
+	exit(0)
 }
 
 // fork forks the calling process, with exit signal and clone flags in
