@@ -114,7 +114,7 @@ func attacks() []attack {
 			offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		{file: "setns.sh"},
 		{file: "environ.sh",
-			offRoot: [][]string{{"namespaces", "runuid", "caps"}}, offUser: [][]string{{"userns", "landlock"}}},
+			offRoot: [][]string{{"namespaces", "runuid", "caps"}}, offUser: [][]string{{"userns", "landlock", "nodumpable"}}},
 		{file: "grader-output.sh",
 			// Escaped when the line is in the grader's output, as GitHub
 			// would read it: at the start of a line. The run's own
@@ -122,7 +122,7 @@ func attacks() []attack {
 			escaped: func(e *escapeEnv, r graderRun) bool {
 				return strings.HasPrefix(r.stdout, "::error ::pwned") || strings.Contains(r.stdout, "\n::error ::pwned")
 			},
-			offRoot: [][]string{{"namespaces", "runuid", "caps", "landlock"}}, offUser: [][]string{{"userns", "landlock"}}},
+			offRoot: [][]string{{"namespaces", "runuid", "caps", "landlock"}}, offUser: [][]string{{"userns", "landlock", "nodumpable"}}},
 		// The supervisor is a fork of the launcher, whose memory is the
 		// host user namespace's: a run with every capability of its own
 		// namespace still may not read an undumpable one; nor may a run
@@ -130,6 +130,10 @@ func attacks() []attack {
 		// root of the run's user namespace, or root).
 		{file: "forge-status.sh", escaped: checkPassed("Says hello"),
 			offRoot: [][]string{{"nodumpable", "landlock", "caps"}}, offUser: [][]string{{"nodumpable", "landlock", "caps"}}},
+		// The grader's own pipes, its run's status among them: where runs
+		// are the grader's own user, it is undumpable too.
+		{file: "forge-grader.sh", escaped: checkPassed("Says hello"),
+			offRoot: [][]string{{"namespaces", "runuid", "caps", "landlock"}}, offUser: [][]string{{"userns", "landlock", "nodumpable"}}},
 		{file: "cgroup.sh", offRoot: [][]string{{"root", "runuid", "landlock"}}},
 		{file: "tty.sh", tty: true,
 			offRoot: [][]string{{"setsid", "root", "landlock"}}, offUser: [][]string{{"setsid", "root", "landlock"}}},

@@ -24,7 +24,7 @@ const (
 	LayerSeccomp    = "seccomp"
 	LayerLandlock   = "landlock"
 	LayerCaps       = "caps"       // capabilities, bounding set, securebits
-	LayerNoDumpable = "nodumpable" // the supervisor undumpable
+	LayerNoDumpable = "nodumpable" // the supervisor and the launcher undumpable, and the grader where runs are its own user
 	LayerCloseFDs   = "closefds"
 	LayerSetsid     = "setsid"
 	LayerCgroup     = "cgroup"
@@ -68,8 +68,23 @@ func thisMachine() machine {
 	if m := machineOverride.Load(); m != nil {
 		return *m
 	}
-	machineOnce.Do(func() { theMachine = probeMachine() })
+	machineOnce.Do(func() {
+		theMachine = probeMachine()
+		guardGrader(theMachine)
+	})
 	return theMachine
+}
+
+// guardGrader makes the grader itself undumpable where its runs are its
+// own user (no user namespace, no root): no process of theirs may then
+// open its /proc files (its environment, the pipes it reads each run's
+// report and output from, its memory) or trace it. Its supervisors and its
+// launcher are undumpable everywhere. A debugger attached as the same user
+// is refused too, in that setup alone.
+func guardGrader(m machine) {
+	if m.supervised && !m.userns && !m.asRoot && !LayerOff(LayerNoDumpable) {
+		syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_SET_DUMPABLE, 0, 0)
+	}
 }
 
 func probeMachine() machine {

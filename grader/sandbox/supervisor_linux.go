@@ -238,10 +238,13 @@ func startLauncher(exe *os.File) error {
 	if LayerOff(LayerNoDumpable) {
 		env = append(env, launcher.DumpableVar+"=1")
 	}
+	// With the session layer turned off for a test, the launcher keeps
+	// the grader's terminal, as the runs then should, in a process group
+	// of its own all the same.
+	sys := &syscall.SysProcAttr{Setsid: !LayerOff(LayerSetsid), Setpgid: LayerOff(LayerSetsid), Pdeathsig: syscall.SIGKILL}
 	proc, err := onLauncherThread(func() (*os.Process, error) {
 		return os.StartProcess("/proc/self/fd/"+strconv.Itoa(launcher.ExeFD), []string{launcher.Arg0},
-			&os.ProcAttr{Dir: "/", Env: env, Files: files,
-				Sys: &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}})
+			&os.ProcAttr{Dir: "/", Env: env, Files: files, Sys: sys})
 	})
 	if err != nil {
 		syscall.Close(pair[0])
