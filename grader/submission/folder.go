@@ -60,7 +60,7 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission
 		for _, k := range found {
 			names = append(names, k.lang.name)
 		}
-		return nil, subErr("is a folder of programs in several languages ("+strings.Join(names, ", ")+")", "give the folder of one program, or name the program file itself")
+		return nil, subErr("is a folder of programs in several languages ("+shownNames(names, ", ")+")", "give the folder of one program, or name the program file itself")
 	}
 	lang := found[0].lang
 	sources = mainFirst(abs, sources)
@@ -82,7 +82,7 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission
 		return nil, err
 	}
 	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Files: []string{out},
-		Built:    "built " + strings.Join(sources, " ") + " with " + builder(lang),
+		Built:    "built " + shownNames(sources, " ") + " with " + builder(lang),
 		VoidMain: declaresVoidMain(lang, srcs)}, nil
 }
 
@@ -186,7 +186,7 @@ func builder(lang language) string {
 // than the folder lets whatever checks a Python file check it too.
 func preparePythonPackage(ctx context.Context, path, abs, buildDir string, sources []string) (*Submission, error) {
 	if !slices.Contains(sources, "__main__.py") {
-		return nil, &Error{Path: path, Problem: "is a folder of Python files (" + strings.Join(sources, ", ") + ") without a __main__.py",
+		return nil, &Error{Path: path, Problem: "is a folder of Python files (" + shownNames(sources, ", ") + ") without a __main__.py",
 			Fix: "name the file that starts the program, or add a __main__.py that does (python3 runs a folder through it)"}
 	}
 	lang := languages[".py"]
@@ -195,7 +195,7 @@ func preparePythonPackage(ctx context.Context, path, abs, buildDir string, sourc
 	}
 	interp := resolveInterpreter(ctx, lang, abs, buildDir)
 	return &Submission{Path: path, Command: []string{interp, filepath.Join(abs, "__main__.py")}, Lang: lang.name, Files: []string{abs},
-		Built: "python3 runs its __main__.py (the folder holds " + strings.Join(sources, " ") + ")"}, nil
+		Built: "python3 runs its __main__.py (the folder holds " + shownNames(sources, " ") + ")"}, nil
 }
 
 // javaMain finds a class's main method as javac reads it: static, void,
@@ -223,10 +223,10 @@ func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources 
 	}
 	switch {
 	case len(mains) == 0:
-		return nil, &Error{Path: path, Problem: "is a folder of Java classes (" + strings.Join(sources, ", ") + ") none of which has a main method",
+		return nil, &Error{Path: path, Problem: "is a folder of Java classes (" + shownNames(sources, ", ") + ") none of which has a main method",
 			Fix: "add public static void main(String[] args) to the class that starts the program"}
 	case len(mains) > 1:
-		return nil, &Error{Path: path, Problem: "is a folder of Java classes with several main methods (" + strings.Join(mains, ", ") + ")",
+		return nil, &Error{Path: path, Problem: "is a folder of Java classes with several main methods (" + shownNames(mains, ", ") + ")",
 			Fix: "keep main in the one class that starts the program"}
 	}
 	classes := filepath.Join(buildDir, "classes")
@@ -247,7 +247,7 @@ func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources 
 	}
 	return &Submission{Path: path, Command: []string{"java", "-cp", classes, mainClass}, Lang: "java", Compiled: true,
 		Files: []string{classes},
-		Built: "built " + strings.Join(sources, " ") + " with javac; runs class " + mainClass}, nil
+		Built: "built " + shownNames(sources, " ") + " with javac; runs class " + shownPath(mainClass)}, nil
 }
 
 // voidMain is C's and C++'s main declared void, which the compilers accept

@@ -22,8 +22,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
@@ -63,11 +65,31 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	s := "grader: submission " + e.Path + ": " + e.Problem
+	s := "grader: submission " + shownPath(e.Path) + ": " + e.Problem
 	if e.Fix != "" {
 		s += ": " + e.Fix
 	}
 	return s
+}
+
+// shownPath is p as a message shows it: quoted, its control characters
+// escaped, where it has any. A newline in a file name would otherwise start
+// a line of its own in every report, which a CI log could read as a
+// command of its own ("::error ...").
+func shownPath(p string) string {
+	if strings.IndexFunc(p, unicode.IsControl) < 0 {
+		return p
+	}
+	return strconv.Quote(p)
+}
+
+// shownNames joins names as a message shows them (see shownPath).
+func shownNames(names []string, sep string) string {
+	shown := make([]string, len(names))
+	for i, n := range names {
+		shown[i] = shownPath(n)
+	}
+	return strings.Join(shown, sep)
 }
 
 // CompileError is a submission that does not compile. Output is the
@@ -127,13 +149,13 @@ var languages = map[string]language{
 func unknownType(path, ext string) error {
 	runs := "the grader runs " + strings.Join(SourceExtensions(), ", ") + " files by their extension"
 	if ext == "" {
-		stem := filepath.Base(path)
+		stem := shownPath(filepath.Base(path))
 		return &Error{Path: path, Problem: "has no extension and is not executable (" + runs + ")",
-			Fix: "name it for its language (" + stem + ".py, " + stem + ".c, ...), or, for a script with a #! line, run chmod +x " + path}
+			Fix: "name it for its language (" + stem + ".py, " + stem + ".c, ...), or, for a script with a #! line, run chmod +x " + shownPath(path)}
 	}
 	return &Error{Path: path, Problem: "is a " + ext + " file, which the grader cannot run (" + runs + ")",
-		Fix: "to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x " + path +
-			", or build it yourself and give the grader the program built (./" + strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)) + ")"}
+		Fix: "to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x " + shownPath(path) +
+			", or build it yourself and give the grader the program built (./" + shownPath(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))) + ")"}
 }
 
 // compileLimits bound a compiler: generous, since compilers are big and the
@@ -171,7 +193,7 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 	head, err := readHead(abs)
 	if err != nil {
 		if errors.Is(err, fs.ErrPermission) {
-			return nil, subErr("cannot be read: permission denied", "run chmod +r "+path)
+			return nil, subErr("cannot be read: permission denied", "run chmod +r "+shownPath(path))
 		}
 		return nil, subErr("cannot be read: "+err.Error(), "")
 	}
@@ -188,7 +210,7 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 		// The kernel, or the shell reading the rest of the file, takes the
 		// \r for part of a name: "no such file or directory".
 		return nil, subErr(`its first line ends in \r (Windows line endings)`,
-			"convert the file to Unix line endings (e.g. dos2unix "+path+")")
+			"convert the file to Unix line endings (e.g. dos2unix "+shownPath(path)+")")
 	}
 	if honour {
 		argv, err := shebangCommand(shebang)

@@ -53,6 +53,7 @@ func TestPrepareErrors(t *testing.T) {
 	writeProg(t, dir, "sol.rs", "fn main() {}\n", 0o644)
 	writeProg(t, dir, "junk", "just some text\n", 0o755)
 	writeProg(t, dir, "arm", foreignELF(), 0o755)
+	writeProg(t, dir, "sol.x\n::error title=x::y\n.py", "", 0o644)
 	os.Mkdir(filepath.Join(dir, "folder"), 0o755)
 	tests := []struct {
 		path string
@@ -61,6 +62,10 @@ func TestPrepareErrors(t *testing.T) {
 		{"missing.py", "grader: submission DIR/missing.py: no such file: check the path"},
 		{"folder", "grader: submission DIR/folder: is a folder with no program in it: a folder holds Go files of package main, C or C++ source files, Java classes, or a Python package with a __main__.py; or name the program file itself"},
 		{"empty.py", "grader: submission DIR/empty.py: file is empty: save your program into it"},
+		// A file name's line breaks stay escaped: a report must not start
+		// a line of the student's choosing, which a CI log could read as
+		// a command of its own.
+		{"sol.x\n::error title=x::y\n.py", `grader: submission "DIR/sol.x\n::error title=x::y\n.py": file is empty: save your program into it`},
 		{"sol", "grader: submission DIR/sol: has no extension and is not executable (the grader runs .c, .cpp, .go, .java, .js, .py, .rb, .sh files by their extension): name it for its language (sol.py, sol.c, ...), or, for a script with a #! line, run chmod +x DIR/sol"},
 		{"notes.txt", "grader: submission DIR/notes.txt: is a .txt file, which the grader cannot run (the grader runs .c, .cpp, .go, .java, .js, .py, .rb, .sh files by their extension): to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x DIR/notes.txt, or build it yourself and give the grader the program built (./notes)"},
 		{"sol.rs", "grader: submission DIR/sol.rs: is a .rs file, which the grader cannot run (the grader runs .c, .cpp, .go, .java, .js, .py, .rb, .sh files by their extension): to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x DIR/sol.rs, or build it yourself and give the grader the program built (./sol)"},
