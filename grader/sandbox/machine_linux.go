@@ -272,7 +272,7 @@ func missingLayers(m machine, why []string) []string {
 		out = append(out, "a user namespace per run"+tried+
 			"; the run is still a user of its own, without capabilities")
 	case !m.userns:
-		out = append(out, "a user of its own: the run is the grader's own user, with its rights over the grader's files"+tried+
+		out = append(out, "a user of its own: the run is the grader's own user, with its rights over the grader's files, and may signal the grader and its launcher"+tried+
 			"; allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 on Debian, "+
 			"kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu, user.max_user_namespaces > 0), or run the grader as root in a container")
 	}
