@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -249,6 +250,15 @@ func TestSupervisor(t *testing.T) {
 	})
 }
 
+// raceSupported says whether this platform has the race detector (and a C
+// toolchain for it: go test -race needs cgo).
+func raceSupported() bool {
+	if _, err := exec.LookPath("cc"); err != nil {
+		return false
+	}
+	return runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64"
+}
+
 type testLauncher struct {
 	sock int
 	proc *os.Process
@@ -401,6 +411,18 @@ func TestSupervisorCallsNoRuntime(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command for objdump")
+	}
+	// The nosplit chain must fit in every build the supervisor is linked
+	// into, the instrumented ones too, whose frames are larger: -race, and
+	// the coverage counters go test -fuzz compiles into the module.
+	for _, build := range [][]string{{"-race"}, {"-gcflags=-d=libfuzzer"}} {
+		if build[0] == "-race" && !raceSupported() {
+			continue
+		}
+		args := append([]string{"test", "-c", "-o", filepath.Join(t.TempDir(), "instrumented.test")}, append(build, ".")...)
+		if out, err := exec.Command(goTool, args...).CombinedOutput(); err != nil {
+			t.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
 	}
 	// go test links its binaries without a symbol table; -c keeps it.
 	exe := filepath.Join(t.TempDir(), "launcher.test")

@@ -166,7 +166,11 @@ func run(p *prepared) {
 			sys(syscall.SYS_RT_SIGPROCMASK, sigSetmask, uintptr(unsafe.Pointer(&none)), 0, 8, 0)
 			_, e = sys(syscall.SYS_EXECVE, ptr(o.s[0]), uintptr(unsafe.Pointer(&p.argv[0])), uintptr(unsafe.Pointer(&p.envv[0])), 0, 0)
 		case opWait:
-			wait(&st, o.a == 1, o.b)
+			wait(&st)
+			if o.a == 1 {
+				reapOrphans(&st, o.b)
+			}
+			exit(0)
 		case opReport:
 			report(0, 0)
 			exit(0)
@@ -271,16 +275,13 @@ func awaitExec(st *state) (op uintptr, errno syscall.Errno) {
 }
 
 // wait reaps every process that ends until the submission's main process
-// does, reports how it ended and its peak memory, and ends the supervisor:
-// in a PID namespace that ends every process of the run. With reapOrphans
-// (no PID namespace), the supervisor is their child subreaper: it kills
-// every process of runUID (if not 0), then the main process's group, and
-// reaps, until none is left, the orphans these and the grader kill.
+// does, and reports how it ended and its peak memory. The supervisor then
+// ends: in a PID namespace that ends every process of the run.
 //
 //go:nosplit
 //go:norace
 //go:nocheckptr
-func wait(st *state, reapOrphans bool, runUID uintptr) {
+func wait(st *state) {
 	var ws uint32
 	var ru syscall.Rusage
 	for {
@@ -298,9 +299,18 @@ func wait(st *state, reapOrphans bool, runUID uintptr) {
 		peak = uint64(ru.Maxrss) * 1024
 	}
 	report(ws, peak)
-	if !reapOrphans {
-		exit(0)
-	}
+}
+
+// reapOrphans, where there is no PID namespace, ends what the run left:
+// the supervisor, their child subreaper, kills every process of runUID (if
+// not 0), then the main process's group, and reaps, until none is left,
+// the orphans these and the grader kill. Apart from wait, so that neither
+// adds its stack to the other's (see supervise).
+//
+//go:nosplit
+//go:norace
+//go:nocheckptr
+func reapOrphans(st *state, runUID uintptr) {
 	if runUID != 0 {
 		killAllOf(runUID)
 	}
@@ -311,7 +321,6 @@ func wait(st *state, reapOrphans bool, runUID uintptr) {
 			break // ECHILD: none left
 		}
 	}
-	exit(0)
 }
 
 // killAllOf kills every process of uid from a child that becomes uid:
