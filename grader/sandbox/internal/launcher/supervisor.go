@@ -18,7 +18,9 @@ import (
 //   - is //go:nosplit, so that no function checks its stack (the linker
 //     checks that the whole chain fits in what every goroutine stack keeps
 //     free), //go:norace and //go:nocheckptr, so that nothing is
-//     instrumented;
+//     instrumented, and calls nothing but its own functions and the raw
+//     system call (TestSupervisorCallsNoRuntime checks both, in the plain,
+//     -race and fuzzing builds);
 //   - allocates nothing and stores no pointer anywhere but on its own stack;
 //   - reads only the prepared request (decode.go), which the launcher made
 //     before the fork;
