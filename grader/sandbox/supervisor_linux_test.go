@@ -110,6 +110,19 @@ func TestRunsDieWithTheGrader(t *testing.T) {
 	}
 	grader.Process.Kill()
 	grader.Wait()
+	// The killed grader leaves its run's cgroups, empty once the run is
+	// gone, for a later grader to remove ten minutes on (removeStale):
+	// removed here, once the run is, so that the test leaves none.
+	defer func() {
+		cg := thisMachine().cg
+		for _, dir := range []string{cg.v2, cg.memV1, cg.pidsV1} {
+			if left, _ := filepath.Glob(filepath.Join(dir, "boardcheck-"+strconv.Itoa(grader.Process.Pid)+"-*")); dir != "" {
+				for _, d := range left {
+					os.Remove(d)
+				}
+			}
+		}
+	}()
 	for deadline := time.Now().Add(5 * time.Second); len(sleeping()) > 0; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			for _, pid := range sleeping() {
