@@ -103,6 +103,19 @@ func attacks() []attack {
 	connected := func(e *escapeEnv, r graderRun) bool {
 		return e.accepted.Load() > 0 || strings.Contains(r.stdout, "ESCAPED")
 	}
+	connectedAbstract := func(e *escapeEnv, r graderRun) bool {
+		return e.abstractAccepted.Load() > 0 || strings.Contains(r.stdout, "ESCAPED")
+	}
+	// Where the kernel's Landlock has them, its TCP rights (without a
+	// network namespace) and its scopes stop attacks alone too.
+	landlockTCP, landlockScopes := []string{}, []string{}
+	if abi := landlockABI(); abi >= 4 {
+		landlockTCP = []string{"landlock"}
+		if abi >= 6 {
+			landlockScopes = landlockTCP
+		}
+	}
+	with := func(layers []string, more []string) []string { return append(slices.Clone(layers), more...) }
 	return []attack{
 		{file: "host-files.sh", escaped: hostFile,
 			offRoot: [][]string{{"root"}}, offUser: [][]string{{"root"}, {"userns"}}},
@@ -160,7 +173,18 @@ func attacks() []attack {
 		{file: "inherited-fd.sh", escaped: inherited,
 			offRoot: [][]string{{"closefds"}}, offUser: [][]string{{"closefds"}}},
 		{file: "network.sh", escaped: connected,
-			offRoot: [][]string{{"netns"}}, offUser: [][]string{{"netns"}}},
+			offRoot: [][]string{with([]string{"netns"}, landlockTCP)}, offUser: [][]string{with([]string{"netns"}, landlockTCP)}},
+		// Abstract Unix sockets have no file: a network namespace has
+		// its own, and Landlock's scope keeps a run to those made inside
+		// it.
+		{file: "abstract-socket.py", escaped: connectedAbstract,
+			offRoot: [][]string{with([]string{"netns"}, landlockScopes)}, offUser: [][]string{with([]string{"netns"}, landlockScopes)}},
+		// Signals to the grader and its launcher: the PID namespace hides
+		// them, the run's own uid may not signal them, and Landlock's
+		// scope refuses any signal out of the run, which alone stops it
+		// where the run is the grader's own user without namespaces.
+		{file: "signal.sh",
+			offRoot: [][]string{with([]string{"namespaces", "runuid"}, landlockScopes)}, offUser: [][]string{with([]string{"userns"}, landlockScopes)}},
 		// The launcher, which holds every run's program while it forks
 		// its supervisor: hidden by the PID namespace, out of reach of a
 		// uid of its own and of a run without capabilities, undumpable,
@@ -188,9 +212,13 @@ type escapeEnv struct {
 	marker, written string
 	// bystanderOut is the standard output of another grader check on the
 	// machine (see watchBystander).
-	bystanderOut       string
-	port               int
-	accepted           atomic.Int64
+	bystanderOut string
+	port         int
+	accepted     atomic.Int64
+	// abstract is the name of the abstract Unix socket the test listens
+	// on, without its leading NUL; abstractAccepted counts connections.
+	abstract           string
+	abstractAccepted   atomic.Int64
 	slack              map[int]time.Duration // by uid
 	exercise, nqueens0 string
 }
@@ -277,24 +305,35 @@ func build(t *testing.T, root, out, pkg string, flags ...string) {
 	}
 }
 
-// listen accepts every connection on the grader's loopback, counting them.
+// listen accepts every connection on the grader's loopback and on an
+// abstract Unix socket of the grader's network namespace, counting them.
 func (e *escapeEnv) listen(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("cannot listen on loopback: %v", err)
 	}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			e.accepted.Add(1)
-			c.Close()
-		}
-	}()
 	e.port = ln.Addr().(*net.TCPAddr).Port
+	e.abstract = filepath.Base(e.dir)
+	un, err := net.Listen("unix", "@"+e.abstract)
+	if err != nil {
+		t.Fatalf("cannot listen on the abstract socket @%s: %v", e.abstract, err)
+	}
+	for _, l := range []struct {
+		ln      net.Listener
+		counter *atomic.Int64
+	}{{ln, &e.accepted}, {un, &e.abstractAccepted}} {
+		t.Cleanup(func() { l.ln.Close() })
+		go func() {
+			for {
+				c, err := l.ln.Accept()
+				if err != nil {
+					return
+				}
+				l.counter.Add(1)
+				c.Close()
+			}
+		}()
+	}
 }
 
 // prepare resets the machine's side of the attacks and writes the
@@ -318,11 +357,13 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 	os.Remove(e.written)
 	os.Truncate(e.fd9, 0)
 	e.accepted.Store(0)
+	e.abstractAccepted.Store(0)
 	data, err := os.ReadFile(filepath.Join(e.root, "testdata/escape/attacks", a.file))
 	if err != nil {
 		t.Fatal(err)
 	}
 	data = bytes.ReplaceAll(data, []byte("port=PORT"), []byte("port="+strconv.Itoa(e.port)))
+	data = bytes.ReplaceAll(data, []byte(`name = "ABSTRACT"`), []byte(`name = "`+e.abstract+`"`))
 	data = bytes.ReplaceAll(data, []byte("reach=REACH"), []byte("reach="+tmp))
 	data = bytes.ReplaceAll(data, []byte("marker=MARKER"), []byte("marker="+e.marker))
 	data = bytes.ReplaceAll(data, []byte("written=WRITTEN"), []byte("written="+e.written))
@@ -614,6 +655,11 @@ func TestEscapeWithoutNamespaces(t *testing.T) {
 			r := e.grade(t, attack{file: "nested-userns.sh"}, uid, off)
 			inForce := []string{"no capabilities: ", "seccomp filter: ", "Landlock (ABI", "rlimits: ", "child subreaper per run"}
 			missing := []string{"not in force: a PID namespace", "not in force: a network namespace", "not in force: a root of its own"}
+			if abi := landlockABI(); abi >= 6 {
+				inForce = append(inForce, "no TCP port bound or connected; no signal to a process outside the run")
+			} else if abi >= 4 {
+				inForce = append(inForce, "no TCP port bound or connected")
+			}
 			if uid == 0 {
 				inForce = append(inForce, "a user of its own per run (uid 2000000000 and up)")
 				missing = append(missing, "not in force: a user namespace per run")
@@ -901,4 +947,15 @@ func copyFile(t *testing.T, src, dst string, perm os.FileMode) {
 	if err := os.WriteFile(dst, data, perm); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// landlockABI is the kernel's Landlock ABI version, 0 for none, read as
+// the sandbox reads it: the attacks that Landlock stops depend on it.
+func landlockABI() int {
+	const sysLandlockCreateRuleset, versionFlag = 444, 1
+	v, _, e := syscall.RawSyscall(sysLandlockCreateRuleset, 0, 0, versionFlag)
+	if e != 0 {
+		return 0
+	}
+	return int(v)
 }

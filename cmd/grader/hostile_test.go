@@ -120,7 +120,7 @@ func hostileCases(t *testing.T) []hostileCase {
 		{name: "signals its parent and group", prog: progs + "signal_parent.py",
 			want: []string{`(?m)^ +\d+  still here$`}},
 		{name: "stops its parent", prog: progs + "stop_parent.py",
-			want: []string{`(?m)^ +\d+  stopped my parent$`}},
+			want: []string{`(?m)^ +\d+  still here$`}},
 	}
 }
 

@@ -272,7 +272,11 @@ func missingLayers(m machine, why []string) []string {
 		out = append(out, "a user namespace per run"+tried+
 			"; the run is still a user of its own, without capabilities")
 	case !m.userns:
-		out = append(out, "a user of its own: the run is the grader's own user, with its rights over the grader's files, and may signal the grader and its launcher"+tried+
+		signals := ", and may signal the grader and its launcher"
+		if m.landlock >= landlockScopes {
+			signals = " (Landlock keeps it from signalling them)"
+		}
+		out = append(out, "a user of its own: the run is the grader's own user, with its rights over the grader's files"+signals+tried+
 			"; allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 on Debian, "+
 			"kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu, user.max_user_namespaces > 0), or run the grader as root in a container")
 	}
@@ -280,7 +284,11 @@ func missingLayers(m machine, why []string) []string {
 		out = append(out, "a PID namespace: a run sees the machine's processes, and "+subreaperReach(m))
 	}
 	if m.nsFlags&syscall.CLONE_NEWNET == 0 {
-		out = append(out, "a network namespace: a run can reach the network")
+		reach := "a run can reach the network"
+		if m.landlock >= landlockTCP {
+			reach += " by UDP and Unix sockets; Landlock refuses it TCP"
+		}
+		out = append(out, "a network namespace: "+reach)
 	}
 	if !m.root {
 		out = append(out, "a root of its own: a run sees the machine's files and may write wherever its user can"+tried+
@@ -406,7 +414,14 @@ func Protections(l Limits) []string {
 		ps = append(ps, "seccomp filter: mount, unshare, setns, clone of namespaces, ptrace, process_vm_*, another process's rlimits, bpf, perf_event_open, keyctl, io_uring, userfaultfd, module loading, kexec, real-time scheduling and TIOCSTI refused with EPERM")
 	}
 	if m.landlock > 0 {
-		ps = append(ps, fmt.Sprintf("Landlock (ABI %d): writes only under the run's own folders", m.landlock))
+		ll := fmt.Sprintf("Landlock (ABI %d): writes only under the run's own folders", m.landlock)
+		if m.landlock >= landlockTCP && m.nsFlags&syscall.CLONE_NEWNET == 0 {
+			ll += "; no TCP port bound or connected"
+		}
+		if m.landlock >= landlockScopes {
+			ll += "; no signal to a process outside the run, no abstract Unix socket made outside it"
+		}
+		ps = append(ps, ll)
 	}
 	if m.supervised {
 		ps = append(ps, "no controlling terminal (a session of its own); no file descriptor but 0, 1 and 2; the supervisor cannot be read or traced by the run",
@@ -428,6 +443,12 @@ func Protections(l Limits) []string {
 // changed by something else. Only there can a run see a folder writable
 // with its changes thrown away (Spec.Overlay).
 func OwnRoot() bool { return thisMachine().root }
+
+// The Landlock ABIs that brought what planLandlock uses beyond files.
+const (
+	landlockTCP    = 4 // handled_access_net: binding and connecting TCP ports
+	landlockScopes = 6 // scoped: signals and abstract Unix sockets
+)
 
 // landlockABI reports the kernel's Landlock ABI version, 0 for none.
 func landlockABI() int {

@@ -157,7 +157,7 @@ func (r *run) planLockdown(p *launcher.Program, writable []string) error {
 		p.DropCapabilities("dropping capabilities")
 	}
 	if m.landlock > 0 {
-		planLandlock(p, m.landlock, writable)
+		planLandlock(p, m.landlock, writable, m.nsFlags&syscall.CLONE_NEWNET == 0)
 	}
 	if m.seccomp {
 		// The run's cgroups may still be being made (see newRun): the
@@ -267,8 +267,13 @@ func (r *run) writableFolders() []string {
 // planLandlock: the run may read and execute anything it can see, and
 // write only under its own folders and to the few devices of its /dev.
 // Another wall around the filesystem, for when the mount namespace is
-// missing or mistaken.
-func planLandlock(p *launcher.Program, abi int, writable []string) {
+// missing or mistaken. Where the kernel has them, scopes keep the
+// run from signalling any process outside it (the grader, its launcher,
+// another run of the same user where there is no PID namespace) and from
+// connecting to abstract Unix sockets made outside it; and where the run
+// shares the machine's network, it may neither bind nor connect a TCP
+// port.
+func planLandlock(p *launcher.Program, abi int, writable []string, sharesNetwork bool) {
 	const (
 		llExecute  = 1 << 0
 		llWrite    = 1 << 1
@@ -278,6 +283,10 @@ func planLandlock(p *launcher.Program, abi int, writable []string) {
 		llRefer    = 1 << 13 // ABI 2
 		llTruncate = 1 << 14 // ABI 3
 		llIoctlDev = 1 << 15 // ABI 5
+
+		llBindTCP, llConnectTCP = 1 << 0, 1 << 1 // landlockTCP
+
+		llScopeAbstractUnix, llScopeSignal = 1 << 0, 1 << 1 // landlockScopes
 	)
 	handled := uint64(llAllV1)
 	if abi >= 2 {
@@ -289,8 +298,15 @@ func planLandlock(p *launcher.Program, abi int, writable []string) {
 	if abi >= 5 {
 		handled |= llIoctlDev
 	}
+	var net, scoped uint32
+	if abi >= landlockTCP && sharesNetwork {
+		net = llBindTCP | llConnectTCP // and no rule allows any port
+	}
+	if abi >= landlockScopes {
+		scoped = llScopeAbstractUnix | llScopeSignal
+	}
 	what := "Landlock"
-	p.LandlockCreate(what, handled)
+	p.LandlockCreate(what, handled, net, scoped)
 	p.LandlockAllow(what, "/", llExecute|llRead|llReadDir, launcher.Strict)
 	for _, d := range devices {
 		p.LandlockAllow(what, "/dev/"+d, (llRead|llWrite|llTruncate)&handled, launcher.Missing)

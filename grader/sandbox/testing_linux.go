@@ -11,7 +11,9 @@ var machineOverride atomic.Pointer[machine]
 // SetIsolationForTest makes runs use less isolation than the machine
 // offers, as a machine that allows less would: "reaper" (no namespaces: a
 // child subreaper and the lockdown, as the grader's own user),
-// "reaper-polling" (no cgroup either) or "direct" (no supervisor at all).
+// "reaper-unscoped" (as reaper, with a Landlock too old to keep the run's
+// signals in: the run may stop or kill its supervisor), "reaper-polling"
+// (no cgroup either) or "direct" (no supervisor at all).
 // It returns a function that restores the rest. It is for tests: nothing
 // else should want less isolation than the machine gives.
 func SetIsolationForTest(mode string) (restore func(), ok bool) {
@@ -25,6 +27,9 @@ func SetIsolationForTest(mode string) (restore func(), ok bool) {
 	switch mode {
 	case "reaper":
 		m = reaper
+	case "reaper-unscoped":
+		m = reaper
+		m.landlock = min(m.landlock, landlockScopes-1)
 	case "reaper-polling":
 		m = reaper
 		m.cg = cgroupDirs{unavailableWhy: "turned off for a test"}

@@ -4,8 +4,7 @@
 # supervisor of every run and holds each run's program in its memory while
 # it does (in grader batch, other students' files and arguments), and tries
 # to read its memory and its environment. Whether the run may signal it is
-# said, not counted: a run that may signal the launcher may signal the
-# grader itself (the same user, no PID namespace), and README says so.
+# said, not counted here: signal.sh counts it.
 sup=$PPID
 grader=$(awk '/^PPid/{print $2}' "/proc/$sup/status" 2>/dev/null)
 found=0

@@ -2,8 +2,8 @@
 # Connects to the grader's own loopback, where the test listens on the port
 # in its first argument's place (the test writes it into this file).
 port=PORT
-if (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null; then
+if err=$( (exec 3<>/dev/tcp/127.0.0.1/$port) 2>&1); then
   echo "ESCAPED: connected to 127.0.0.1:$port"
 else
-  echo "blocked: no connection to 127.0.0.1:$port"
+  echo "blocked: no connection to 127.0.0.1:$port: ${err##*: }"
 fi

@@ -91,7 +91,7 @@ func do(o *op, st *state) syscall.Errno {
 	case opDropCapabilities:
 		e = dropCapabilities()
 	case opLandlockCreate:
-		st.ruleset, e = landlockCreate(uint64(o.a))
+		st.ruleset, e = landlockCreate(o.a, o.b)
 	case opLandlockAllow:
 		e = landlockAllow(st.ruleset, s0, uint64(o.a))
 	case opLandlockRestrict:
@@ -194,14 +194,23 @@ func dropCapabilities() syscall.Errno {
 	return e
 }
 
-// landlockCreate makes a ruleset that handles the given access rights.
+// landlockCreate makes a ruleset that handles the access rights to files
+// in fs, and those to TCP ports and the scopes packed in netScoped (see
+// opLandlockCreate). Where netScoped is 0 it gives the kernel the first
+// field alone, as Landlock's first ABI knows it.
 //
 //go:nosplit
 //go:norace
 //go:nocheckptr
-func landlockCreate(handled uint64) (uintptr, syscall.Errno) {
-	attr := [1]uint64{handled} // handled_access_fs
-	return sys(sysLandlockCreate, uintptr(unsafe.Pointer(&attr[0])), unsafe.Sizeof(attr), 0, 0, 0)
+func landlockCreate(fs, netScoped uintptr) (uintptr, syscall.Errno) {
+	// struct landlock_ruleset_attr: handled_access_fs, handled_access_net
+	// (ABI 4), scoped (ABI 6).
+	attr := [3]uint64{uint64(fs), uint64(netScoped & 0xffffffff), uint64(netScoped >> 32)}
+	size := unsafe.Sizeof(attr)
+	if netScoped == 0 {
+		size = unsafe.Sizeof(attr[0])
+	}
+	return sys(sysLandlockCreate, uintptr(unsafe.Pointer(&attr[0])), size, 0, 0, 0)
 }
 
 // loadSeccomp installs the filter of n bytes at filter (8-byte sock_filter

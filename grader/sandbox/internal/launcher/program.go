@@ -63,7 +63,7 @@ const (
 	opDropBoundingSet             // the bounding set, ambient set and securebits, where any capability is held
 	opSwitchUser                  // setgroups(0) when b>>32 is 1, setresgid(b&0xffffffff), setresuid(a)
 	opDropCapabilities            // capset: effective, permitted and inheritable empty
-	opLandlockCreate              // landlock_create_ruleset({handled: a})
+	opLandlockCreate              // landlock_create_ruleset({handled fs: a, handled net: b&0xffffffff, scoped: b>>32})
 	opLandlockAllow               // landlock_add_rule(path beneath s0, access a)
 	opLandlockRestrict            // landlock_restrict_self
 	opSeccomp                     // seccomp(SET_MODE_FILTER, 0, the filter s0)
@@ -210,10 +210,13 @@ func (p *Program) SwitchUser(what string, uid, gid int, dropGroups bool) {
 
 func (p *Program) DropCapabilities(what string) { p.add(what, opDropCapabilities, Strict, 0, 0) }
 
-// LandlockCreate starts a ruleset handling the given access rights;
-// LandlockAllow adds a rule to it, LandlockRestrict enforces it.
-func (p *Program) LandlockCreate(what string, handled uint64) {
-	p.add(what, opLandlockCreate, Strict, handled, 0)
+// LandlockCreate starts a ruleset handling the given access rights to
+// files (fs) and TCP ports (net), and the scopes that keep the run from
+// what lies outside its domain (scoped: signals, abstract sockets);
+// LandlockAllow adds a rule to it, LandlockRestrict enforces it. Rights and
+// scopes the kernel's ABI lacks must be left out, or it refuses the ruleset.
+func (p *Program) LandlockCreate(what string, fs uint64, net, scoped uint32) {
+	p.add(what, opLandlockCreate, Strict, fs, uint64(net)|uint64(scoped)<<32)
 }
 
 func (p *Program) LandlockAllow(what, path string, access uint64, t Tolerate) {
