@@ -43,7 +43,9 @@ func Count(output []byte, piece reference.Piece, n int) *Failure {
 				Line:    sc.num,
 			}
 		}
-		text, textLine = bytes.TrimSpace(line), sc.num
+		// Spaces and tabs around the number, as every format allows; any
+		// other white space (a form feed, say) is shown to the student.
+		text, textLine = bytes.Trim(line, " \t"), sc.num
 	}
 	puzzle := "N-Queens"
 	if piece == reference.Rook {
@@ -65,7 +67,10 @@ func Count(output []byte, piece reference.Piece, n int) *Failure {
 		return fail("printed %s; N = %d has %s", shown(text), n, solutionsText(want))
 	}
 	got, ok := new(big.Int).SetString(string(text), 10)
-	if !ok || text[0] == '+' || bytes.ContainsRune(text, '_') {
+	// "-0" is zero to big.Int, but no count is printed with a sign, and
+	// accepting it would tell the student a sign is fine where "+0" is not.
+	signedZero := ok && text[0] == '-' && got.Sign() == 0
+	if !ok || text[0] == '+' || signedZero || bytes.ContainsRune(text, '_') {
 		switch {
 		case isSeparated(text):
 			return fail("printed %s; print the number without separators", shown(text))
@@ -74,7 +79,7 @@ func Count(output []byte, piece reference.Piece, n int) *Failure {
 				return fail("printed %s; expected a whole number, exactly: a float is not exact this large (use a big integer type, such as BigInt in JavaScript)", shown(text))
 			}
 			return fail("printed %s; expected a whole number", shown(text))
-		case len(text) > 0 && text[0] == '+':
+		case len(text) > 0 && text[0] == '+' || signedZero:
 			return fail("printed %s; print the number without a sign", quote(text))
 		}
 		return fail("printed %s; expected only the number", quote(text))

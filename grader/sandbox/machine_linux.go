@@ -285,7 +285,7 @@ func missingLayers(m machine, why []string) []string {
 	}
 	if m.nsFlags&syscall.CLONE_NEWNET == 0 {
 		reach := "a run can reach the network"
-		if m.landlock >= landlockTCP {
+		if m.landlockRefusesTCP() {
 			reach += " by UDP and Unix sockets; Landlock refuses it TCP"
 		}
 		out = append(out, "a network namespace: "+reach)
@@ -415,7 +415,7 @@ func Protections(l Limits) []string {
 	}
 	if m.landlock > 0 {
 		ll := fmt.Sprintf("Landlock (ABI %d): writes only under the run's own folders", m.landlock)
-		if m.landlock >= landlockTCP && m.nsFlags&syscall.CLONE_NEWNET == 0 {
+		if m.landlockRefusesTCP() {
 			ll += "; no TCP port bound or connected"
 		}
 		if m.landlock >= landlockScopes {
@@ -449,6 +449,13 @@ const (
 	landlockTCP    = 4 // handled_access_net: binding and connecting TCP ports
 	landlockScopes = 6 // scoped: signals and abstract Unix sockets
 )
+
+// landlockRefusesTCP reports whether Landlock is what keeps a run off TCP:
+// it can only where the kernel has ABI 4, and it needs to only where the
+// run shares the machine's network.
+func (m machine) landlockRefusesTCP() bool {
+	return m.landlock >= landlockTCP && m.nsFlags&syscall.CLONE_NEWNET == 0
+}
 
 // landlockABI reports the kernel's Landlock ABI version, 0 for none.
 func landlockABI() int {

@@ -157,7 +157,7 @@ func (r *run) planLockdown(p *launcher.Program, writable []string) error {
 		p.DropCapabilities("dropping capabilities")
 	}
 	if m.landlock > 0 {
-		planLandlock(p, m.landlock, writable, m.nsFlags&syscall.CLONE_NEWNET == 0)
+		planLandlock(p, m.landlock, writable, m.landlockRefusesTCP())
 	}
 	if m.seccomp {
 		// The run's cgroups may still be being made (see newRun): the
@@ -270,10 +270,10 @@ func (r *run) writableFolders() []string {
 // missing or mistaken. Where the kernel has them, scopes keep the
 // run from signalling any process outside it (the grader, its launcher,
 // another run of the same user where there is no PID namespace) and from
-// connecting to abstract Unix sockets made outside it; and where the run
-// shares the machine's network, it may neither bind nor connect a TCP
-// port.
-func planLandlock(p *launcher.Program, abi int, writable []string, sharesNetwork bool) {
+// connecting to abstract Unix sockets made outside it; and with refuseTCP
+// (m.landlockRefusesTCP: the run shares the machine's network), it may
+// neither bind nor connect a TCP port.
+func planLandlock(p *launcher.Program, abi int, writable []string, refuseTCP bool) {
 	const (
 		llExecute  = 1 << 0
 		llWrite    = 1 << 1
@@ -299,7 +299,7 @@ func planLandlock(p *launcher.Program, abi int, writable []string, sharesNetwork
 		handled |= llIoctlDev
 	}
 	var net, scoped uint32
-	if abi >= landlockTCP && sharesNetwork {
+	if refuseTCP {
 		net = llBindTCP | llConnectTCP // and no rule allows any port
 	}
 	if abi >= landlockScopes {
