@@ -112,14 +112,19 @@ func TestRunsDieWithTheGrader(t *testing.T) {
 	grader.Wait()
 	// The killed grader leaves its run's cgroups, empty once the run is
 	// gone, for a later grader to remove ten minutes on (removeStale):
-	// removed here, once the run is, so that the test leaves none.
+	// removed here, once the run is, so that the test leaves none. Not
+	// removeStaleAt with its clock moved on: that would take any empty
+	// run cgroup of a grader out of this one's sight, and only this
+	// grader's are the test's.
 	defer func() {
 		cg := thisMachine().cg
 		for _, dir := range []string{cg.v2, cg.memV1, cg.pidsV1} {
-			if left, _ := filepath.Glob(filepath.Join(dir, "boardcheck-"+strconv.Itoa(grader.Process.Pid)+"-*")); dir != "" {
-				for _, d := range left {
-					os.Remove(d)
-				}
+			if dir == "" {
+				continue
+			}
+			left, _ := filepath.Glob(filepath.Join(dir, "boardcheck-"+strconv.Itoa(grader.Process.Pid)+"-*"))
+			for _, d := range left {
+				os.Remove(d)
 			}
 		}
 	}()
