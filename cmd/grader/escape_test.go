@@ -949,8 +949,11 @@ func copyFile(t *testing.T, src, dst string, perm os.FileMode) {
 	}
 }
 
-// landlockABI is the kernel's Landlock ABI version, 0 for none, read as
-// the sandbox reads it: the attacks that Landlock stops depend on it.
+// landlockABI is the kernel's Landlock ABI version, 0 for none: the
+// attacks that Landlock stops depend on it. It is the twin of the
+// sandbox's own, on purpose: what the test expects of the grader comes from
+// the kernel, not from the code under test (and TestLayout keeps
+// cmd/grader from importing grader/sandbox).
 func landlockABI() int {
 	const sysLandlockCreateRuleset, versionFlag = 444, 1
 	v, _, e := syscall.RawSyscall(sysLandlockCreateRuleset, 0, 0, versionFlag)
