@@ -22,7 +22,8 @@ import (
 
 // TestMain registers the commands the scripts under testdata/scripts run
 // with exec: the grader and the five reference programs, each the same
-// function its main calls, so the scripts test what users run.
+// function its main calls, so the scripts test what users run; and
+// blockall, a careless parent of the grader.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		// The grader itself.
@@ -34,6 +35,10 @@ func TestMain(m *testing.M) {
 		"queens-board":  func() { os.Exit(programs.QueensBoard(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 		"solvers":       func() { os.Exit(programs.Solvers(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 		"knights-tour":  func() { os.Exit(programs.KnightsTour(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+
+		// blockall CMD ARGS...: CMD started with every signal blocked
+		// and every one it may ignored (hostile_signals.txtar).
+		"blockall": blockAll,
 	})
 }
 
