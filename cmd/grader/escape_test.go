@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"net"
@@ -59,6 +60,8 @@ type attack struct {
 	tty     bool // grader is started with a terminal of its own
 	// flags are more flags for grader check.
 	flags []string
+	// needs says why the machine cannot show the attack, "" where it can.
+	needs func(e *escapeEnv) string
 	// limit is the run's time limit, if not escapeLimit: the proof of an
 	// attack that does real work once out (memfd.py writes 1 GiB) needs
 	// time for it on a loaded machine, where 3 s timed it out unescaped.
@@ -183,6 +186,10 @@ func attacks() []attack {
 		// them, the run's own uid may not signal them, and Landlock's
 		// scope refuses any signal out of the run, which alone stops it
 		// where the run is the grader's own user without namespaces.
+		// AF_VSOCK's ports are the host's: no namespace divides them, and
+		// only the filter's allow-list of socket families refuses it.
+		{file: "vsock.py", needs: needsVsock,
+			offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		{file: "signal.sh",
 			offRoot: [][]string{with([]string{"namespaces", "runuid"}, landlockScopes)}, offUser: [][]string{with([]string{"userns"}, landlockScopes)}},
 		// The launcher, which holds every run's program while it forks
@@ -217,8 +224,11 @@ type escapeEnv struct {
 	accepted     atomic.Int64
 	// abstract is the name of the abstract Unix socket the test listens
 	// on, without its leading NUL; abstractAccepted counts connections.
-	abstract           string
-	abstractAccepted   atomic.Int64
+	abstract         string
+	abstractAccepted atomic.Int64
+	// vsockPort is the AF_VSOCK port the test holds on the host, 0 where
+	// the machine has no vsock.
+	vsockPort          uint32
 	slack              map[int]time.Duration // by uid
 	exercise, nqueens0 string
 }
@@ -268,6 +278,7 @@ func newEscapeEnv(t *testing.T) *escapeEnv {
 	os.WriteFile(e.fd9, nil, 0o666)
 	os.Chmod(e.fd9, 0o666)
 	e.listen(t)
+	e.holdVsock(t)
 	e.watchBystander(t)
 	return e
 }
@@ -364,6 +375,7 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 	}
 	data = bytes.ReplaceAll(data, []byte("port=PORT"), []byte("port="+strconv.Itoa(e.port)))
 	data = bytes.ReplaceAll(data, []byte(`name = "ABSTRACT"`), []byte(`name = "`+e.abstract+`"`))
+	data = bytes.ReplaceAll(data, []byte("vport = VPORT"), []byte("vport = "+strconv.FormatUint(uint64(e.vsockPort), 10)))
 	data = bytes.ReplaceAll(data, []byte("reach=REACH"), []byte("reach="+tmp))
 	data = bytes.ReplaceAll(data, []byte("marker=MARKER"), []byte("marker="+e.marker))
 	data = bytes.ReplaceAll(data, []byte("written=WRITTEN"), []byte("written="+e.written))
@@ -509,9 +521,7 @@ func TestEscape(t *testing.T) {
 			protections := ""
 			for _, a := range attacks() {
 				t.Run(strings.TrimSuffix(a.file, filepath.Ext(a.file)), func(t *testing.T) {
-					if filepath.Ext(a.file) == ".py" && !hasPython(uid) {
-						t.Skip("no python3 the unprivileged user can run")
-					}
+					e.skipUnshowable(t, a, uid)
 					r := e.grade(t, a, uid, nil)
 					t.Logf("%s as %s: exit %d in %v; the run said: %s", a.file, who, r.exit, r.took.Round(time.Millisecond), runSaid(r.stdout))
 					if protections == "" {
@@ -554,9 +564,7 @@ func TestEscapeLayers(t *testing.T) {
 				for _, off := range proofs {
 					name := strings.TrimSuffix(a.file, filepath.Ext(a.file)) + "/without_" + strings.Join(off, "_")
 					t.Run(name, func(t *testing.T) {
-						if filepath.Ext(a.file) == ".py" && !hasPython(uid) {
-							t.Skip("no python3 the unprivileged user can run")
-						}
+						e.skipUnshowable(t, a, uid)
 						r := e.grade(t, a, uid, off)
 						t.Logf("%s as %s without %v: the run said: %s", a.file, who, off, runSaid(r.stdout))
 						if !e.escaped(a, r) {
@@ -600,6 +608,50 @@ func runSaid(stdout string) string {
 		return "(nothing)"
 	}
 	return strings.Join(out, "; ")
+}
+
+// skipUnshowable skips a's grading where this machine cannot show it.
+func (e *escapeEnv) skipUnshowable(t *testing.T, a attack, uid int) {
+	t.Helper()
+	if filepath.Ext(a.file) == ".py" && !hasPython(uid) {
+		t.Skip("no python3 the unprivileged user can run")
+	}
+	if a.needs != nil {
+		if why := a.needs(e); why != "" {
+			t.Skip(why)
+		}
+	}
+}
+
+func needsVsock(e *escapeEnv) string {
+	if e.vsockPort == 0 {
+		return "this machine has no AF_VSOCK sockets"
+	}
+	return ""
+}
+
+// holdVsock binds an AF_VSOCK port on the host, any CID, for vsock.py to
+// find taken; where the machine has no vsock, vsockPort stays 0.
+func (e *escapeEnv) holdVsock(t *testing.T) {
+	const afVsock, anyCID, anyPort = 40, ^uint32(0), ^uint32(0)
+	fd, err := syscall.Socket(afVsock, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	t.Cleanup(func() { syscall.Close(fd) })
+	// struct sockaddr_vm: family, reserved, port, cid, flags, zero.
+	var sa [16]byte
+	binary.LittleEndian.PutUint16(sa[0:], afVsock)
+	binary.LittleEndian.PutUint32(sa[4:], anyPort)
+	binary.LittleEndian.PutUint32(sa[8:], anyCID)
+	if _, _, errno := syscall.Syscall(syscall.SYS_BIND, uintptr(fd), uintptr(unsafe.Pointer(&sa[0])), uintptr(len(sa))); errno != 0 {
+		return
+	}
+	n := uint32(len(sa))
+	if _, _, errno := syscall.Syscall(syscall.SYS_GETSOCKNAME, uintptr(fd), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&n))); errno != 0 {
+		return
+	}
+	e.vsockPort = binary.LittleEndian.Uint32(sa[4:])
 }
 
 func hasPython(uid int) bool {

@@ -23,6 +23,12 @@ import (
 // loading, kexec, open_by_handle_at), real-time scheduling, and typing into
 // a terminal (ioctl TIOCSTI, TIOCLINUX). clone3 answers ENOSYS, which makes
 // libc and Go fall back to clone, whose flags the filter can read.
+//
+// Sockets alone are by allow-list (socketFamilies): a family that no
+// namespace holds is a door out of the run, as AF_VSOCK's ports are the
+// host's, and a family the kernel adds tomorrow is refused until it is
+// listed here.
+
 var denied = []string{
 	"mount", "umount2", "pivot_root", "chroot", "setns", "unshare",
 	"fsopen", "fsconfig", "fsmount", "fspick", "move_mount", "open_tree", "mount_setattr",
@@ -49,6 +55,14 @@ const (
 	errnoENOSYS                                         = 38
 	errnoEPERM                                          = 1
 )
+
+// socketFamilies are the socket families a run may make (socket and
+// socketpair's first argument), each inside the run's network namespace,
+// which holds only a loopback: AF_UNIX, AF_INET, AF_INET6. Every other,
+// AF_VSOCK, AF_NETLINK, AF_PACKET, AF_ALG among them, is refused with EPERM
+// (glibc's getaddrinfo, refused its netlink socket, assumes both IPv4 and
+// IPv6).
+var socketFamilies = []uint64{1, 2, 10}
 
 var (
 	filterOnce                      sync.Once
@@ -108,6 +122,8 @@ func assembleFilter(extra []string) ([]byte, error) {
 				// supervisor's user, which is all prlimit asks.
 				{Name: "prlimit64", Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.NotEqual, Value: 0}}},
 				{Name: "ioctl", Conditions: eq(1, tioclinux)},
+				{Name: "socket", Conditions: notAmong(0, socketFamilies)},
+				{Name: "socketpair", Conditions: notAmong(0, socketFamilies)},
 			}, sched...)},
 			{Action: seccomp.ActionErrno | errnoENOSYS, Names: []string{"clone3"}},
 		},
@@ -135,6 +151,16 @@ func assembleFilter(extra []string) ([]byte, error) {
 		out = binary.LittleEndian.AppendUint32(out, in.K)
 	}
 	return out, nil
+}
+
+// notAmong is the condition that argument arg is none of vs: each
+// condition of a set must hold.
+func notAmong(arg uint32, vs []uint64) seccomp.ArgumentConditions {
+	var c seccomp.ArgumentConditions
+	for _, v := range vs {
+		c = append(c, seccomp.Condition{Argument: arg, Operation: seccomp.NotEqual, Value: v})
+	}
+	return c
 }
 
 // SeccompFilter returns the syscall filter every run gets, assembled: 8
