@@ -73,6 +73,18 @@ func hostileCases(t *testing.T) []hostileCase {
 			want: []string{`(?m)^    prog: started more than 64 processes`}},
 		{name: "forks without end (C)", prog: progs + "forkbomb.c", slow: true,
 			want: []string{`(?m)^    prog: started more than 64 processes`}},
+		// One process of as many threads as the kernel lets a run have:
+		// threads, not processes, where a pids cgroup counts them (as
+		// root); RLIMIT_NPROC, without one, refuses the thread unseen.
+		{name: "starts threads without end", prog: progs + "threads.c",
+			after: func(t *testing.T, dir, stdout string) {
+				if !strings.Contains(stdout, "pids.max") {
+					t.Skip("runs have no pids cgroup on this machine: grader -v says so")
+				}
+				if !regexp.MustCompile(`(?m)^    prog: started too many threads \(a run may have 160 threads and processes in all\)$`).MatchString(stdout) {
+					t.Errorf("the run of threads is not told it started too many threads:\n%s", stdout)
+				}
+			}},
 		{name: "prints without end on stdout", prog: progs + "print_forever.c", flood: true,
 			want: []string{`(?m)^    prog: printed more than 16 MiB on standard output$`}},
 		{name: "prints without end on stderr", prog: progs + "stderr_forever.py", flood: true,

@@ -281,12 +281,6 @@ type cgroups struct {
 
 var cgroupSeq atomic.Int64
 
-// maxTasks is the kernel's hard bound on the tasks of a run. pids.max and
-// RLIMIT_NPROC count threads, and a JVM or Node.js starts dozens, so the
-// bound is well above Procs; Procs itself is enforced by counting processes
-// while polling.
-func maxTasks(l Limits) int { return 2*l.Procs + 32 }
-
 // newCgroups makes the run's cgroups where the machine has them. One that
 // cannot be made leaves the run to polling rather than failing it.
 func newCgroups(d cgroupDirs, l Limits) *cgroups {
@@ -428,6 +422,19 @@ func (cg *cgroups) forkRefused() bool {
 		return readKey(filepath.Join(cg.pidsV1, "pids.events"), "max") > 0
 	}
 	return false
+}
+
+// tasks is how many threads and processes the run has, as pids.max counts
+// them (pids.current); -1 without a pids controller.
+func (cg *cgroups) tasks() int {
+	dir := cg.v2
+	if dir == "" {
+		dir = cg.pidsV1
+	}
+	if dir == "" {
+		return -1
+	}
+	return int(readNumber(filepath.Join(dir, "pids.current")))
 }
 
 // cpu is the processor time the run used, for a v2 cgroup; 0 otherwise.

@@ -58,7 +58,13 @@ type Result struct {
 	Signal                         string // "SIGSEGV" if killed by a signal we did not send
 	TimedOut, OutOfMemory          bool
 	TooManyProcs                   bool
-	Duration                       time.Duration
+	// TooManyThreads says the kernel refused the run a thread at its
+	// bound on threads and processes together (maxTasks), when most of
+	// what it had started were threads: "started more than 64
+	// processes" would send a student looking for a fork that is not
+	// there.
+	TooManyThreads bool
+	Duration       time.Duration
 	// CPU is the processor time (user and system) the run's processes
 	// used, as measured: a run that timed out with little of it was
 	// waiting, or starved by a busy machine, rather than computing.
@@ -69,7 +75,8 @@ type Result struct {
 // Death says how the run ended when it did not exit by itself, in words a
 // student reads: "timed out after 10s", "killed by SIGSEGV", "used more than
 // 512 MiB of memory", "printed more than 16 MiB on standard output", "printed
-// more than 16 MiB on standard error", "started more than 64 processes".
+// more than 16 MiB on standard error", "started more than 64 processes",
+// "started too many threads (a run may have 160 threads and processes in all)".
 // It is "" for a normal exit, whatever the exit status. l should be the limits
 // the run had (zero fields mean the defaults, as for Run).
 func (r *Result) Death(l Limits) string {
@@ -93,6 +100,8 @@ func (r *Result) Death(l Limits) string {
 		return "used more than " + FormatSize(l.Memory) + " of memory"
 	case r.TooManyProcs:
 		return fmt.Sprintf("started more than %d processes", l.Procs)
+	case r.TooManyThreads:
+		return fmt.Sprintf("started too many threads (a run may have %d threads and processes in all)", maxTasks(l))
 	case r.StdoutOverflow:
 		return "printed more than " + FormatSize(l.Output) + " on standard output"
 	case r.StderrOverflow:
@@ -278,6 +287,12 @@ func signalName(s syscall.Signal) string {
 	return fmt.Sprintf("signal %d", int(s))
 }
 
+// maxTasks is the kernel's hard bound on the tasks of a run, where a pids
+// cgroup or RLIMIT_NPROC holds it: both count threads, and a JVM or
+// Node.js starts dozens, so the bound is well above Procs; Procs itself is
+// enforced by counting processes while polling.
+func maxTasks(l Limits) int { return 2*l.Procs + 32 }
+
 // killReason records why the grader killed a run; the first reason wins, so
 // a run killed for its output is not also reported as timed out.
 type killReason int
@@ -287,6 +302,7 @@ const (
 	killedTime
 	killedMemory
 	killedProcs
+	killedThreads // a thread refused at maxTasks, most of the run's tasks threads
 	killedOutput
 	killedDone   // the main process exited; the rest of the tree goes with it
 	killedCancel // the caller's context ended
@@ -297,6 +313,33 @@ type outcome struct {
 	mu     sync.Mutex
 	reason killReason
 	peak   int64
+	// procs and tasks are the run's processes and its threads and
+	// processes together at the poll that saw the most tasks.
+	procs, tasks int
+}
+
+// noteTasks keeps a poll's count of processes and tasks if it saw the
+// most tasks yet (tasks < 0: not counted).
+func (o *outcome) noteTasks(procs, tasks int) {
+	o.mu.Lock()
+	if tasks > o.tasks {
+		o.procs, o.tasks = procs, tasks
+	}
+	o.mu.Unlock()
+}
+
+// refusedFork is the reason to give a run whose fork or thread the kernel
+// refused at maxTasks, which counts threads and processes alike: threads,
+// if at the most the polls saw, the run's tasks were more threads than
+// processes; else processes. A fork bomb over between two polls leaves no
+// count, and is told it started too many processes, which it did.
+func (o *outcome) refusedFork() killReason {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.tasks-o.procs > o.procs {
+		return killedThreads
+	}
+	return killedProcs
 }
 
 // claim records r as the reason for killing, unless there is one already.
@@ -346,6 +389,8 @@ func (o *outcome) fill(res *Result) {
 		res.OutOfMemory = true
 	case killedProcs:
 		res.TooManyProcs = true
+	case killedThreads:
+		res.TooManyThreads = true
 	}
 	res.PeakMemory = max(res.PeakMemory, o.peak)
 }

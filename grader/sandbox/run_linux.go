@@ -549,8 +549,13 @@ func (r *run) poll() {
 		// each poll short even when the run has hundreds of processes
 		// competing for the CPU.
 		pids := cg.procs()
-		if cg.forkRefused() || len(pids)-1 > l.Procs {
+		if len(pids)-1 > l.Procs {
 			r.kill(killedProcs)
+			return
+		}
+		r.o.noteTasks(len(pids), cg.tasks())
+		if cg.forkRefused() {
+			r.kill(r.o.refusedFork())
 			return
 		}
 		if cg.countsMemory() {
@@ -628,7 +633,7 @@ func (r *run) wait() {
 		// then exit by itself (a fork bomb collapses as its forks fail)
 		// before a poll counted its processes, and it still started too
 		// many. Its exit status stays its own.
-		r.o.claimAfterExit(killedProcs)
+		r.o.claimAfterExit(r.o.refusedFork())
 	}
 	if r.cg.oomKilled() {
 		r.o.claimAfterExit(killedMemory)

@@ -161,6 +161,20 @@ func TestForkBombBetweenPolls(t *testing.T) {
 	}
 }
 
+// TestThreadsNotProcesses: a run of one process whose threads reach the
+// kernel's bound on threads and processes is told it started too many
+// threads; "started more than 32 processes" sent a student looking for a
+// fork that was not there.
+func TestThreadsNotProcesses(t *testing.T) {
+	if !strings.Contains(strings.Join(sandbox.Protections(roomy), "\n"), "pids.max") {
+		t.Skip("runs have no pids cgroup on this machine: RLIMIT_NPROC refuses the thread and leaves no trace")
+	}
+	res := run(t, "threads.c", roomy, nil)
+	if d, want := res.Death(roomy), "started too many threads (a run may have 96 threads and processes in all)"; d != want {
+		t.Errorf("death %q, exit %d, stdout %q; want %q", d, res.ExitCode, res.Stdout, want)
+	}
+}
+
 // anyExit in TestExecuteHostile's table leaves the exit status unchecked:
 // a fork bomb is killed when a poll counts too many of its processes (-1),
 // or exits by itself once the kernel refuses its forks at pids.max, with
