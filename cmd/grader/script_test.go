@@ -79,6 +79,8 @@ func TestScripts(t *testing.T) {
 			return exhaustive.On()
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// another-build DIR: DIR/grader is another build of the grader, which grades alike.
+			"another-build": anotherBuild,
 			// check-tour N: the last exec's standard output is an open knight's tour from (0,0).
 			"check-tour": checkTour,
 			// gradescope-results FILE SCORE [HIDDEN...]: FILE is a results.json Gradescope reads, scoring SCORE, the checks HIDDEN hidden.
@@ -87,6 +89,31 @@ func TestScripts(t *testing.T) {
 			"prairielearn-results": prairieLearnResults,
 		},
 	})
+}
+
+// anotherBuild writes DIR/grader: the grader on the script's PATH with
+// bytes appended, which the kernel's loader never reads. It grades as the
+// grader does, but its binary, and so its build digest, differ: what a
+// rebuild from a checkout is, where every build's version is "(devel)".
+func anotherBuild(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: another-build DIR")
+	}
+	var from string
+	for _, dir := range filepath.SplitList(ts.Getenv("PATH")) {
+		if info, err := os.Stat(filepath.Join(dir, "grader")); err == nil && info.Mode().IsRegular() {
+			from = filepath.Join(dir, "grader")
+			break
+		}
+	}
+	if from == "" {
+		ts.Fatalf("another-build: no grader on PATH")
+	}
+	data, err := os.ReadFile(from)
+	ts.Check(err)
+	dir := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(dir, 0o755))
+	ts.Check(os.WriteFile(filepath.Join(dir, "grader"), append(data, "\nanother build\n"...), 0o755))
 }
 
 // checkTour validates a knights-tour output with the reference validator,

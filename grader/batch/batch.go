@@ -53,8 +53,8 @@ type Options struct {
 	// Progress, if set, is told of each student as their report is
 	// written or found; calls are serialized.
 	Progress func(Progress)
-	// Version is the grader's version, recorded in every report: a report
-	// from another version is graded again.
+	// Version names the grader's build (its version and binary's digest),
+	// recorded in every report: a report of another build is graded again.
 	Version string
 	// Regrade grades every student again, keeping no report.
 	Regrade bool

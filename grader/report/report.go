@@ -184,6 +184,8 @@ type Graded struct {
 	// Exercise is grader.ExerciseDigest of the exercise and the options that
 	// change a grade (--timeout, --run).
 	Exercise string
-	// Grader is the grader's version ("v1.2.0", "(devel) 0123456789ab").
+	// Grader names the grader's build: its version and the digest of its
+	// binary ("v1.2.0 sha256:...", "(devel) 0123456789ab sha256:..."), or
+	// its version alone where its binary could not be read.
 	Grader string
 }

@@ -92,6 +92,13 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 		return err
 	}
 
+	id, ok := build()
+	if !ok {
+		// Kept on a rerun, a report of another build would pass for this
+		// one's: better no batch than grades no one can date.
+		_, err := grader.BuildDigest()
+		return fmt.Errorf("%w; a batch records it in every report, to grade again what another build graded: make the binary readable (chmod +r)", err)
+	}
 	jobs := f.jobs.n
 	if jobs == 0 {
 		jobs = runtime.GOMAXPROCS(0) // the cores this process may use, a container's quota counted
@@ -107,7 +114,7 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 		Jobs:     f.jobs.n,
 		Grade:    grader.Options{Timeout: f.timeout.d, Run: f.run.names},
 		Progress: p.update,
-		Version:  version(),
+		Version:  id,
 		Regrade:  f.regrade,
 	})
 	p.finish()
@@ -192,7 +199,7 @@ func regradedReasons(r batch.Regraded, students int) string {
 		parts = append(parts, "exercise changed: "+count(r.Exercise))
 	}
 	if r.Grader > 0 {
-		parts = append(parts, "grader version changed: "+count(r.Grader))
+		parts = append(parts, "graded by another build of the grader: "+count(r.Grader))
 	}
 	if r.Forced > 0 {
 		parts = append(parts, "--regrade: "+count(r.Forced))
@@ -424,10 +431,11 @@ folder.
 Interrupted (Ctrl-C, or killed), batch can be run again with the same OUTDIR,
 and no file is ever half-written. Each report records what it was graded
 from: a digest of the student's files, one of the exercise (its manifest,
-scenarios and limits, and --timeout and --run), and the grader's version. A
+scenarios and limits, and --timeout and --run), and the grader's build (its
+version and the digest of its binary, as "grader version" prints them). A
 run keeps a report only when all three are this run's, grades the others
-again and says why ("graded again: 3 changed submissions, exercise changed:
-all"); --regrade grades every student again.
+again and says why ("graded again: 3 changed submissions, graded by another
+build of the grader: all"); --regrade grades every student again.
 
 --shard K/N grades the K-th of N slices of the class: students sorted by
 name, dealt round-robin (student i, from 0, goes to slice i mod N + 1). Each

@@ -184,7 +184,8 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path
 // grader. A digest that cannot be taken (a submission that does not exist)
 // is left empty: the report still stands.
 func gradedFrom(ex *exercise.Exercise, submission string, opts grader.Options) *report.Graded {
-	g := &report.Graded{Grader: version()}
+	id, _ := build()
+	g := &report.Graded{Grader: id}
 	g.Submission, _ = grader.DigestPath(submission)
 	g.Exercise, _ = grader.ExerciseDigest(ex, opts)
 	return g

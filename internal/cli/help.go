@@ -87,7 +87,11 @@ Help explains grader, or one of its commands: ` + strings.Join(commandNames(), "
 		return `Usage: grader version
 
 Version prints grader's version, the Go version it was built with, and the
-platform.
+platform, then "build" and the sha256 digest of grader's own binary: what
+names this grader in the reports it grades (graded.grader, with the
+version). Every build from a checkout says "(devel)", so the digest is what
+tells two builds apart; go run and go build make two different binaries of
+one checkout.
 `
 	case "verify":
 		return verifyHelp()
