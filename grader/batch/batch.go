@@ -81,6 +81,10 @@ type Result struct {
 	// Failed are students the grader itself failed to grade (not the
 	// submission's fault); they have no report, and a rerun tries again.
 	Failed map[string]error
+	// Removed are the students whose reports this run deleted, since they
+	// are no longer in the class; OtherShard, those deleted since they are
+	// in another slice of it (the folder held another --shard).
+	Removed, OtherShard []string
 }
 
 // Regraded counts the reports of an earlier run that were not kept, by
@@ -114,11 +118,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err := CheckOut(opts.Dir, opts.Out); err != nil {
 		return nil, fmt.Errorf("grader: batch: --out %w", err)
 	}
-	students, err := Students(opts.Dir, opts.Pattern, opts.Out)
+	class, err := Students(opts.Dir, opts.Pattern, opts.Out)
 	if err != nil {
 		return nil, err
 	}
-	students = opts.Shard.Select(students)
+	students := opts.Shard.Select(class)
 	reports := filepath.Join(opts.Out, ReportsDir)
 	if err := os.MkdirAll(reports, 0o755); err != nil {
 		return nil, fmt.Errorf("grader: creating the output folder: %w", err)
@@ -131,6 +135,25 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Students: students, Failed: map[string]error{}}
+	var names []string
+	for _, s := range students {
+		names = append(names, s.Name)
+	}
+	gone, err := removeGone(opts.Out, names, opts.Exercise.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range gone {
+		if slices.ContainsFunc(class, func(s Student) bool { return s.Name == name }) {
+			res.OtherShard = append(res.OtherShard, name)
+		} else {
+			res.Removed = append(res.Removed, name)
+		}
+	}
+	rec := newRecord(opts.Exercise.ID, exDigest, opts.Version, opts.Shard, class)
+	if err := rec.write(opts.Out); err != nil {
+		return nil, fmt.Errorf("grader: %w", err)
+	}
 	rows := make(map[string]Row)
 	graded := make(map[string]report.Graded)
 	var todo []Student
@@ -138,7 +161,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		g := report.Graded{Exercise: exDigest, Grader: opts.Version}
 		g.Submission = digestStudent(s)
 		graded[s.Name] = g
-		path := filepath.Join(reports, s.Name+".json")
+		path := filepath.Join(reports, reportName(s.Name)+".json")
 		r, err := ReadRow(path)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
@@ -235,7 +258,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err := WriteGradebook(opts.Out, res.Rows); err != nil {
 		return res, fmt.Errorf("grader: %w", err)
 	}
-	if err := WriteGradebookHTML(opts.Out, opts.Exercise, res.Rows); err != nil {
+	if err := WriteGradebookHTML(opts.Out, res.Rows); err != nil {
 		return res, fmt.Errorf("grader: %w", err)
 	}
 	if err := WriteClassJUnit(opts.Out, opts.Exercise.ID, res.Rows); err != nil {
@@ -270,6 +293,7 @@ func gradeOne(ctx context.Context, ex *exercise.Exercise, s Student, opts grader
 		}
 	}
 	rep.Graded = g
+	rep.Student = s.Name
 	relativize(rep, class)
 	if err := writeHTMLReport(reports, s.Name, rep); err != nil {
 		return Row{}, err
@@ -282,7 +306,7 @@ func gradeOne(ctx context.Context, ex *exercise.Exercise, s Student, opts grader
 	if err := format.Render(&buf, rep, render.Options{}); err != nil {
 		return Row{}, err
 	}
-	if err := atomicfile.Write(filepath.Join(reports, s.Name+".json"), buf.Bytes()); err != nil {
+	if err := atomicfile.Write(filepath.Join(reports, reportName(s.Name)+".json"), buf.Bytes()); err != nil {
 		return Row{}, err
 	}
 	return parseRow(s.Name, buf.Bytes())
@@ -341,7 +365,9 @@ func relativize(rep *report.Report, class string) {
 			argv[i] = rel(argv[i])
 		}
 	}
-	rep.Submission = rel(rep.Submission)
+	// Spelt as the HTML page and the JUnit file write it, not as JSON
+	// would (an invalid byte as U+FFFD, which no other file has).
+	rep.Submission = render.Escape(rel(rep.Submission))
 	args(rep.Command)
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
@@ -352,6 +378,50 @@ func relativize(rep *report.Report, class string) {
 			c.Runs[j].Stderr = rel(c.Runs[j].Stderr)
 		}
 	}
+}
+
+// removeGone deletes the reports (JSON and HTML) in out of students not in
+// this run, who are no longer in the class or are in another slice of it,
+// and returns their names. A report of another exercise, or a JSON file
+// that is no report, stops it before anything is deleted: the folder is not
+// this class's.
+func removeGone(out string, students []string, exercise string) ([]string, error) {
+	dir := filepath.Join(out, ReportsDir)
+	keep := map[string]bool{}
+	for _, s := range students {
+		keep[reportName(s)] = true
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("grader: %w", err)
+	}
+	var paths, names []string
+	for _, e := range entries {
+		ext := filepath.Ext(e.Name())
+		if strings.HasPrefix(e.Name(), ".") || e.IsDir() || ext != ".json" && ext != ".html" || keep[strings.TrimSuffix(e.Name(), ext)] {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		if ext == ".json" {
+			r, err := ReadRow(path)
+			switch {
+			case err != nil:
+				return nil, fmt.Errorf("grader: %s: %w; it is no student's report: move it away", path, err)
+			case r.Exercise != exercise:
+				return nil, fmt.Errorf("grader: %s holds reports for exercise %s, not %s: choose another output folder",
+					out, r.Exercise, exercise)
+			}
+			names = append(names, r.Student)
+		}
+		paths = append(paths, path)
+	}
+	for _, p := range paths {
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("grader: %w", err)
+		}
+	}
+	slices.Sort(names)
+	return names, nil
 }
 
 // removeLeftovers deletes the temporary files a killed run left in dir.

@@ -87,23 +87,23 @@ func write(t *testing.T, path, body string) {
 }
 
 var kinds = []kind{
-	{"right", file("x.sh", rightSh), "3,3,true,,1,2"},
-	{"right-folder", folder(map[string]string{"steps.sh": rightSh, "notes.txt": "hi"}), "3,3,true,,1,2"},
-	{"wrong", file("x.sh", wrongSh), "1,3,false,count,1,0"},
-	{"usage-on-stderr", file("x.sh", stderrSh), "0,3,false,usage count,0,0"},
-	{"loop", file("x.sh", loopSh), "0,3,false,usage count,0,0"},
-	{"flood", file("x.sh", floodSh), "0,3,false,usage count,0,0"},
-	{"killer", file("x.sh", killerSh), "3,3,true,,1,2"},
+	{"right", file("x.sh", rightSh), "3,3,true,,,1,2"},
+	{"right-folder", folder(map[string]string{"steps.sh": rightSh, "notes.txt": "hi"}), "3,3,true,,,1,2"},
+	{"wrong", file("x.sh", wrongSh), "1,3,false,count,,1,0"},
+	{"usage-on-stderr", file("x.sh", stderrSh), "0,3,false,usage,count,0,0"},
+	{"loop", file("x.sh", loopSh), "0,3,false,usage,count,0,0"},
+	{"flood", file("x.sh", floodSh), "0,3,false,usage,count,0,0"},
+	{"killer", file("x.sh", killerSh), "3,3,true,,,1,2"},
 	// Tries to overwrite the first student's report and submission; the
 	// runs' filesystem is read-only but for their own folders.
 	{"writer", func(t *testing.T, class, out, student string) {
 		write(t, filepath.Join(class, student+".sh"), fmt.Sprintf(writerFmt,
 			filepath.Join(out, ReportsDir, "s000.json"), filepath.Join(class, "s000.sh")))
-	}, "3,3,true,,1,2"},
-	{"empty", file("x.sh", ""), "0,3,false,submission usage count,0,0"},
-	{"two-programs", folder(map[string]string{"a.sh": rightSh, "b.py": rightPy}), "0,3,false,submission usage count,0,0"},
-	{"compile-error", file("x.c", brokenC), "0,3,false,build usage count,0,0"},
-	{"python", file("x.py", rightPy), "3,3,true,,1,2"},
+	}, "3,3,true,,,1,2"},
+	{"empty", file("x.sh", ""), "0,3,false,submission,usage count,0,0"},
+	{"two-programs", folder(map[string]string{"a.sh": rightSh, "b.py": rightPy}), "0,3,false,submission,usage count,0,0"},
+	{"compile-error", file("x.c", brokenC), "0,3,false,build,usage count,0,0"},
+	{"python", file("x.py", rightPy), "3,3,true,,,1,2"},
 }
 
 // kindOf deals the kinds over a class so that most students are ordinary
@@ -158,7 +158,7 @@ func makeClass(t *testing.T, n int, out string) (*exercise.Exercise, string, []b
 	}
 	class := filepath.Join(root, "class")
 	var want bytes.Buffer
-	want.WriteString("student,score,max_score,passed,failed_checks,usage,count\r\n")
+	want.WriteString("student,score,max_score,passed,failed_checks,skipped_checks,usage,count\r\n")
 	for i := range n {
 		student := fmt.Sprintf("s%03d", i)
 		k := kindOf(i)

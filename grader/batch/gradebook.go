@@ -21,6 +21,7 @@ import (
 //
 //	OUTDIR/reports/STUDENT.json   one report per student: the json format's output
 //	OUTDIR/gradebook.csv          one row per student, rebuilt from the reports
+//	OUTDIR/class.json             which slice of which class the folder holds (record.go)
 //
 // The reports are the record; the gradebook is derived from them alone, so
 // a run resumed after a crash, or several shards merged, give the same
@@ -32,37 +33,50 @@ const (
 
 // GradebookHeader is the gradebook's first row. The columns:
 //
-//	student        the student's name (the entry in the class folder)
-//	score          points earned
-//	max_score      points available
-//	passed         true when every check passed, else false
-//	failed_checks  every check that did not pass (failed, skipped, or
-//	               could not be judged), by name, separated by spaces, in
-//	               the exercise's order ("build" when the submission does
-//	               not compile, "submission" when it could not be run at all)
-//	CHECK...       one column per check of the exercise, named by its id:
-//	               the points the student earned on it; empty when the
-//	               check was not run for that student (--run)
+//	student         the student's name, as Spell spells it (the entry in
+//	                the class folder, without a file's extension)
+//	score           points earned
+//	max_score       points available
+//	passed          true when every check passed, else false
+//	failed_checks   the checks that failed or could not be judged, by
+//	                name, separated by spaces, in the exercise's order
+//	                ("build" when the submission does not compile,
+//	                "submission" when it could not be run at all)
+//	skipped_checks  the checks skipped because one they need did not
+//	                pass, likewise
+//	CHECK...        one column per check of the exercise, named by its id:
+//	                the points the student earned on it; empty when the
+//	                check was not run for that student (--run)
 //
-// The file is RFC 4180 CSV (encoding/csv, CRLF line ends), sorted by
-// student.
-var GradebookHeader = []string{"student", "score", "max_score", "passed", "failed_checks"}
+// The file is RFC 4180 CSV (encoding/csv, CRLF line ends), UTF-8 without a
+// byte order mark, sorted by student: for programs, which read it as it is
+// written. A spreadsheet reads the same table from gradebook.xlsx, whose
+// cells say which are text (see xlsx.go). No cell starts with a character
+// a spreadsheet would run as a formula: names are spelt so (Spell), and
+// check names are words the exercise loader checked.
+var GradebookHeader = []string{"student", "score", "max_score", "passed", "failed_checks", "skipped_checks"}
 
 // A CheckCell is one check of a student's report, as the gradebook has it.
 type CheckCell struct {
 	Name   string
+	Title  string
 	Status string // pass, fail, skip or error
 	Score  int
 }
 
 // A Row is one student's line in the gradebook.
 type Row struct {
-	Student      string
-	Exercise     string
+	Student  string // spelt as Spell spells it
+	Exercise string
+	// Title is the exercise's title, as the report has it.
+	Title        string
 	Score        int
 	MaxScore     int
 	Passed       bool
-	FailedChecks []string // every check that did not pass, skipped too
+	FailedChecks []string // the checks that failed or could not be judged
+	// SkippedChecks are the checks skipped because one they need did
+	// not pass.
+	SkippedChecks []string
 	// Checks are the report's checks, in its order.
 	Checks []CheckCell
 	// Graded is what the report was graded from; zero when it says not.
@@ -73,11 +87,14 @@ type Row struct {
 // grader/render/json.go) that the gradebook uses.
 type reportFields struct {
 	Exercise *string `json:"exercise"`
+	Student  *string `json:"student"`
+	Title    string  `json:"title"`
 	Passed   *bool   `json:"passed"`
 	Score    *int    `json:"score"`
 	MaxScore *int    `json:"max_score"`
 	Checks   []struct {
 		Name   string `json:"name"`
+		Title  string `json:"title"`
 		Status string `json:"status"`
 		Score  int    `json:"score"`
 	} `json:"checks"`
@@ -86,18 +103,6 @@ type reportFields struct {
 		Exercise   string `json:"exercise"`
 		Grader     string `json:"grader"`
 	} `json:"graded"`
-}
-
-// Failed are the checks of r that failed or could not be judged, by name:
-// FailedChecks without the skipped ones, which follow from these.
-func (r Row) Failed() []string {
-	var names []string
-	for _, c := range r.Checks {
-		if c.Status == "fail" || c.Status == "error" {
-			names = append(names, c.Name)
-		}
-	}
-	return names
 }
 
 // ReadRow reads a student's report.
@@ -109,6 +114,9 @@ func ReadRow(path string) (Row, error) {
 	return parseRow(strings.TrimSuffix(filepath.Base(path), ".json"), data)
 }
 
+// parseRow reads a report's row. The student is the one the report names,
+// else (a report written before reports named their student) student,
+// its file's name.
 func parseRow(student string, data []byte) (Row, error) {
 	var f reportFields
 	if err := json.Unmarshal(data, &f); err != nil {
@@ -117,12 +125,19 @@ func parseRow(student string, data []byte) (Row, error) {
 	if f.Exercise == nil || f.Passed == nil || f.Score == nil || f.MaxScore == nil {
 		return Row{}, errors.New("not a grader report: exercise, passed, score or max_score missing")
 	}
-	r := Row{Student: student, Exercise: *f.Exercise, Score: *f.Score, MaxScore: *f.MaxScore, Passed: *f.Passed}
+	if f.Student != nil {
+		student = *f.Student
+	}
+	r := Row{Student: student, Exercise: *f.Exercise, Title: f.Title, Score: *f.Score, MaxScore: *f.MaxScore, Passed: *f.Passed}
 	for _, c := range f.Checks {
-		if c.Status != "pass" {
+		switch c.Status {
+		case "pass":
+		case "skip":
+			r.SkippedChecks = append(r.SkippedChecks, c.Name)
+		default:
 			r.FailedChecks = append(r.FailedChecks, c.Name)
 		}
-		r.Checks = append(r.Checks, CheckCell{Name: c.Name, Status: c.Status, Score: c.Score})
+		r.Checks = append(r.Checks, CheckCell{Name: c.Name, Title: c.Title, Status: c.Status, Score: c.Score})
 	}
 	if g := f.Graded; g != nil {
 		r.Graded = report.Graded{Submission: g.Submission, Exercise: g.Exercise, Grader: g.Grader}
@@ -137,25 +152,18 @@ func Gradebook(rows []Row) []byte {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	w.UseCRLF = true
-	header := slices.Clone(GradebookHeader)
-	for _, c := range columns {
-		header = append(header, spreadsheetSafe(c))
-	}
-	w.Write(header)
+	w.Write(append(slices.Clone(GradebookHeader), columns...))
 	for _, r := range rows {
 		line := []string{
-			spreadsheetSafe(r.Student),
+			r.Student,
 			strconv.Itoa(r.Score),
 			strconv.Itoa(r.MaxScore),
 			strconv.FormatBool(r.Passed),
 			strings.Join(r.FailedChecks, " "),
-		}
-		scores := map[string]int{}
-		for _, c := range r.Checks {
-			scores[c.Name] = c.Score
+			strings.Join(r.SkippedChecks, " "),
 		}
 		for _, c := range columns {
-			if n, ok := scores[c]; ok {
+			if n, ok := r.checkScore(c); ok {
 				line = append(line, strconv.Itoa(n))
 			} else {
 				line = append(line, "")
@@ -165,6 +173,16 @@ func Gradebook(rows []Row) []byte {
 	}
 	w.Flush()
 	return buf.Bytes()
+}
+
+// checkScore is the points r earned on check name, and whether r has it.
+func (r Row) checkScore(name string) (int, bool) {
+	for _, c := range r.Checks {
+		if c.Name == name {
+			return c.Score, true
+		}
+	}
+	return 0, false
 }
 
 // checkColumns are the gradebook's check columns: every check of the
@@ -190,17 +208,6 @@ func checkColumns(rows []Row) []string {
 		}
 	}
 	return cols
-}
-
-// spreadsheetSafe keeps a student's name from being run as a formula when
-// the gradebook is opened in a spreadsheet: a name is a file name a student
-// may have chosen, and "=HYPERLINK(...)" is a valid one. Such a cell starts
-// with a quote, which spreadsheets show as text.
-func spreadsheetSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }
 
 func sortedRows(rows []Row) []Row {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestParseShard(t *testing.T) {
@@ -130,15 +131,15 @@ func TestStudents(t *testing.T) {
 }
 
 // TestGradebookCSV: RFC 4180 as encoding/csv reads it back, CRLF line ends,
-// sorted, and a name that a spreadsheet would run as a formula defused.
+// sorted, each name as it is spelt, failed and skipped checks apart.
 func TestGradebookCSV(t *testing.T) {
 	rows := []Row{
-		{Student: "zed", Score: 1, MaxScore: 3, FailedChecks: []string{"count", "n4"},
-			Checks: []CheckCell{{"usage", "pass", 1}, {"count", "fail", 0}, {"n4", "skip", 0}}},
+		{Student: "zed", Score: 1, MaxScore: 3, FailedChecks: []string{"count"}, SkippedChecks: []string{"n4"},
+			Checks: []CheckCell{{Name: "usage", Status: "pass", Score: 1}, {Name: "count", Status: "fail", Score: 0}, {Name: "n4", Status: "skip", Score: 0}}},
 		{Student: `ann, "the" best`, Score: 3, MaxScore: 3, Passed: true,
-			Checks: []CheckCell{{"usage", "pass", 1}, {"n4", "pass", 2}}}, // --run n4: no count
-		{Student: "=HYPERLINK(1)", Score: 0, MaxScore: 3, FailedChecks: []string{"submission", "usage", "count", "n4"},
-			Checks: []CheckCell{{"submission", "fail", 0}, {"usage", "skip", 0}, {"count", "skip", 0}, {"n4", "skip", 0}}},
+			Checks: []CheckCell{{Name: "usage", Status: "pass", Score: 1}, {Name: "n4", Status: "pass", Score: 2}}}, // --run n4: no count
+		{Student: Spell("=HYPERLINK(1)"), Score: 0, MaxScore: 3, FailedChecks: []string{"submission"}, SkippedChecks: []string{"usage", "count", "n4"},
+			Checks: []CheckCell{{Name: "submission", Status: "fail", Score: 0}, {Name: "usage", Status: "skip", Score: 0}, {Name: "count", Status: "skip", Score: 0}, {Name: "n4", Status: "skip", Score: 0}}},
 	}
 	data := Gradebook(rows)
 	if !strings.HasSuffix(string(data), "\r\n") || strings.Count(string(data), "\r\n") != 4 {
@@ -150,9 +151,9 @@ func TestGradebookCSV(t *testing.T) {
 	}
 	want := [][]string{
 		append(GradebookHeader, "usage", "count", "n4"),
-		{"'=HYPERLINK(1)", "0", "3", "false", "submission usage count n4", "0", "0", "0"},
-		{`ann, "the" best`, "3", "3", "true", "", "1", "", "2"},
-		{"zed", "1", "3", "false", "count n4", "1", "0", "0"},
+		{`\x3dHYPERLINK(1)`, "0", "3", "false", "submission", "usage count n4", "0", "0", "0"},
+		{`ann, "the" best`, "3", "3", "true", "", "", "1", "", "2"},
+		{"zed", "1", "3", "false", "count", "n4", "1", "0", "0"},
 	}
 	for i := range want {
 		if strings.Join(recs[i], "|") != strings.Join(want[i], "|") {
@@ -161,12 +162,53 @@ func TestGradebookCSV(t *testing.T) {
 	}
 }
 
+// TestSpell: one spelling of a name, printable UTF-8, with no character a
+// spreadsheet would start a formula with, and names that differ spelt
+// apart but for a typed-out escape (which Students reports as a clash).
+func TestSpell(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"alice", "alice"},
+		{"josé", "josé"},
+		{"0042", "0042"},
+		{"inv\xff\xfe", `inv\xff\xfe`},
+		{"line\nbreak", `line\nbreak`},
+		{"\r=2+2", `\r=2+2`},
+		{"=2+2", `\x3d2+2`},
+		{"+1", `\x2b1`},
+		{"-x", `\x2dx`},
+		{"@me", `\x40me`},
+		{"a=b", "a=b"},
+		{"tab\there", `tab\there`},
+		{"x\x01", `x\x01`},
+		{"x\x02", `x\x02`},
+		{"evil\u202e", `evil\u202e`},
+	} {
+		if got := Spell(tt.in); got != tt.want {
+			t.Errorf("Spell(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestReportName: a report's file name fits a file system's 255 bytes
+// with its extension, keeps the name where it fits, and tells long names
+// apart.
+func TestReportName(t *testing.T) {
+	long := strings.Repeat("a", 250)
+	if got := reportName(long); got != long {
+		t.Errorf("reportName(250 bytes) = %d bytes; want the name itself", len(got))
+	}
+	a, b := reportName(strings.Repeat("é", 200)+"a"), reportName(strings.Repeat("é", 200)+"b")
+	if a == b || len(a) > maxReportName || len(b) > maxReportName || !utf8.ValidString(a) {
+		t.Errorf("reportName of two long names: %q and %q; want two valid names of at most %d bytes", a, b, maxReportName)
+	}
+}
+
 func TestSummarize(t *testing.T) {
 	s := Summarize([]Row{
 		{Student: "a", Score: 3, MaxScore: 3, Passed: true},
-		{Student: "b", Score: 1, MaxScore: 3, Checks: []CheckCell{{"count", "fail", 0}}},
-		{Student: "c", Score: 0, MaxScore: 3, Checks: []CheckCell{{"submission", "fail", 0}, {"count", "skip", 0}}},
-		{Student: "d", Score: 0, MaxScore: 3, Checks: []CheckCell{{"count", "error", 0}, {"usage", "fail", 0}}},
+		{Student: "b", Score: 1, MaxScore: 3, Checks: []CheckCell{{Name: "count", Status: "fail", Score: 0}}},
+		{Student: "c", Score: 0, MaxScore: 3, Checks: []CheckCell{{Name: "submission", Status: "fail", Score: 0}, {Name: "count", Status: "skip", Score: 0}}},
+		{Student: "d", Score: 0, MaxScore: 3, Checks: []CheckCell{{Name: "count", Status: "error", Score: 0}, {Name: "usage", Status: "fail", Score: 0}}},
 	})
 	got := fmt.Sprintf("%d %.2f %d %d %v %v", s.Students, s.MeanScore, s.MaxScore, s.AllPassed, s.Ungradable, s.MostFailed)
 	want := "4 1.00 3 1 [c] [{count 2} {submission 1} {usage 1}]"

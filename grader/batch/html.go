@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/internal/atomicfile"
@@ -34,32 +33,34 @@ func writeHTMLReport(reports, student string, rep *report.Report) error {
 	if err := format.Render(&buf, rep, render.Options{}); err != nil {
 		return err
 	}
-	return atomicfile.Write(filepath.Join(reports, student+".html"), buf.Bytes())
+	return atomicfile.Write(filepath.Join(reports, reportName(student)+".html"), buf.Bytes())
 }
 
-// WriteGradebookHTML writes OUTDIR/index.html from the gradebook's rows. ex
-// gives the title and the checks' titles; without it (a merge) the page
-// names the exercise by its ID. A student links to their report page when
-// it exists: reports kept from a run before pages were written have none.
-func WriteGradebookHTML(outDir string, ex *exercise.Exercise, rows []Row) error {
+// WriteGradebookHTML writes OUTDIR/index.html from the gradebook's rows,
+// and from them alone, as the CSV is: the exercise's title and its checks'
+// titles are the reports', so that a merge of shards writes the page one
+// run over the class writes, byte for byte. A student links to their report
+// page when it exists: reports kept from a run before pages were written
+// have none.
+func WriteGradebookHTML(outDir string, rows []Row) error {
 	g := render.Gradebook{Titles: map[string]string{}}
-	if ex != nil {
-		g.Exercise, g.Title = ex.ID, ex.Title
-		for _, c := range ex.Checks {
-			g.Titles[c.Name] = c.Title
-		}
-	}
-	for _, r := range rows {
+	for _, r := range sortedRows(rows) {
 		if g.Exercise == "" {
-			g.Exercise = r.Exercise
+			g.Exercise, g.Title = r.Exercise, r.Title
+		}
+		for _, c := range r.Checks {
+			if _, ok := g.Titles[c.Name]; !ok && c.Title != "" {
+				g.Titles[c.Name] = c.Title
+			}
 		}
 		link := ""
-		if _, err := os.Stat(filepath.Join(outDir, ReportsDir, r.Student+".html")); err == nil {
-			link = ReportsDir + "/" + url.PathEscape(r.Student+".html")
+		page := reportName(r.Student) + ".html"
+		if _, err := os.Stat(filepath.Join(outDir, ReportsDir, page)); err == nil {
+			link = ReportsDir + "/" + url.PathEscape(page)
 		}
 		g.Rows = append(g.Rows, render.GradebookRow{
 			Student: r.Student, Score: r.Score, MaxScore: r.MaxScore, Passed: r.Passed,
-			FailedChecks: r.Failed(), Link: link,
+			FailedChecks: r.FailedChecks, SkippedChecks: r.SkippedChecks, Link: link,
 		})
 	}
 	var buf bytes.Buffer
@@ -72,8 +73,8 @@ func WriteGradebookHTML(outDir string, ex *exercise.Exercise, rows []Row) error 
 // copyHTMLReport copies a student's report page from a shard's output
 // folder into a merge's, if the shard has one.
 func copyHTMLReport(fromDir, outDir, student string) error {
-	src := filepath.Join(fromDir, ReportsDir, student+".html")
-	dst := filepath.Join(outDir, ReportsDir, student+".html")
+	src := filepath.Join(fromDir, ReportsDir, reportName(student)+".html")
+	dst := filepath.Join(outDir, ReportsDir, reportName(student)+".html")
 	if src == dst {
 		return nil
 	}

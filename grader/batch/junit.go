@@ -22,7 +22,7 @@ const ClassJUnit = "junit.xml"
 func WriteClassJUnit(outDir, exercise string, rows []Row) error {
 	var class []render.ClassReport
 	for _, row := range sortedRows(rows) {
-		path := filepath.Join(outDir, ReportsDir, row.Student+".json")
+		path := filepath.Join(outDir, ReportsDir, reportName(row.Student)+".json")
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err

@@ -16,8 +16,9 @@ import (
 // A Student is one entry of the class folder: a submission file, or a folder
 // holding one.
 type Student struct {
-	// Name is the entry's name, without its extension for a file: the
-	// student's row in the gradebook and the name of their report.
+	// Name is the entry's name, without its extension for a file, spelt
+	// as every file of the batch writes it (see Spell): the student's row
+	// in the gradebook and the name of their report.
 	Name string
 	// Path is the submission to grade, under the class folder; "" when
 	// none could be picked, and then Problem says why.
@@ -74,7 +75,7 @@ func Students(dir, pattern, skip string) ([]Student, error) {
 			if errors.As(err, &pe) {
 				cause = pe.Err
 			}
-			s.Problem = fmt.Sprintf("%s cannot be read: %v", e.Name(), cause)
+			s.Problem = fmt.Sprintf("%s cannot be read: %v", Spell(e.Name()), cause)
 			if !e.IsDir() {
 				s.Name = strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))
 			}
@@ -87,14 +88,15 @@ func Students(dir, pattern, skip string) ([]Student, error) {
 		if s.Name == "" {
 			s.Name = e.Name()
 		}
-		if i, dup := byName[s.Name]; dup {
+		s.Name = Spell(s.Name)
+		if i, dup := byName[reportName(s.Name)]; dup {
 			// Neither entry can be told to be the submission: the student
 			// is told, and the rest of the class is graded.
 			other := &students[i]
 			other.Entries = append(other.Entries, path)
 			var names []string
 			for _, p := range other.Entries {
-				names = append(names, filepath.Base(p))
+				names = append(names, Spell(filepath.Base(p)))
 			}
 			other.Path = ""
 			all, but := "both", "one of them"
@@ -102,10 +104,10 @@ func Students(dir, pattern, skip string) ([]Student, error) {
 				all, but = "all", "all but one"
 			}
 			other.Problem = fmt.Sprintf("%s would %s be student %s: the instructor must rename %s, or keep the submission in one folder",
-				strings.Join(names, " and "), all, s.Name, but)
+				strings.Join(names, " and "), all, other.Name, but)
 			continue
 		}
-		byName[s.Name] = len(students)
+		byName[reportName(s.Name)] = len(students)
 		students = append(students, s)
 	}
 	sort.Slice(students, func(i, j int) bool { return students[i].Name < students[j].Name })

@@ -20,8 +20,9 @@ type GradebookRow struct {
 	Score, MaxScore int
 	Passed          bool
 	// FailedChecks are the checks that failed or could not be judged, by
-	// name, as in the CSV gradebook; skipped checks follow from these.
-	FailedChecks []string
+	// name, and SkippedChecks those skipped because one they need did not
+	// pass, as in the CSV gradebook's columns of the same names.
+	FailedChecks, SkippedChecks []string
 	// Link is the student's report page relative to the gradebook page
 	// ("reports/alice.html"), or "" when there is none.
 	Link string
@@ -31,8 +32,11 @@ type GradebookRow struct {
 func GradebookRowOf(student string, r *report.Report, link string) GradebookRow {
 	row := GradebookRow{Student: student, Score: r.Score, MaxScore: r.MaxScore, Passed: r.Passed, Link: link}
 	for _, c := range r.Checks {
-		if c.Status == report.Fail || c.Status == report.Error {
+		switch c.Status {
+		case report.Fail, report.Error:
 			row.FailedChecks = append(row.FailedChecks, c.Name)
+		case report.Skip:
+			row.SkippedChecks = append(row.SkippedChecks, c.Name)
 		}
 	}
 	return row
@@ -61,9 +65,9 @@ type gradebookPage struct {
 }
 
 type gradebookRowView struct {
-	Student, Link, Failed, Percent string
-	Score, MaxScore, Pct, NFailed  int
-	Passed                         bool
+	Student, Link, Failed, Skipped, Percent string
+	Score, MaxScore, Pct, NFailed           int
+	Passed                                  bool
 }
 
 type gradebookBar struct {
@@ -88,8 +92,9 @@ func newGradebookPage(g Gradebook) *gradebookPage {
 			pct = r.Score * 100 / r.MaxScore
 		}
 		p.Rows = append(p.Rows, gradebookRowView{
-			Student: htmlEsc(r.Student), Link: r.Link, Failed: htmlEsc(strings.Join(r.FailedChecks, " ")),
-			Score: r.Score, MaxScore: r.MaxScore, Pct: pct, Percent: fmt.Sprintf("%d%%", pct),
+			Student: Escape(r.Student), Link: r.Link, Failed: htmlEsc(strings.Join(r.FailedChecks, " ")),
+			Skipped: htmlEsc(strings.Join(r.SkippedChecks, " ")),
+			Score:   r.Score, MaxScore: r.MaxScore, Pct: pct, Percent: fmt.Sprintf("%d%%", pct),
 			NFailed: len(r.FailedChecks), Passed: r.Passed,
 		})
 		if r.Passed {

@@ -30,6 +30,7 @@ const jsonVersion = 1
 type jsonReport struct {
 	Version     int         `json:"version"`
 	Exercise    string      `json:"exercise"`
+	Student     string      `json:"student,omitempty"`
 	Submission  string      `json:"submission"`
 	Passed      bool        `json:"passed"`
 	Score       int         `json:"score"`
@@ -156,6 +157,7 @@ func toJSON(r *report.Report) jsonReport {
 	out := jsonReport{
 		Version:     jsonVersion,
 		Exercise:    r.Exercise,
+		Student:     r.Student,
 		Submission:  r.Submission,
 		Passed:      r.Passed,
 		Score:       r.Score,

@@ -26,6 +26,7 @@ func ReadJSON(data []byte) (*report.Report, error) {
 	}
 	r := &report.Report{
 		Exercise:    j.Exercise,
+		Student:     j.Student,
 		Title:       j.Title,
 		Submission:  j.Submission,
 		Command:     j.Command,

@@ -102,11 +102,13 @@ type ClassReport struct {
 // JUnitClass writes the reports of a class of one exercise as one JUnit
 // file, one testsuite a student named "EXERCISE: STUDENT", in the order
 // given: what grader batch writes beside the gradebook, for a CI server to
-// show the whole class at once.
+// show the whole class at once. A student's name is written as Escape
+// writes it, whole: names spelt apart (grader/batch spells them so) give
+// suites named apart.
 func JUnitClass(w io.Writer, exercise string, class []ClassReport) error {
 	var reports []namedReport
 	for _, s := range class {
-		reports = append(reports, namedReport{s.Report.Exercise + ": " + s.Student, s.Report})
+		reports = append(reports, namedReport{s.Report.Exercise + ": " + Escape(s.Student), s.Report})
 	}
 	return writeJUnit(w, "grader "+exercise+" class", reports, Options{})
 }

@@ -52,6 +52,9 @@ type Report struct {
 	// Graded says what the report was graded from (grader batch and
 	// grader check record it); nil when not recorded.
 	Graded *Graded
+	// Student is the student's name in a class (grader batch), spelt as
+	// every file of the batch writes it; "" elsewhere.
+	Student string
 }
 
 // CheckResult is the verdict on one check (one scenario).

@@ -130,6 +130,16 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 	if why := regradedReasons(res.Regraded, len(res.Students)); why != "" {
 		printf(sys.stdout, "graded again: %s\n", why)
 	}
+	// A report left of a student who is gone would be merged, and read,
+	// as one of the class.
+	if n := len(res.Removed); n > 0 {
+		printf(sys.stdout, "removed the reports of %d %s no longer in the class: %s\n",
+			n, plural(n, "student", "students"), strings.Join(res.Removed, ", "))
+	}
+	if n := len(res.OtherShard); n > 0 {
+		printf(sys.stdout, "removed the reports of %d %s not in slice %s of the class: %s\n",
+			n, plural(n, "student", "students"), f.shard.s, strings.Join(res.OtherShard, ", "))
+	}
 	if len(res.Failed) > 0 {
 		var names []string
 		for _, s := range res.Students {
@@ -400,18 +410,27 @@ grader knows). Submissions are graded several at once, one per core the
 grader may use.
 
 It writes OUTDIR/reports/STUDENT.json, each student's report in the json
-format, and OUTDIR/gradebook.csv, one row per student (RFC 4180 CSV, sorted
-by student), with the columns:
+format, and OUTDIR/gradebook.csv, one row per student (RFC 4180 CSV, UTF-8,
+sorted by student), with the columns:
 
-  student        the student's name
-  score          points earned
-  max_score      points available
-  passed         true when every check passed, else false
-  failed_checks  every check that did not pass (skipped ones too), by
-                 name, separated by spaces ("build": does not compile;
-                 "submission": cannot be run)
-  CHECK...       one column per check, named by its id: its score (empty
-                 when --run left it out)
+  student         the student's name
+  score           points earned
+  max_score       points available
+  passed          true when every check passed, else false
+  failed_checks   the checks that failed or could not be judged, by name,
+                  separated by spaces ("build": does not compile;
+                  "submission": cannot be run)
+  skipped_checks  the checks skipped because one they need did not pass
+  CHECK...        one column per check, named by its id: its score (empty
+                  when --run left it out)
+
+A student's name is their entry's name in DIR, without a file's extension,
+spelt one way in every file: a byte that is not UTF-8, a control character
+(tab, CR and LF too) and a first =, +, - or @ are written as escapes
+(inv\xff, line\nbreak, \x3d2+2), so that every row names its report and
+no cell is run as a formula. Any name the file system allows works: a
+report whose NAME.json would be too long for a file name is named by the
+name's start and a digest, and holds the whole name ("student").
 
 then prints a summary: the mean score and the checks failed most often.
 
@@ -435,14 +454,17 @@ scenarios and limits, and --timeout and --run), and the grader's build (its
 version and the digest of its binary, as "grader version" prints them). A
 run keeps a report only when all three are this run's, grades the others
 again and says why ("graded again: 3 changed submissions, graded by another
-build of the grader: all"); --regrade grades every student again.
+build of the grader: all"); --regrade grades every student again. The
+reports of students no longer in DIR (or, with --shard, no longer in this
+slice) are deleted, and the summary names them.
 
 --shard K/N grades the K-th of N slices of the class: students sorted by
 name, dealt round-robin (student i, from 0, goes to slice i mod N + 1). Each
-slice goes to its own OUTDIR; "grader merge" joins them into one gradebook,
-the same byte for byte as one run over the whole class; it refuses
-slices graded against different versions of the exercise, or by different
-graders.
+slice goes to its own OUTDIR, whose class.json records the slice ("K/N"),
+every student of the class, the exercise's digest and the grader's build;
+"grader merge" joins the slices into one gradebook, the same byte for byte
+as one run over the whole class, and refuses a slice missing or twice, or
+one of another class, exercise or build.
 
 ` + flagDefaults(fs) + `
 Exit status: 0 when every student has a report (whatever their scores), 2

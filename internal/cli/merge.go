@@ -61,12 +61,17 @@ func mergeHelp() string {
 
 Merge joins the output folders of "grader batch --shard K/N" runs into DIR:
 every report is copied to DIR/reports, and DIR/gradebook.csv is built from
-them, the same byte for byte as one batch run over the whole class (and
-DIR/index.html and DIR/junit.xml, the class as JUnit XML, likewise). A
-student graded in two folders must have the same score and failed checks in
-both; the folders must hold reports of one exercise, graded against the
-same version of it (its files, --timeout and --run) by the same grader
-version. DIR may be one of the OUTDIRs.
+them, the same byte for byte as one batch run over the whole class that
+keeps those reports (and DIR/index.html and DIR/junit.xml, the class as
+JUnit XML, likewise). Each OUTDIR's class.json says which slice of which
+class it holds: the OUTDIRs must hold every slice K/N of one N, each once,
+of one class (the same students), graded against the same version of one
+exercise (its files, --timeout and --run) by the same grader build, and a
+report for each of their students. Otherwise merge names the slice or the
+folder at fault ("slice 2/4 is missing", "slice 1/4 is in both r1 and
+r1b", "r3 is a slice of another class than r1: its class has student
+dave, which r1's has not") and writes nothing. DIR may be one of the
+OUTDIRs; its reports of students not in the class are deleted.
 
 ` + flagDefaults(fs) + `
 Exit status: 0 when merged, 2 for a usage error, 3 when the folders
