@@ -258,6 +258,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err := WriteGradebook(opts.Out, res.Rows); err != nil {
 		return res, fmt.Errorf("grader: %w", err)
 	}
+	if err := WriteGradebookXLSX(opts.Out, res.Rows); err != nil {
+		return res, fmt.Errorf("grader: %w", err)
+	}
 	if err := WriteGradebookHTML(opts.Out, res.Rows); err != nil {
 		return res, fmt.Errorf("grader: %w", err)
 	}

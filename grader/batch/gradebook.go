@@ -21,6 +21,7 @@ import (
 //
 //	OUTDIR/reports/STUDENT.json   one report per student: the json format's output
 //	OUTDIR/gradebook.csv          one row per student, rebuilt from the reports
+//	OUTDIR/gradebook.xlsx         the same table for a spreadsheet (xlsx.go)
 //	OUTDIR/class.json             which slice of which class the folder holds (record.go)
 //
 // The reports are the record; the gradebook is derived from them alone, so

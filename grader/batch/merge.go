@@ -103,6 +103,9 @@ func Merge(out string, dirs []string) ([]Row, error) {
 	if err := WriteGradebook(out, rows); err != nil {
 		return nil, fmt.Errorf("grader: merge: %w", err)
 	}
+	if err := WriteGradebookXLSX(out, rows); err != nil {
+		return nil, fmt.Errorf("grader: merge: %w", err)
+	}
 	if err := WriteGradebookHTML(out, rows); err != nil {
 		return nil, fmt.Errorf("grader: merge: %w", err)
 	}

@@ -424,6 +424,12 @@ sorted by student), with the columns:
   CHECK...        one column per check, named by its id: its score (empty
                   when --run left it out)
 
+OUTDIR/gradebook.xlsx is the same table as a workbook, for a spreadsheet:
+each name a text cell, as written (LibreOffice and Excel read a CSV's
+0042, 2024-01-02 and TRUE as a number, a date and a boolean, and a CSV
+without a byte order mark in an 8-bit character set), each score a
+number, passed a boolean.
+
 A student's name is their entry's name in DIR, without a file's extension,
 spelt one way in every file: a byte that is not UTF-8, a control character
 (tab, CR and LF too) and a first =, +, - or @ are written as escapes

@@ -62,8 +62,8 @@ func mergeHelp() string {
 Merge joins the output folders of "grader batch --shard K/N" runs into DIR:
 every report is copied to DIR/reports, and DIR/gradebook.csv is built from
 them, the same byte for byte as one batch run over the whole class that
-keeps those reports (and DIR/index.html and DIR/junit.xml, the class as
-JUnit XML, likewise). Each OUTDIR's class.json says which slice of which
+keeps those reports (and DIR/gradebook.xlsx, DIR/index.html and
+DIR/junit.xml, the class as JUnit XML, likewise). Each OUTDIR's class.json says which slice of which
 class it holds: the OUTDIRs must hold every slice K/N of one N, each once,
 of one class (the same students), graded against the same version of one
 exercise (its files, --timeout and --run) by the same grader build, and a
