@@ -218,7 +218,7 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 	type outcome struct {
 		i     int
 		r     report.CheckResult
-		rerun bool // timed out beside other checks: to be run again alone
+		rerun bool // starved by the machine: to be run again alone
 	}
 	rerun := make([]bool, len(checks))
 	done := make(chan outcome)
@@ -258,8 +258,8 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 					state[i] = running
 					active++
 					go func() {
-						// Slowed down, perhaps, by the checks beside
-						// it: judged again alone, below.
+						// Starved by a busy machine, it is judged
+						// again alone, below.
 						r, again := g.run.Check(c)
 						// Asked for by name, it ran whatever its
 						// needs did; the report says so.
@@ -287,8 +287,8 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 		rerun[o.i] = o.rerun
 		finish(o.i, o.r)
 	}
-	// The time-outs of checks that shared the machine, run again with
-	// nothing beside them: the verdict is this run's.
+	// The checks a busy machine starved, run again with nothing beside
+	// them (and again while it starves them): the verdict is this run's.
 	for i, c := range checks {
 		if rerun[i] && g.ctx.Err() == nil {
 			r := g.run.Run(c)

@@ -327,7 +327,8 @@ func TestGradeBrokenScenario(t *testing.T) {
 }
 
 // TestGradeLimits runs submissions that misbehave. Each verdict must name
-// the limit, and the grader must return within the time limit plus a second.
+// the limit, and the grader must return within the wall-clock limit plus a
+// second.
 func TestGradeLimits(t *testing.T) {
 	ex := loadTestExercise(t)
 	// Short, to keep the test quick, yet long enough for Python to start on
@@ -340,7 +341,7 @@ func TestGradeLimits(t *testing.T) {
 		check string
 		want  string // in the message; "" for a pass
 	}{
-		{"sleeps forever", "sleep.sh", "matrix", "nqueens -matrix 5: timed out after 3s"},
+		{"sleeps forever", "sleep.sh", "matrix", "nqueens -matrix 5: timed out after 7s, having used almost no CPU"},
 		{"child holds the pipe", "child.sh", "count", ""},
 		{"prints without end", "flood.c", "matrix", "nqueens -matrix 5: printed more than 1 MiB on standard output"},
 		{"allocates without end", "alloc.go", "matrix", "nqueens -matrix 5: used more than 64 MiB of memory"},
@@ -361,8 +362,8 @@ func TestGradeLimits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if elapsed > limit+time.Second {
-				t.Errorf("grading took %v; want at most %v", elapsed.Round(time.Millisecond), limit+time.Second)
+			if wall := 2*limit + time.Second; elapsed > wall+time.Second {
+				t.Errorf("grading took %v; want at most %v", elapsed.Round(time.Millisecond), wall+time.Second)
 			}
 			c := result(t, r, tt.check)
 			switch {

@@ -31,7 +31,7 @@
 // Python package with a __main__.py), built as its language's tool would.
 // The flags, before or after the arguments:
 //
-//	--timeout DURATION  override every run's time limit (a positive duration: 30s, 2m)
+//	--timeout DURATION  override every run's CPU time limit (a positive duration: 30s, 2m)
 //	--run NAME          run only the check NAME and the checks it needs (repeatable, or comma-separated)
 //	-v                  show every run: the real command line, exit status, time, output
 //	--color WHEN        auto (the default: on for a terminal, off if NO_COLOR is set), always or never

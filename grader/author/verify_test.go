@@ -128,8 +128,10 @@ func TestVerifyTiming(t *testing.T) {
 	refReport := func(runs ...report.Run) *report.Report {
 		return &report.Report{Checks: []report.CheckResult{{Name: "n12", Runs: runs}}}
 	}
-	run := func(d time.Duration, death string) report.Run {
-		return report.Run{Args: []string{"nqueens", "12"}, Duration: d, Death: death}
+	run := func(cpu time.Duration, death string) report.Run {
+		// The wall-clock time, three times the CPU time, as on a busy
+		// machine: the limit is on the CPU time.
+		return report.Run{Args: []string{"nqueens", "12"}, Duration: 3 * cpu, CPU: cpu, Death: death}
 	}
 	tests := []struct {
 		name          string
@@ -139,7 +141,7 @@ func TestVerifyTiming(t *testing.T) {
 	}{
 		{"room", 10 * time.Second, refReport(run(time.Second, "")), "", ""},
 		{"thin margin", 10 * time.Second, refReport(run(6*time.Second, "")), "", "less than 2 times the reference's slowest run"},
-		{"timed out", time.Second, refReport(run(time.Second, "timed out after 1s")), "limits.time 1s is below the reference's time", ""},
+		{"timed out", time.Second, refReport(run(time.Second, "timed out: it used all of its 1s of CPU time")), "limits.time 1s is below the reference's time", ""},
 		{"no reference", time.Second, nil, "", "not measured"},
 	}
 	for _, tt := range tests {

@@ -101,13 +101,16 @@ type Run struct {
 	Trimmed  bool     // Stdout or Stderr was cut for the report
 	ExitCode int      // -1 when the process did not exit normally
 	// Death says how the run ended when it did not exit by itself:
-	// "killed by SIGSEGV", "timed out after 10s", "used more than 512 MiB of
+	// "killed by SIGSEGV", "timed out: it used all of its 10s of CPU time", "used more than 512 MiB of
 	// memory", "printed more than 16 MiB on standard output". Empty otherwise.
 	Death    string
 	Duration time.Duration
-	// CPU is the processor time the run's processes used: well under
-	// Duration for a run slowed down by a busy machine.
+	// CPU is the processor time the run's processes used, what the time
+	// limit bounds: the same however busy the machine was.
 	CPU time.Duration
+	// CPUWait is how long the run's processes waited for a processor the
+	// machine was too busy to give: part of Duration, none of CPU.
+	CPUWait time.Duration
 	// StdoutLines and StderrLines count the lines of the whole output as
 	// captured, before trimming: what "... N more lines" is to be taken
 	// from. A last line without a newline counts.

@@ -20,24 +20,64 @@ import (
 
 // Limits the kernel enforces: a cgroup per run, so that every page the run
 // makes its own counts (a memfd's, a tmpfs file's, the page tables of a
-// thousand processes) and forks stop at a bound however fast they come.
-// cgroup v2 gives memory, pids and cgroup.kill in one folder; on a machine
-// with the v1 hierarchies (as this project's CI VM has) the memory and pids
-// controllers are separate folders. This machine has v1, so the v2 path is
-// tested in a VM that has v2 alone: .ci/cgroupv2.
+// thousand processes) and forks stop at a bound however fast they come;
+// the processor time of all its processes, the dead ones too, is counted
+// (the time limit is on it, as isolate's --time is); the time its
+// processes waited for a processor is measured (the run cgroup's pressure
+// stall, PSI), so that a run the machine starved is told from one that
+// slept; and every run weighs the same to the scheduler (cpu.weight,
+// cpu.shares), however many processes, sessions or threads it starts.
+// cgroup v2 gives all of it in one folder; on a machine with the v1
+// hierarchies (as this project's CI VM has) memory, pids, cpu and cpuacct
+// are separate folders, and a cgroup2 mount beside them without
+// controllers (systemd's hybrid layout) still gives each run its CPU time
+// and pressure stall. This machine has v1, so the v2 path is tested in a
+// VM that has v2 alone: .ci/cgroupv2.
 
 // cgroupDirs are the hierarchies this machine lets the grader use, found
 // once.
 type cgroupDirs struct {
 	v2             string // a cgroup v2 folder with memory and pids, or ""
+	v2CPU          bool   // v2 hands the cpu controller down: runs get cpu.weight
 	memV1, pidsV1  string // v1 folders under which a run gets its own, or ""
+	cpuV1          string // likewise, for cpu.shares
+	cpuacctV1      string // likewise, for cpuacct.usage (the same folder as cpuV1 where they are mounted together)
+	psi            string // without v2: a cgroup2 folder without controllers, for each run's CPU time and pressure stall
 	memV1HasMemsw  bool
 	unavailableWhy string // why memory is not counted by a cgroup, for Protections
 }
 
+// parents are the folders under which runs get cgroups, each once.
+func (d cgroupDirs) parents() []string {
+	var out []string
+	for _, dir := range []string{d.v2, d.memV1, d.pidsV1, d.cpuV1, d.cpuacctV1, d.psi} {
+		if dir != "" && !slices.Contains(out, dir) {
+			out = append(out, dir)
+		}
+	}
+	return out
+}
+
+// runCPUWeight is what every run's cgroup weighs to the scheduler, in
+// multiples of the kernel's default (cpu.weight 100 on cgroup v2,
+// cpu.shares 1024 on v1): the same for every run, so that runs share the
+// processor equally whatever each starts. A run's processes, sessions
+// (setsid: an autogroup each, outside a cgroup) and threads share its
+// weight, and nice only moves them within it. Against the machine's other
+// work it weighs as much as four busy sessions (or four slices, beside
+// system.slice at a cgroup v2 root): its limit is on CPU time, so a busy
+// machine only slows a run down (the time it waits for a processor is not
+// counted against its wall-clock limit either), but a run slowed too much
+// is stopped as starved, and four hogs a core still leave it half a
+// processor. Not more: the grader itself, whose processes weigh one, must
+// still get a processor to read, judge and stop its runs, and at 16 it
+// lost the end of a run's output, read too late.
+const runCPUWeight = 4
+
 func findCgroups() cgroupDirs {
 	var d cgroupDirs
 	if d.v2 = findCgroupV2(); d.v2 != "" {
+		d.v2CPU = enableCPU(d.v2)
 		removeStale(d.v2)
 		return d
 	}
@@ -56,9 +96,58 @@ func findCgroups() cgroupDirs {
 			d.unavailableWhy += " (as root, or in a cgroup v2 delegated to the grader alone, as systemd-run --user --scope -p Delegate=yes grader ... makes, memory is counted by the kernel)"
 		}
 	}
-	removeStale(d.memV1)
-	removeStale(d.pidsV1)
+	d.cpuV1 = findV1("cpu", func(probe string) bool {
+		return os.WriteFile(filepath.Join(probe, "cpu.shares"), []byte("1024"), 0) == nil
+	})
+	d.cpuacctV1 = findV1("cpuacct", func(probe string) bool {
+		return fileExists(filepath.Join(probe, "cpuacct.usage"))
+	})
+	d.psi = findPSI()
+	for _, dir := range d.parents() {
+		removeStale(dir)
+	}
 	return d
+}
+
+// enableCPU hands the cpu controller of dir, a v2 folder that already
+// hands down memory and pids (so holds no process, or is a mount's root),
+// down to its children where the kernel has it, and reports whether it
+// does. Without it runs are timed all the same (cpu.stat and cpu.pressure
+// are every v2 cgroup's), but not weighed equally.
+func enableCPU(dir string) bool {
+	sub, _ := os.ReadFile(filepath.Join(dir, "cgroup.subtree_control"))
+	if hasWords(string(sub), "cpu") {
+		return true
+	}
+	ctl, _ := os.ReadFile(filepath.Join(dir, "cgroup.controllers"))
+	return hasWords(string(ctl), "cpu") &&
+		os.WriteFile(filepath.Join(dir, "cgroup.subtree_control"), []byte("+cpu"), 0) == nil
+}
+
+// findPSI looks, beside the v1 hierarchies, for a cgroup2 mount in which
+// the grader may make a cgroup per run: systemd's hybrid layout mounts one
+// without controllers at /sys/fs/cgroup/unified, and every cgroup of it
+// still counts its processes' CPU time (cpu.stat) and the time they waited
+// for a processor (cpu.pressure), the dead ones' too. Under the grader's
+// own cgroup there first, as findV1 does.
+func findPSI() string {
+	for _, f := range mounts() {
+		if f[2] != "cgroup2" {
+			continue
+		}
+		for _, dir := range []string{filepath.Join(f[1], ownCgroupV2()), f[1]} {
+			probe := filepath.Join(dir, fmt.Sprintf("boardcheck-%d-probe", os.Getpid()))
+			if os.Mkdir(probe, 0o755) != nil {
+				continue
+			}
+			ok := fileExists(filepath.Join(probe, "cpu.pressure")) && fileExists(filepath.Join(probe, "cpu.stat"))
+			os.Remove(probe)
+			if ok {
+				return dir
+			}
+		}
+	}
+	return ""
 }
 
 // findCgroupV2 looks for a cgroup v2 folder where the grader may make one
@@ -271,12 +360,27 @@ func fileExists(p string) bool {
 	return err == nil
 }
 
-// cgroups are one run's cgroups: a v2 folder, or v1 memory and pids
-// folders, each "" when not had.
+// cgroups are one run's cgroups: a v2 folder, or v1 memory, pids, cpu and
+// cpuacct folders and a v2 one for its pressure stall, each "" when not
+// had.
 type cgroups struct {
-	v2            string
-	fd            int // the v2 folder, for CLONE_INTO_CGROUP; -1 if none
-	memV1, pidsV1 string
+	v2               string
+	fd               int // the v2 folder, for CLONE_INTO_CGROUP; -1 if none
+	memV1, pidsV1    string
+	cpuV1, cpuacctV1 string
+	psi              string
+	weighed          bool // the run has its equal share of the processor (cpu.weight or cpu.shares)
+}
+
+// dirs are the run's cgroup folders, each once.
+func (cg *cgroups) dirs() []string {
+	var out []string
+	for _, dir := range []string{cg.v2, cg.memV1, cg.pidsV1, cg.cpuV1, cg.cpuacctV1, cg.psi} {
+		if dir != "" && !slices.Contains(out, dir) {
+			out = append(out, dir)
+		}
+	}
+	return out
 }
 
 var cgroupSeq atomic.Int64
@@ -293,9 +397,13 @@ func newCgroups(d cgroupDirs, l Limits) *cgroups {
 		// Without swap.max the limit would stretch into swap; without
 		// oom.group the OOM killer would take one process and leave the
 		// rest running.
-		if makeCgroup(dir, [][2]string{{"memory.max", mem}, {"pids.max", tasks}}, [][2]string{{"memory.swap.max", "0"}, {"memory.oom.group", "1"}}) {
+		must := [][2]string{{"memory.max", mem}, {"pids.max", tasks}}
+		if d.v2CPU {
+			must = append(must, [2]string{"cpu.weight", strconv.Itoa(runCPUWeight * 100)})
+		}
+		if makeCgroup(dir, must, [][2]string{{"memory.swap.max", "0"}, {"memory.oom.group", "1"}}) {
 			if fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0); err == nil {
-				cg.v2, cg.fd = dir, fd
+				cg.v2, cg.fd, cg.weighed = dir, fd, d.v2CPU
 			} else {
 				os.Remove(dir)
 			}
@@ -316,6 +424,28 @@ func newCgroups(d cgroupDirs, l Limits) *cgroups {
 		dir := filepath.Join(d.pidsV1, name)
 		if makeCgroup(dir, [][2]string{{"pids.max", tasks}}, nil) {
 			cg.pidsV1 = dir
+		}
+	}
+	if d.cpuV1 != "" {
+		dir := filepath.Join(d.cpuV1, name)
+		if makeCgroup(dir, [][2]string{{"cpu.shares", strconv.Itoa(runCPUWeight * 1024)}}, nil) {
+			cg.cpuV1, cg.weighed = dir, true
+		}
+	}
+	switch {
+	case d.cpuacctV1 != "" && d.cpuacctV1 == d.cpuV1:
+		// Mounted together: one folder is both.
+		cg.cpuacctV1 = cg.cpuV1
+	case d.cpuacctV1 != "":
+		dir := filepath.Join(d.cpuacctV1, name)
+		if makeCgroup(dir, nil, nil) {
+			cg.cpuacctV1 = dir
+		}
+	}
+	if d.psi != "" {
+		dir := filepath.Join(d.psi, name)
+		if makeCgroup(dir, nil, nil) {
+			cg.psi = dir
 		}
 	}
 	return cg
@@ -342,10 +472,7 @@ func makeCgroup(dir string, must, try [][2]string) bool {
 // join moves pid (the supervisor, before it starts anything, or the program
 // itself) into the run's cgroups.
 func (cg *cgroups) join(pid int) error {
-	for _, dir := range []string{cg.v2, cg.memV1, cg.pidsV1} {
-		if dir == "" {
-			continue
-		}
+	for _, dir := range cg.dirs() {
 		if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0); err != nil {
 			return err
 		}
@@ -358,17 +485,12 @@ func (cg *cgroups) countsMemory() bool { return cg.v2 != "" || cg.memV1 != "" }
 
 // procs lists the processes in the run's cgroup, nil without one.
 func (cg *cgroups) procs() []int {
-	dir := cg.v2
-	if dir == "" {
-		dir = cg.pidsV1
-	}
-	if dir == "" {
-		dir = cg.memV1
-	}
-	if dir == "" {
+	dirs := cg.dirs()
+	if len(dirs) == 0 {
 		return nil
 	}
-	return readPids(filepath.Join(dir, "cgroup.procs"))
+	// Every one holds every process of the run.
+	return readPids(filepath.Join(dirs[0], "cgroup.procs"))
 }
 
 // readPids reads a cgroup.procs file: one pid a line.
@@ -383,7 +505,7 @@ func readPids(file string) []int {
 	return out
 }
 
-func (cg *cgroups) hasProcs() bool { return cg.v2 != "" || cg.pidsV1 != "" || cg.memV1 != "" }
+func (cg *cgroups) hasProcs() bool { return len(cg.dirs()) > 0 }
 
 func (cg *cgroups) memoryCurrent() int64 {
 	if cg.v2 != "" {
@@ -437,12 +559,56 @@ func (cg *cgroups) tasks() int {
 	return int(readNumber(filepath.Join(dir, "pids.current")))
 }
 
-// cpu is the processor time the run used, for a v2 cgroup; 0 otherwise.
+// countsCPU says whether the kernel counts the processor time of every
+// process of the run, those already gone too.
+func (cg *cgroups) countsCPU() bool { return cg.v2 != "" || cg.psi != "" || cg.cpuacctV1 != "" }
+
+// cpu is the processor time the run's processes used so far, where a
+// cgroup counts it; 0 otherwise.
 func (cg *cgroups) cpu() time.Duration {
-	if cg.v2 == "" {
-		return 0
+	switch {
+	case cg.v2 != "":
+		return time.Duration(readKey(filepath.Join(cg.v2, "cpu.stat"), "usage_usec")) * time.Microsecond
+	case cg.psi != "":
+		return time.Duration(readKey(filepath.Join(cg.psi, "cpu.stat"), "usage_usec")) * time.Microsecond
+	case cg.cpuacctV1 != "":
+		return time.Duration(readNumber(filepath.Join(cg.cpuacctV1, "cpuacct.usage")))
 	}
-	return time.Duration(readKey(filepath.Join(cg.v2, "cpu.stat"), "usage_usec")) * time.Microsecond
+	return 0
+}
+
+// cpuWait is how long the run's processes were ready to run but waited
+// for a processor, from its cgroup's pressure stall (the time during which
+// at least one of them waited); ok is false without one.
+func (cg *cgroups) cpuWait() (d time.Duration, ok bool) {
+	dir := cg.v2
+	if dir == "" {
+		dir = cg.psi
+	}
+	if dir == "" {
+		return 0, false
+	}
+	return readPressure(filepath.Join(dir, "cpu.pressure")), true
+}
+
+// readPressure reads the total of the "some" line of a pressure stall
+// file: "some avg10=0.00 avg60=0.00 avg300=0.00 total=999369", in
+// microseconds.
+func readPressure(file string) time.Duration {
+	data, _ := os.ReadFile(file)
+	for _, line := range strings.Split(string(data), "\n") {
+		rest, ok := strings.CutPrefix(line, "some ")
+		if !ok {
+			continue
+		}
+		for _, f := range strings.Fields(rest) {
+			if v, ok := strings.CutPrefix(f, "total="); ok {
+				n, _ := strconv.ParseInt(v, 10, 64)
+				return time.Duration(n) * time.Microsecond
+			}
+		}
+	}
+	return 0
 }
 
 func (cg *cgroups) kill() {
@@ -460,10 +626,7 @@ func (cg *cgroups) remove() {
 		syscall.Close(cg.fd)
 		cg.fd = -1
 	}
-	for _, dir := range []string{cg.v2, cg.memV1, cg.pidsV1} {
-		if dir == "" {
-			continue
-		}
+	for _, dir := range cg.dirs() {
 		for i := 0; i < 1000; i++ {
 			err := os.Remove(dir)
 			if err == nil || errors.Is(err, os.ErrNotExist) {

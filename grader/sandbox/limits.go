@@ -8,10 +8,23 @@ import (
 // Limits bound one run of a submission. A zero field means its default, so a
 // manifest that sets only `time` keeps the other defaults.
 type Limits struct {
-	Time   time.Duration // per run; default 10s
-	Memory int64         // bytes, whole process tree; default 512 MiB
-	Output int64         // bytes per stream; default 16 MiB
-	Procs  int           // max processes in the tree; default 64
+	// Time is the processor time the run's processes may use in all, user
+	// and system, as contest judges limit it (isolate's --time): what a
+	// program computes costs the same however busy the machine is. A run
+	// that waits rather than computes is stopped by Wall. Default 10s.
+	Time   time.Duration
+	Memory int64 // bytes, whole process tree; default 512 MiB
+	Output int64 // bytes per stream; default 16 MiB
+	Procs  int   // max processes in the tree; default 64
+}
+
+// Wall is the wall-clock time a run may take, a safety for programs that
+// wait (on a sleep, on a child, on a lock) and so never use their CPU
+// time: twice Time and a second, as CMS derives its own, so that a run
+// that computes all along reaches its CPU time first even when it gets
+// only half a processor.
+func (l Limits) Wall() time.Duration {
+	return 2*l.WithDefaults().Time + time.Second
 }
 
 // Sizes in bytes.

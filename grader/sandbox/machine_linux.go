@@ -301,7 +301,38 @@ func missingLayers(m machine, why []string) []string {
 	if !m.cg.memV1Or2() {
 		out = append(out, "kernel-counted memory: "+m.cg.unavailableWhy+"; the resident memory of the run's processes is polled every 20 ms, and memfd_create, shmget and msgget, whose memory no process's resident memory shows, are refused")
 	}
+	if !m.cg.sharesCPU() {
+		out = append(out, "an equal share of the processor per run: "+m.cg.noCPUShareWhy()+
+			"; a run that starts many busy processes, sessions or threads gets more of the processor than a run beside it, though no more CPU time than its limit")
+	}
+	if !m.cg.countsCPU() {
+		out = append(out, "kernel-counted CPU time: no cgroup counts it; the CPU time of the run's processes is read from /proc every 20 ms, and a process reaped outside the run is not counted")
+	}
+	if !m.cg.measuresWait() && !canMeasureWait() {
+		out = append(out, "the time a run waits for a processor: this kernel shows neither a cgroup's pressure stall nor a task's run delay; a run the wall-clock limit stops is taken to have waited of its own accord")
+	}
 	return out
+}
+
+// sharesCPU says whether runs get a cpu cgroup each, of equal weight.
+func (d cgroupDirs) sharesCPU() bool { return (d.v2 != "" && d.v2CPU) || d.cpuV1 != "" }
+
+// countsCPU says whether the kernel counts each run's CPU time in a cgroup.
+func (d cgroupDirs) countsCPU() bool { return d.v2 != "" || d.psi != "" || d.cpuacctV1 != "" }
+
+// measuresWait says whether a run's cgroup has a pressure stall.
+func (d cgroupDirs) measuresWait() bool { return d.v2 != "" || d.psi != "" }
+
+func (d cgroupDirs) noCPUShareWhy() string {
+	switch {
+	case d.unavailableWhy == "turned off for a test":
+		return d.unavailableWhy
+	case d.v2 != "":
+		return "the cgroup v2 folder the grader uses (" + d.v2 + ") cannot hand the cpu controller down"
+	case os.Geteuid() != 0:
+		return "no cgroup with the cpu controller is writable by the grader (as root, or in a cgroup v2 delegated to the grader with the cpu controller, runs get one each)"
+	}
+	return "no cgroup with the cpu controller is writable by the grader"
 }
 
 func (d cgroupDirs) memV1Or2() bool { return d.v2 != "" || d.memV1 != "" }
@@ -370,8 +401,24 @@ func Protections(l Limits) []string {
 	if len(bounds) > 0 {
 		procs += "; the kernel also refuses a fork past " + strings.Join(bounds, " or ") + " threads and processes"
 	}
+	cpu := "read from /proc every 20ms"
+	switch {
+	case m.cg.v2 != "":
+		cpu = "cgroup v2 cpu.stat"
+	case m.cg.psi != "":
+		cpu = "cgroup v2 cpu.stat, in a cgroup2 hierarchy without controllers"
+	case m.cg.cpuacctV1 != "":
+		cpu = "cgroup v1 cpuacct.usage"
+	}
+	wait := "the run delay of each of its tasks, /proc/PID/task/TID/schedstat, read every 100ms"
+	if m.cg.measuresWait() {
+		wait = "the run cgroup's pressure stall, cpu.pressure"
+	}
 	ps := []string{
-		"time limit " + l.Time.String() + " per run, then every process of the run is killed",
+		"time limit " + l.Time.String() + " of CPU time per run, counted over all of its processes (" + cpu + "), then every process of the run is killed",
+		fmt.Sprintf("wall-clock limit %s per run (twice its CPU time and a second), for a run that waits of its own accord; "+
+			"the time it waits for a processor the machine is too busy to give (%s) is not counted, up to %s in all, past which it is stopped as starved, "+
+			"not failed", l.Wall(), wait, wallCap*l.Wall()),
 		"memory limit " + FormatSize(l.Memory) + " per run (" + memory + ")",
 		fmt.Sprintf("process limit %d per run (%s)", l.Procs, procs),
 		"output limit " + FormatSize(l.Output) + " per stream, then the run is killed",
@@ -386,6 +433,12 @@ func Protections(l Limits) []string {
 		ps = append(ps, "user namespace per run: root inside with no capabilities, the grader's own user outside")
 	case m.switchUID:
 		ps = append(ps, fmt.Sprintf("a user of its own per run (uid %d and up), no supplementary groups", firstRunUID))
+	}
+	switch {
+	case m.cg.v2 != "" && m.cg.v2CPU:
+		ps = append(ps, fmt.Sprintf("an equal share of the processor per run: a cgroup v2 of its own, cpu.weight %d (%d times the default), the same for every run, whatever processes, sessions or threads it starts", runCPUWeight*100, runCPUWeight))
+	case m.cg.cpuV1 != "":
+		ps = append(ps, fmt.Sprintf("an equal share of the processor per run: a cgroup v1 of its own, cpu.shares %d (%d times the default), the same for every run, whatever processes, sessions or threads it starts", runCPUWeight*1024, runCPUWeight))
 	}
 	if m.nsFlags&syscall.CLONE_NEWPID != 0 {
 		ps = append(ps, "new PID namespace per run: no process outlives its run or can see or signal another")

@@ -4,9 +4,9 @@ package sandbox
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -194,15 +194,17 @@ type rlimitValue struct {
 	value    uint64
 }
 
-// cpuLimit is RLIMIT_CPU, a backstop to the wall-clock limit (which is what
-// kills a run): a process that uses every core for the whole time limit
-// and more.
+// cpuLimit is RLIMIT_CPU, a backstop to the poller that kills a run at
+// its CPU time (all of its processes'): no one process may use more than
+// the whole run may, and a second over it, should the grader itself be
+// starved of the processor, is the kernel's to stop (SIGKILL, soft and
+// hard limits being one).
 func cpuLimit(l Limits) string {
 	return fmt.Sprintf("%ds", cpuSeconds(l))
 }
 
 func cpuSeconds(l Limits) uint64 {
-	return uint64(l.Time.Seconds())*uint64(runtime.NumCPU()) + 2
+	return uint64(math.Ceil(l.Time.Seconds())) + 1
 }
 
 func rlimits(l Limits, pidsCgroup bool) []rlimitValue {

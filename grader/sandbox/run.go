@@ -56,24 +56,44 @@ type Result struct {
 	StdoutOverflow, StderrOverflow bool
 	ExitCode                       int    // -1 if killed
 	Signal                         string // "SIGSEGV" if killed by a signal we did not send
-	TimedOut, OutOfMemory          bool
-	TooManyProcs                   bool
+	// TimedOut: the run used its CPU time (Limits.Time), or, with
+	// WallTimedOut, its wall-clock time (Limits.Wall) while it waited.
+	TimedOut, WallTimedOut bool
+	OutOfMemory            bool
+	TooManyProcs           bool
 	// TooManyThreads says the kernel refused the run a thread at its
 	// bound on threads and processes together (maxTasks), when most of
 	// what it had started were threads: "started more than 64
 	// processes" would send a student looking for a fork that is not
 	// there.
 	TooManyThreads bool
-	Duration       time.Duration
+	Duration       time.Duration // wall-clock time
 	// CPU is the processor time (user and system) the run's processes
-	// used, as measured: a run that timed out with little of it was
-	// waiting, or starved by a busy machine, rather than computing.
-	CPU        time.Duration
+	// used, as measured: what Limits.Time bounds.
+	CPU time.Duration
+	// CPUWait is how long the run's processes were ready to run but
+	// waited for a processor, which a busy machine gave to others: from
+	// the run cgroup's pressure stall (the time during which one of them
+	// at least waited), else the sum of its tasks' run delays.
+	CPUWait    time.Duration
 	PeakMemory int64 // bytes, as measured
 }
 
+// Starved reports whether a run the wall-clock limit stopped spent more
+// of that time waiting for a processor than waiting of its own accord
+// (asleep, blocked): the machine was too busy to give it the CPU time it
+// could have used, and the time-out says nothing of the program. A run
+// that slept or blocked through it is not starved: the wait was its own.
+func (r *Result) Starved() bool {
+	if !r.WallTimedOut {
+		return false
+	}
+	ownWait := r.Duration - r.CPU - r.CPUWait
+	return r.CPUWait > ownWait
+}
+
 // Death says how the run ended when it did not exit by itself, in words a
-// student reads: "timed out after 10s", "killed by SIGSEGV", "used more than
+// student reads: "timed out: it used all of its 10s of CPU time", "killed by SIGSEGV", "used more than
 // 512 MiB of memory", "printed more than 16 MiB on standard output", "printed
 // more than 16 MiB on standard error", "started more than 64 processes",
 // "started too many threads (a run may have 160 threads and processes in all)".
@@ -82,20 +102,16 @@ type Result struct {
 func (r *Result) Death(l Limits) string {
 	l = l.WithDefaults()
 	switch {
+	case r.TimedOut && r.Starved():
+		// Not the program's doing: the caller runs it again, or says the
+		// machine was too busy to judge it.
+		return fmt.Sprintf("stopped after %s of wall-clock time, having waited %s of it for a processor the machine was too busy to give",
+			l.Wall(), roundTenth(r.CPUWait))
+	case r.TimedOut && r.WallTimedOut:
+		return fmt.Sprintf("timed out after %s of wall-clock time, having used %s of its %s of CPU time: it was waiting, not computing",
+			l.Wall(), roundTenth(r.CPU), l.Time)
 	case r.TimedOut:
-		msg := "timed out after " + l.Time.String()
-		if r.CPU < l.Time/2 {
-			// Wall-clock time is what bounds the grader, but a program
-			// that used well under that in CPU may be correct and only
-			// slowed down by others: say so rather than let the student
-			// hunt for a bug in a correct program.
-			used := "less than 0.1s" // as a scenario's time-out says it
-			if r.CPU >= 100*time.Millisecond {
-				used = r.CPU.Round(100 * time.Millisecond).String()
-			}
-			msg += " (it used " + used + " of CPU: the machine may be busy; try again, or raise --timeout)"
-		}
-		return msg
+		return "timed out: it used all of its " + l.Time.String() + " of CPU time"
 	case r.OutOfMemory:
 		return "used more than " + FormatSize(l.Memory) + " of memory"
 	case r.TooManyProcs:
@@ -114,6 +130,15 @@ func (r *Result) Death(l Limits) string {
 		return "killed"
 	}
 	return ""
+}
+
+// roundTenth writes a duration to the tenth of a second, as messages do,
+// "less than 0.1s" below it.
+func roundTenth(d time.Duration) string {
+	if d < 100*time.Millisecond {
+		return "less than 0.1s"
+	}
+	return d.Round(100 * time.Millisecond).String()
 }
 
 // envValue returns the value of key in env, the way the process will see it.
@@ -298,8 +323,9 @@ func maxTasks(l Limits) int { return 2*l.Procs + 32 }
 type killReason int
 
 const (
-	notKilled killReason = iota
-	killedTime
+	notKilled  killReason = iota
+	killedTime            // its CPU time
+	killedWall            // its wall-clock time
 	killedMemory
 	killedProcs
 	killedThreads // a thread refused at maxTasks, most of the run's tasks threads
@@ -385,6 +411,8 @@ func (o *outcome) fill(res *Result) {
 	switch o.reason {
 	case killedTime:
 		res.TimedOut = true
+	case killedWall:
+		res.TimedOut, res.WallTimedOut = true, true
 	case killedMemory:
 		res.OutOfMemory = true
 	case killedProcs:

@@ -55,7 +55,8 @@ const pollEvery = 20 * time.Millisecond
 var testHookStarted func(*run)
 
 // Run runs spec and returns once the process and every process it started
-// are gone: within Limits.Time plus well under a second. err reports only
+// are gone: within its CPU time (Limits.Time) or its wall-clock time
+// (Limits.Wall), whichever comes first, plus well under a second. err reports only
 // the grader's own failures (the program cannot be started, a pipe cannot
 // be made); everything the program did is in the result.
 //
@@ -115,6 +116,10 @@ type run struct {
 	duration          time.Duration
 	status            []byte
 	cpuAtTimeout      atomic.Int64
+	cpuUsed           time.Duration // all of it, once the run is over
+	waitAtTimeout     atomic.Int64
+	meter             waitMeter // where no cgroup measures it, the run's wait for a processor
+	polls             int
 	mainEnd           atomic.Bool
 	o                 outcome
 	killMu            sync.Mutex
@@ -380,12 +385,14 @@ func (r *run) readStatus() {
 		if _, _, exited := launcher.Exited(b.Bytes()); exited && !r.mainEnd.Swap(true) {
 			// The main process is gone: from here on the time limit no
 			// longer applies, only the cleanup. One that ended past its
-			// limit timed out, whether or not the timer has fired yet
-			// (on a busy machine its goroutine may run after this one).
-			// The probe has no clock.
+			// wall-clock limit timed out, whether or not the timer has
+			// fired yet (on a busy machine its goroutine may run after
+			// this one); past its CPU time, wait says so. The probe has
+			// no clock.
 			if t := r.timer.Load(); t != nil {
-				if time.Since(r.startTime) >= r.limits.Time {
-					r.o.claim(killedTime)
+				if r.wallLeft() <= 0 {
+					r.noteWait()
+					r.o.claim(killedWall)
 				}
 				t.Reset(time.Second)
 			}
@@ -476,12 +483,12 @@ func (r *run) markReaped() {
 	r.killMu.Unlock()
 }
 
-// armTimeLimit starts the run's clock, from startTime, as the run starts:
-// armed later (by watch, as it was), it missed a run that had already ended
-// however long that took, and a limit shorter than the run's start never
-// applied.
+// armTimeLimit starts the run's wall clock, from startTime, as the run
+// starts: armed later (by watch, as it was), it missed a run that had
+// already ended however long that took, and a limit shorter than the
+// run's start never applied. Its CPU time is the poller's to watch.
 func (r *run) armTimeLimit() {
-	r.timer.Store(time.AfterFunc(r.limits.Time-time.Since(r.startTime), func() {
+	r.timer.Store(time.AfterFunc(r.limits.Wall()-time.Since(r.startTime), func() {
 		if r.mainEnd.Load() {
 			// The supervisor had a second to clean up after the main process
 			// and has not finished: do it from here.
@@ -489,11 +496,24 @@ func (r *run) armTimeLimit() {
 			return
 		}
 		// Measured before the kill: processes killed in a PID namespace
-		// are reaped by no one whose rusage the grader can read.
+		// are reaped by no one whose rusage the grader can read, and a
+		// task's run delay goes with it. One that used its CPU time
+		// since the last poll ran out of that.
 		if r.o.get() == notKilled {
-			r.cpuAtTimeout.Store(int64(r.treeCPU()))
+			cpu := r.cpuSoFar(nil, nil)
+			if r.overCPU(cpu) {
+				return
+			}
+			if left := r.wallLeft(); left > 0 {
+				// It waited for a processor meanwhile: that time is the
+				// machine's, not the run's.
+				r.timer.Load().Reset(left)
+				return
+			}
+			r.cpuAtTimeout.Store(int64(cpu))
+			r.noteWait()
 		}
-		r.kill(killedTime)
+		r.kill(killedWall)
 	}))
 }
 
@@ -531,10 +551,18 @@ func (r *run) watch(ctx context.Context) {
 	}()
 }
 
-// poll checks memory and processes once: from the cgroup where the kernel
-// counts them, else from /proc.
+// poll checks CPU time, memory and processes once: from the cgroup where
+// the kernel counts them, else from /proc.
 func (r *run) poll() {
 	l, cg := r.limits, r.cg
+	if cg.countsCPU() && r.overCPU(cg.cpu()) {
+		return
+	}
+	if r.polls++; r.polls%waitSampleEvery == 0 {
+		if _, ok := cg.cpuWait(); !ok {
+			r.meter.sample(r.liveProcs())
+		}
+	}
 	if cg.countsMemory() {
 		r.o.notePeak(cg.memoryCurrent())
 		if cg.oomKilled() {
@@ -558,7 +586,7 @@ func (r *run) poll() {
 			r.kill(r.o.refusedFork())
 			return
 		}
-		if cg.countsMemory() {
+		if cg.countsMemory() && cg.countsCPU() {
 			return
 		}
 		t = make(proctree.Table)
@@ -575,6 +603,12 @@ func (r *run) poll() {
 	} else {
 		t = proctree.Scan()
 		ds = t.Descendants(r.proc.Pid)
+	}
+	if !cg.countsCPU() && r.overCPU(r.cpuSoFar(t, ds)) {
+		return
+	}
+	if cg.countsMemory() {
+		return
 	}
 	var mem int64
 	count := len(ds)
@@ -598,31 +632,15 @@ func (r *run) poll() {
 	}
 }
 
-// treeCPU is the processor time used so far by the run's processes, from
-// the cgroup when it counts it (the processes already gone too), else from
-// /proc.
-func (r *run) treeCPU() time.Duration {
-	if cpu := r.cg.cpu(); cpu > 0 {
-		return cpu
-	}
-	t := proctree.Scan()
-	root := r.proc.Pid
-	cpu := t[root].CPU
-	for _, pid := range t.Descendants(root) {
-		cpu += t[pid].CPU
-	}
-	return cpu
-}
-
 // wait waits for the supervisor, then makes sure nothing of the run is left and
 // every byte it printed has been read.
 func (r *run) wait() {
 	r.state, r.waitErr = r.proc.Wait()
 	r.duration = time.Since(r.startTime)
-	if !r.m.supervised && r.duration >= r.limits.Time {
+	if !r.m.supervised && r.wallLeft() <= 0 {
 		// As readStatus does for a supervised run: past its limit, the
 		// program timed out, whether or not the clock's goroutine ran.
-		r.o.claim(killedTime)
+		r.o.claim(killedWall)
 	}
 	r.markReaped()
 	close(r.done)
@@ -638,6 +656,20 @@ func (r *run) wait() {
 	if r.cg.oomKilled() {
 		r.o.claimAfterExit(killedMemory)
 	}
+	// Its whole CPU time, now that every process is counted: the
+	// supervisor's own holds every process it reaped, the cgroup's every
+	// process. One that ended past its limit between two polls, or that
+	// RLIMIT_CPU killed, ran out of time, as isolate judges it.
+	r.cpuUsed = time.Duration(r.cpuAtTimeout.Load())
+	if r.state != nil {
+		r.cpuUsed = max(r.cpuUsed, r.state.UserTime()+r.state.SystemTime())
+	}
+	if r.cg.countsCPU() {
+		r.cpuUsed = max(r.cpuUsed, r.cg.cpu())
+	}
+	if r.cpuUsed > r.limits.Time && !r.probe {
+		r.o.claimAfterExit(killedTime)
+	}
 	r.o.notePeak(r.cg.memoryPeak())
 	// Whatever the supervisor did, make sure: everything seen in the tree dies.
 	r.killTree()
@@ -647,11 +679,19 @@ func (r *run) wait() {
 	// The pipes reach end of file once every process holding them is
 	// dead. A process that escaped all of the above must not hang the
 	// grader: close the read ends under the readers after a short grace.
+	// In a PID namespace none can have escaped, and the grace is only for
+	// the readers to read what is left in the pipes: on a busy machine
+	// the grader may wait longer than 250 ms for a processor, and the end
+	// of a run's output was lost (a reference's last 200 lines).
+	grace := 250 * time.Millisecond
+	if r.m.nsFlags&syscall.CLONE_NEWPID != 0 {
+		grace = 10 * time.Second
+	}
 	rdone := make(chan struct{})
 	go func() { r.readers.Wait(); close(rdone) }()
 	select {
 	case <-rdone:
-	case <-time.After(250 * time.Millisecond):
+	case <-time.After(grace):
 		r.outR.Close()
 		r.errR.Close()
 		<-rdone
@@ -666,13 +706,11 @@ func (r *run) wait() {
 // result says how the run ended.
 func (r *run) result(ctx context.Context) (*Result, error) {
 	name := r.spec.Argv[0]
-	res := &Result{ExitCode: -1, Duration: r.duration, CPU: time.Duration(r.cpuAtTimeout.Load())}
+	// The wait as read before the kill, where a task's run delay went
+	// with it; a cgroup's pressure stall holds it still.
+	res := &Result{ExitCode: -1, Duration: r.duration, CPU: r.cpuUsed,
+		CPUWait: max(time.Duration(r.waitAtTimeout.Load()), r.cpuWaitSoFar())}
 	st := r.state
-	if st != nil {
-		// The supervisor's rusage holds its own time and that of every
-		// process it waited for: the submission and its reaped orphans.
-		res.CPU = max(res.CPU, st.UserTime()+st.SystemTime())
-	}
 	res.Stdout, res.StdoutOverflow = r.stdout.result()
 	res.Stderr, res.StderrOverflow = r.stderr.result()
 	r.o.fill(res)

@@ -4,7 +4,8 @@ package sandbox
 
 // Outside Linux the grader has no portable way to find every process a run
 // started or to measure their memory, so it keeps to what os/exec offers:
-// the time limit and the output caps, enforced on the main process. The
+// the wall-clock limit and the output caps, enforced on the main process,
+// and the CPU time limit judged from its rusage once it has ended. The
 // limits it cannot enforce are listed by Protections, not pretended.
 
 import (
@@ -67,7 +68,7 @@ func Run(ctx context.Context, spec Spec) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("grader: running %s: %w", spec.Argv[0], err)
 	}
-	timer := time.AfterFunc(l.Time, func() { kill(killedTime) })
+	timer := time.AfterFunc(l.Wall(), func() { kill(killedWall) })
 	defer timer.Stop()
 	done := make(chan struct{})
 	go func() {
@@ -92,6 +93,11 @@ func Run(ctx context.Context, spec Spec) (*Result, error) {
 		// Its own time and that of the children it waited for; what the
 		// children left running used is not counted here.
 		res.CPU = st.UserTime() + st.SystemTime()
+		if res.CPU > l.Time && (reason == notKilled || reason == killedWall) {
+			// Its CPU time ran out before the clock did, or as it ended.
+			reason = killedTime
+			res.TimedOut, res.WallTimedOut = true, false
+		}
 		if st.Exited() {
 			res.ExitCode = st.ExitCode()
 		} else if ws, ok := st.Sys().(syscall.WaitStatus); ok && reason == notKilled && ws.Signaled() {
@@ -127,7 +133,8 @@ func (f writerFunc) Write(p []byte) (int, error) {
 func Protections(l Limits) []string {
 	l = l.WithDefaults()
 	return []string{
-		"time limit " + l.Time.String() + " per run (the main process is killed; processes it started are not tracked on this platform)",
+		"time limit " + l.Time.String() + " of CPU time per run, judged from the main process's own and its waited-for children's once it ends; " +
+			"wall-clock limit " + l.Wall().String() + " per run, then the main process is killed (processes it started are not tracked on this platform)",
 		"output limit " + FormatSize(l.Output) + " per stream, then the run is killed",
 		"memory not limited on this platform",
 		"process count not limited on this platform",

@@ -151,7 +151,7 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		s.failure = &failure{status: report.Error, grader: true, message: fmt.Sprintf("making the run's folder: %v", err)}
 		ts.Fatalf("%s", s.failure.message)
 	}
-	res, err := sandbox.Run(s.g.ctx, sandbox.Spec{
+	res, err := sandboxRun(s.g.ctx, sandbox.Spec{
 		Argv:     argv,
 		Dir:      dir,
 		Env:      submission.Env(dir, vars...),
@@ -182,8 +182,15 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	s.last = res
 	s.lastName = strings.Join(a.Args, " ")
-	death := runDeath(res, s.g.limits, !s.g.company.shared(s.check.Name))
+	death := runDeath(res, s.g.limits)
 	s.runs = append(s.runs, s.g.record(a.Args, argv, stdin, res, death))
+	if res.Starved() {
+		// Nothing is known of the program: the machine's error, not the
+		// student's, and the check is to be run again.
+		s.g.starved.Store(s.check.Name, true)
+		s.failure = &failure{status: report.Error, grader: true, message: starvedMessage(s.lastName, res, s.g.limits)}
+		ts.Fatalf("%s", s.failure.message)
+	}
 	if death != "" {
 		// A crash or a limit fails whatever the scenario expected: `! run`
 		// asks for an error exit, not for a program that dies. This comes

@@ -6,9 +6,10 @@
 // The grader drives testscript (github.com/rogpeppe/go-internal) itself
 // rather than through `go test`: scriptT is its testscript.T (driver.go).
 // A Runner holds what one grading's checks share: the exercise, the
-// submission, the limits, and which checks ran beside which, so that a
-// time-out the others may have caused is run again alone. Which check runs
-// when is the caller's (package grader's scheduler).
+// submission, the limits, and which checks the machine starved (a run
+// that waited for a processor until its wall-clock limit), to be run
+// again alone (timeouts.go). Which check runs when is the caller's
+// (package grader's scheduler).
 //
 // testscript's builtin exec cannot isolate a program, so `run` executes the
 // submission in package sandbox: its limits, its own namespaces and root,
@@ -22,7 +23,7 @@
 //
 // A check fails with a message a student can act on. The grader's commands
 // say what is wrong with the output (through package checker) or the run
-// ("nqueens 4: timed out after 10s"). When a builtin fails, its terse message
+// ("nqueens 12: timed out: it used all of its 20s of CPU time"). When a builtin fails, its terse message
 // ("no match for `^usage` found in stdout") is rewritten from the scenario
 // line that failed (explain.go, pattern.go): which stream, what was
 // expected, and the common near misses (text on the wrong stream, Windows

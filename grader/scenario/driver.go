@@ -202,7 +202,7 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 		r.Message = "the scenario failed"
 	}
 	switch {
-	case r.Status == report.Fail && s.last != nil && s.last.TimedOut && waited(s.last, g.limits):
+	case r.Status == report.Fail && s.last != nil && s.last.WallTimedOut:
 		// A faster search would not help a program that never searched.
 		r.Hint = waitingHint
 	case r.Status == report.Fail && s.last != nil && s.last.TimedOut:
@@ -229,9 +229,9 @@ const defaultTimeoutHint = "Your program ran out of time: make sure it stops on 
 	"(no endless loop, no read of standard input that never ends), then make its search faster. " +
 	"Run the command above yourself to time it."
 
-// waitingHint is the advice for a run that timed out having used almost no
-// CPU (see timeoutDeath), whatever the exercise: it waited rather than
-// searched.
+// waitingHint is the advice for a run that the wall-clock limit stopped
+// while it waited of its own accord (see timeoutDeath), whatever the
+// exercise: it waited rather than searched.
 const waitingHint = "Your program ran out of time without computing: it was waiting, on a sleep " +
 	"or on a program it started, and more time would not help. Run the command above yourself to see where it stops."
 

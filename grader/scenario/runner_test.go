@@ -38,26 +38,97 @@ func runAlone(t *testing.T, ex *exercise.Exercise, name string, cfg Config, argv
 	return NewRunner(context.Background(), ex, sub, cfg).Run(c)
 }
 
-// TestTimeoutDeath: a run out of time is told what its CPU time says: it
-// waited, it was starved (only when it ran alone is the machine blamed), or
-// it computed all along.
+// TestTimeoutDeath: a run out of time is told what the kernel's figures
+// say: it used its CPU time (computing all along, however busy the machine
+// was), or the wall-clock limit stopped it while it waited of its own
+// accord; a run the machine starved is not the student's to be told
+// anything of, and is no failure (starvedMessage).
 func TestTimeoutDeath(t *testing.T) {
 	l := sandbox.Limits{Time: 10 * time.Second}
+	wall := l.Wall() // 21s
 	for _, tt := range []struct {
-		cpu   time.Duration
-		alone bool
-		want  string
+		name string
+		res  sandbox.Result
+		want string
 	}{
-		{20 * time.Millisecond, false, "timed out after 10s, having used almost no CPU (less than 0.1s): it was waiting, not computing"},
-		{20 * time.Millisecond, true, "timed out after 10s, having used almost no CPU (less than 0.1s): it was waiting"},
-		{3 * time.Second, true, "timed out after 10s (it used 3s of CPU, running alone: the machine may be busy; try again, or raise --timeout)"},
-		{3 * time.Second, false, "timed out after 10s"},
-		{9 * time.Second, true, "timed out after 10s"},
+		{"computing", sandbox.Result{TimedOut: true, CPU: 10 * time.Second, CPUWait: 15 * time.Second, Duration: 25 * time.Second},
+			"timed out: it used all of its 10s of CPU time, computing all along (a search too slow for this input, or one that never ends)"},
+		{"asleep", sandbox.Result{TimedOut: true, WallTimedOut: true, CPU: 20 * time.Millisecond, Duration: wall},
+			"timed out after 21s, having used almost no CPU (less than 0.1s of its 10s): it was waiting, not computing (on a sleep, or on another process it started; not on standard input, which ends at once here)"},
+		{"half asleep", sandbox.Result{TimedOut: true, WallTimedOut: true, CPU: 3 * time.Second, CPUWait: 2 * time.Second, Duration: wall},
+			"timed out after 21s, having used only 3s of its 10s of CPU time: it was waiting, not computing (on a sleep, or on another process it started; not on standard input, which ends at once here)"},
+		{"starved", sandbox.Result{TimedOut: true, WallTimedOut: true, CPU: 3 * time.Second, CPUWait: 17 * time.Second, Duration: wall},
+			"stopped after 21s of wall-clock time, having waited 17s of it for a processor the machine was too busy to give"},
 	} {
-		got := timeoutDeath(&sandbox.Result{TimedOut: true, CPU: tt.cpu}, l, tt.alone)
-		if !strings.HasPrefix(got, tt.want) || (!strings.Contains(tt.want, "(") && got != tt.want) {
-			t.Errorf("CPU %v, alone %v: got %q; want %q", tt.cpu, tt.alone, got, tt.want)
+		if got := runDeath(&tt.res, l); got != tt.want {
+			t.Errorf("%s: got %q; want %q", tt.name, got, tt.want)
 		}
+	}
+	starved := sandbox.Result{TimedOut: true, WallTimedOut: true, CPU: 3 * time.Second, CPUWait: 17 * time.Second, Duration: wall}
+	want := "nqueens 12: the machine was too busy to judge this run: in 21s it waited 17s for a processor and had only 3s of its 10s of CPU time; " +
+		"grade it again when the machine is less busy"
+	if got := starvedMessage("nqueens 12", &starved, l); got != want {
+		t.Errorf("starvedMessage: got %q; want %q", got, want)
+	}
+}
+
+// TestStarvedRunsAgain: a check whose run the machine starved (it waited
+// for a processor until its wall-clock limit) is an error, not a failure,
+// and is to be run again; run alone, it is tried again while it is
+// starved, up to starvedTries times, and the first try the machine lets
+// finish is the verdict. A machine that stays too busy leaves the error,
+// which says so.
+func TestStarvedRunsAgain(t *testing.T) {
+	ex, err := exercise.LoadDir(testExercise)
+	if err != nil {
+		t.Fatal(err)
+	}
+	starve := 0 // how many runs, from now, the machine starves
+	tries := 0
+	sandboxRun = func(ctx context.Context, spec sandbox.Spec) (*sandbox.Result, error) {
+		tries++
+		if starve > 0 {
+			starve--
+			l := spec.Limits.WithDefaults()
+			return &sandbox.Result{ExitCode: -1, TimedOut: true, WallTimedOut: true, Duration: l.Wall(),
+				CPU: l.Time / 10, CPUWait: l.Wall() - l.Time/5}, nil
+		}
+		return sandbox.Run(ctx, spec)
+	}
+	defer func() { sandboxRun = sandbox.Run }()
+	sub, err := submission.FromCommand([]string{"sh", "-c", "echo hello"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := ex.Checks[0]
+	newRunner := func() *Runner {
+		dir := t.TempDir()
+		if err := os.Mkdir(filepath.Join(dir, "scripts"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return NewRunner(context.Background(), ex, sub, Config{Dir: dir, Limits: sandbox.Limits{Time: time.Second}})
+	}
+	const busy = "the machine was too busy to judge this run"
+
+	starve, tries = 1, 0
+	r, again := newRunner().Check(c)
+	if r.Status != report.Error || !again || !strings.Contains(r.Message, busy) || !strings.HasPrefix(r.Message, "grader error (not your fault): ") {
+		t.Errorf("starved beside others: %s %q, again %v; want an error of the grader's, saying the machine was busy, to be run again", r.Status, r.Message, again)
+	}
+	if len(r.Runs) != 1 || !strings.HasPrefix(r.Runs[0].Death, "stopped after 3s of wall-clock time, having waited 2.8s") {
+		t.Errorf("starved run's death: %+v; want it stopped by the wall clock, having waited for a processor", r.Runs)
+	}
+
+	starve, tries = 2, 0
+	r = newRunner().Run(c)
+	if tries != 3 || r.Status == report.Error {
+		t.Errorf("starved twice, alone: %d tries, %s %q; want 3 tries, the last one's own verdict", tries, r.Status, r.Message)
+	}
+
+	starve, tries = 10, 0
+	r = newRunner().Run(c)
+	if tries != starvedTries || r.Status != report.Error || !strings.Contains(r.Message, busy) || !strings.HasSuffix(r.Message, "(run 3 times alone, it was starved each time)") {
+		t.Errorf("starved every time, alone: %d tries, %s %q; want %d tries and an error saying so", tries, r.Status, r.Message, starvedTries)
 	}
 }
 

@@ -1,107 +1,77 @@
 package scenario
 
 import (
-	"strings"
-	"sync"
+	"fmt"
 	"time"
 
-	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
-// A run that times out is judged by the processor time it used, since wall
-// time alone cannot tell a slow program from a starved or a waiting one:
+// A run out of time is judged by the kernel's figures, since a time alone
+// cannot tell a slow program from a starved or a waiting one:
 //
-//   - almost none: it was waiting (on a sleep, on a child; not on standard
-//     input, which a run gets closed), and more time would not help;
-//   - most of the limit: it computed all along, and is too slow;
-//   - in between: it was slowed down by other runs. The grader itself runs
-//     checks in parallel, so such a check is run again alone before the
-//     verdict, and the report blames a busy machine only if it times out
-//     alone too.
+//   - it used its CPU time (the limit is on that, over all its processes):
+//     it computed all along, and the program is too slow or never ends,
+//     however busy the machine was;
+//   - the wall-clock limit stopped it, and it spent that time asleep or
+//     blocked rather than waiting for a processor: it was waiting, of its
+//     own accord, and more time would not help;
+//   - the wall-clock limit stopped it while it waited for a processor the
+//     machine gave to others (sandbox.Result.Starved): nothing is known of
+//     the program. The check is the grader's error, not the student's,
+//     and it is run again, alone, up to starvedTries times in all; only if
+//     the machine stays that busy does the report keep the error.
 
-// waitingCPU is the share of the time limit under which a run that timed
-// out is taken to have waited rather than computed.
-const waitingCPU = 20
+// starvedTries is how many times in all a check whose run was starved is
+// run before the grader gives up on judging it.
+const starvedTries = 3
 
-// timeoutDeath says how a run that timed out ended, for a student.
-// alone says no other check of the grading ran beside it.
-func timeoutDeath(res *sandbox.Result, l sandbox.Limits, alone bool) string {
-	msg := "timed out after " + l.Time.String()
-	used := "less than 0.1s"
-	if res.CPU >= 100*time.Millisecond {
-		used = res.CPU.Round(100 * time.Millisecond).String()
+// timeoutDeath says how a run that timed out ended, for a student. A
+// starved run is not the student's and is said by starvedMessage instead.
+func timeoutDeath(res *sandbox.Result, l sandbox.Limits) string {
+	l = l.WithDefaults()
+	if !res.WallTimedOut {
+		return "timed out: it used all of its " + l.Time.String() + " of CPU time, computing all along " +
+			"(a search too slow for this input, or one that never ends)"
 	}
-	switch {
-	case waited(res, l):
-		return msg + ", having used almost no CPU (" + used + "): it was waiting, not computing " +
-			"(on a sleep, or on another process it started; not on standard input, which ends at once here)"
-	case res.CPU < l.Time/2 && alone:
-		return msg + " (it used " + used + " of CPU, running alone: the machine may be busy; try again, or raise --timeout)"
+	used := "almost no CPU (" + roundTenth(res.CPU) + " of its " + l.Time.String() + ")"
+	if !waited(res, l) {
+		used = "only " + roundTenth(res.CPU) + " of its " + l.Time.String() + " of CPU time"
 	}
-	return msg
+	return "timed out after " + l.Wall().String() + ", having used " + used + ": it was waiting, not computing " +
+		"(on a sleep, or on another process it started; not on standard input, which ends at once here)"
 }
 
-// waited says whether a run that timed out used so little CPU that it
-// must have been waiting, not computing.
+// starvedMessage is the error of a check whose run the machine starved,
+// in words an instructor and a student read: whose fault it is not, and
+// the figures that say so.
+func starvedMessage(run string, res *sandbox.Result, l sandbox.Limits) string {
+	l = l.WithDefaults()
+	return fmt.Sprintf("%s: the machine was too busy to judge this run: in %s it waited %s for a processor and had only %s of its %s of CPU time; "+
+		"grade it again when the machine is less busy",
+		run, l.Wall(), roundTenth(res.CPUWait), roundTenth(res.CPU), l.Time)
+}
+
+// waited says whether a run that the wall-clock limit stopped used so
+// little CPU that it can only have waited: under a twentieth of its CPU
+// time.
 func waited(res *sandbox.Result, l sandbox.Limits) bool {
-	return res.CPU < l.WithDefaults().Time/waitingCPU
+	return res.WallTimedOut && !res.Starved() && res.CPU < l.WithDefaults().Time/20
 }
 
 // runDeath is sandbox.Result.Death with the grader's own words for a time-out.
-func runDeath(res *sandbox.Result, l sandbox.Limits, alone bool) string {
-	if res.TimedOut {
-		return timeoutDeath(res, l.WithDefaults(), alone)
+func runDeath(res *sandbox.Result, l sandbox.Limits) string {
+	if res.TimedOut && !res.Starved() {
+		return timeoutDeath(res, l)
 	}
 	return res.Death(l)
 }
 
-// starvedTimeout reports whether a failed check's last run timed out having
-// used less than half its time in CPU: a run that other runs may have
-// slowed down.
-func starvedTimeout(r report.CheckResult, limit time.Duration) bool {
-	if r.Status != report.Fail || len(r.Runs) == 0 {
-		return false
+// roundTenth writes a duration to the tenth of a second, "less than 0.1s"
+// below it.
+func roundTenth(d time.Duration) string {
+	if d < 100*time.Millisecond {
+		return "less than 0.1s"
 	}
-	last := r.Runs[len(r.Runs)-1]
-	return strings.HasPrefix(last.Death, "timed out") && last.CPU >= limit/waitingCPU && last.CPU < limit/2
-}
-
-// company tracks which running checks had others beside them.
-type company struct {
-	mu      sync.Mutex
-	running map[string]bool // check name -> shared the machine at some point
-}
-
-// start records that check name began; it shares the machine with each
-// check already running, and they with it.
-func (c *company) start(name string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.running == nil {
-		c.running = map[string]bool{}
-	}
-	shared := len(c.running) > 0
-	for n := range c.running {
-		c.running[n] = true
-	}
-	c.running[name] = shared
-}
-
-// shared reports whether another check has run beside check name since it
-// started.
-func (c *company) shared(name string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.running[name]
-}
-
-// end records that check name finished, and reports whether another check
-// ran at some point beside it.
-func (c *company) end(name string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	shared := c.running[name]
-	delete(c.running, name)
-	return shared
+	return d.Round(100 * time.Millisecond).String()
 }

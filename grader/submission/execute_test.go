@@ -67,8 +67,9 @@ var (
 var runSeq atomic.Int64
 
 // run executes a test program in a fresh folder and checks the two promises
-// every run keeps: sandbox.Run returns within the time limit plus one second,
-// and no process of the run is left afterwards.
+// every run keeps: sandbox.Run returns within the wall-clock limit, and
+// the time it waited for a processor (up to three times that limit), plus
+// one second, and no process of the run is left afterwards.
 func run(t *testing.T, name string, l sandbox.Limits, stdin []byte, args ...string) *sandbox.Result {
 	t.Helper()
 	res := runSub(t, prog(t, name), name, l, stdin, args...)
@@ -104,7 +105,7 @@ func runSub(t *testing.T, sub *Submission, name string, l sandbox.Limits, stdin 
 	}
 	t.Logf("%s: returned in %v (run %v, death %q, exit %d, peak memory %s)",
 		name, took.Round(time.Millisecond), res.Duration.Round(time.Millisecond), res.Death(l), res.ExitCode, sandbox.FormatSize(res.PeakMemory))
-	if lim := l.WithDefaults().Time + time.Second; took > lim {
+	if lim := min(l.Wall()+res.CPUWait, 3*l.Wall()) + time.Second; took > lim {
 		t.Errorf("%s: Execute returned after %v; want within %v", name, took, lim)
 	}
 	// A survivor is a live process whose environment holds mark or whose
@@ -125,19 +126,23 @@ var (
 	roomy   = sandbox.Limits{Time: 10 * time.Second, Memory: 64 * sandbox.MiB, Output: 1 * sandbox.MiB, Procs: 32}
 )
 
-// idleTimeout is how a run that waits out the hostile time limit without
-// computing dies: the note tells a student whose correct program was slowed
-// by a busy machine that it was not their fault.
-const idleTimeout = "timed out after 3s (it used less than 0.1s of CPU: the machine may be busy; try again, or raise --timeout)"
+// idleTimeout is how a run that waits out the hostile wall-clock limit
+// (twice its CPU time and a second) without computing dies; cpuTimeout how
+// one that computes until its CPU time is used dies, however busy the
+// machine.
+const (
+	idleTimeout = "timed out after 7s of wall-clock time, having used less than 0.1s of its 3s of CPU time: it was waiting, not computing"
+	cpuTimeout  = "timed out: it used all of its 3s of CPU time"
+)
 
-// busyDeath is res.Death(l) made comparable with want, the CPU note left
-// out of the comparison: whether a run that waited got less than half its
-// limit in CPU depends on the machine's load (and on a -race build), not on
-// the runner. TestExecuteCPU tests the note itself.
+// busyDeath is res.Death(l) made comparable with want, the CPU a waiting
+// run used left out of the comparison: an interpreter's start costs more
+// CPU under -race's slower grader only in the grader, but a loaded machine
+// may cost its page faults more. TestExecuteCPU tests the figures.
 func busyDeath(res *sandbox.Result, l sandbox.Limits, want string) string {
-	d, _, _ := strings.Cut(res.Death(l), " (it used ")
-	if w, note, ok := strings.Cut(want, " (it used "); ok && d == w {
-		return w + " (it used " + note
+	d := res.Death(l)
+	if w, _, ok := strings.Cut(want, ", having used "); ok && strings.HasPrefix(d, w+", having used ") && strings.HasSuffix(d, ": it was waiting, not computing") {
+		return want
 	}
 	return d
 }
@@ -197,8 +202,8 @@ func TestExecuteHostile(t *testing.T) {
 	}{
 		{prog: "sleep.sh", limits: hostile, death: idleTimeout, exit: -1, idle: true},
 		{prog: "sleep.py", limits: hostile, death: idleTimeout, exit: -1, idle: true},
-		{prog: "busy.c", limits: hostile, death: "timed out after 3s", exit: -1},
-		{prog: "busy.go", limits: hostile, death: "timed out after 3s", exit: -1},
+		{prog: "busy.c", limits: hostile, death: cpuTimeout, exit: -1},
+		{prog: "busy.go", limits: hostile, death: cpuTimeout, exit: -1},
 		{prog: "child_holds_stdout.sh", limits: roomy, exit: 0, stdout: "started\n"},
 		{prog: "setsid_child.py", limits: roomy, exit: 0, stdout: "parent exits\n"},
 		{prog: "print_forever.py", limits: roomy, death: "printed more than 1 MiB on standard output", exit: -1, stdoutLen: 1 * sandbox.MiB},
@@ -210,7 +215,7 @@ func TestExecuteHostile(t *testing.T) {
 		{prog: "alloc.go", limits: roomy, death: "used more than 64 MiB of memory", exit: -1},
 		{prog: "read_stdin.py", limits: roomy, exit: 0, stdout: "read 0\n"},
 		{prog: "read_stdin.py", limits: roomy, stdin: []byte("4 queens\n"), exit: 0, stdout: "read 9\n"},
-		{prog: "stdin_forever.py", limits: hostile, death: idleTimeout, exit: -1},
+		{prog: "stdin_forever.py", limits: hostile, death: cpuTimeout, exit: -1}, // reads at end of file at once: a busy loop
 		{prog: "segv.c", limits: roomy, death: "killed by SIGSEGV", exit: -1},
 		{prog: "segv.py", limits: roomy, death: "killed by SIGSEGV", exit: -1},
 		{prog: "abort.c", limits: roomy, death: "killed by SIGABRT", exit: -1},
@@ -269,7 +274,7 @@ func TestExecuteFallbacks(t *testing.T) {
 		{"child_holds_stdout.sh", "", 0},
 		{"setsid_child.py", "", 0},
 		{"alloc.py", "used more than 64 MiB of memory", -1},
-		{"forkbomb.sh", "started more than 32 processes", -1},
+		{"forkbomb.sh", "started more than 32 processes", anyExit},
 		{"segv.c", "killed by SIGSEGV", -1},
 		{"abort.c", "killed by SIGABRT", -1},
 	}
@@ -298,7 +303,7 @@ func TestExecuteFallbacks(t *testing.T) {
 					l = hostile
 				}
 				res := run(t, tt.prog, l, nil)
-				if got := busyDeath(res, l, tt.death); got != tt.death || res.ExitCode != tt.exit {
+				if got := busyDeath(res, l, tt.death); got != tt.death || (res.ExitCode != tt.exit && tt.exit != anyExit) {
 					t.Errorf("%s: death %q, exit %d; want %q, %d", tt.prog, got, res.ExitCode, tt.death, tt.exit)
 				}
 			}
@@ -398,7 +403,7 @@ func TestExecuteSideBySide(t *testing.T) {
 // TestExecuteStoppedSupervisor: without a PID namespace, and without a
 // Landlock that keeps the run's signals in (before Linux 6.12), the run's
 // supervisor can be stopped or killed by the submission it watches; the
-// time limit still ends the run, and nothing is left behind.
+// wall-clock limit still ends the run, and nothing is left behind.
 func TestExecuteStoppedSupervisor(t *testing.T) {
 	restore, ok := sandbox.SetIsolationForTest("reaper-unscoped")
 	if !ok {
@@ -406,7 +411,7 @@ func TestExecuteStoppedSupervisor(t *testing.T) {
 	}
 	defer restore()
 	res := run(t, "stop_parent.py", hostile, nil)
-	if got, want := busyDeath(res, hostile, "timed out after 3s"), "timed out after 3s"; got != want {
+	if got, want := busyDeath(res, hostile, idleTimeout), idleTimeout; got != want {
 		t.Errorf("stop_parent.py: death %q; want %q", got, want)
 	}
 	// Killing the supervisor outright ends the run at once.
@@ -590,17 +595,15 @@ func TestDeath(t *testing.T) {
 	}{
 		{sandbox.Result{ExitCode: 0}, ""},
 		{sandbox.Result{ExitCode: 3}, ""},
-		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 9 * time.Second}, "timed out after 10s"},
-		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 5 * time.Second}, "timed out after 10s"},
-		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 4960 * time.Millisecond},
-			"timed out after 10s (it used 5s of CPU: the machine may be busy; try again, or raise --timeout)"},
-		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 5712 * time.Millisecond, Duration: 31 * time.Second},
-			"timed out after 10s"},
-		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 1712 * time.Millisecond},
-			"timed out after 10s (it used 1.7s of CPU: the machine may be busy; try again, or raise --timeout)"},
-		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 340 * time.Millisecond},
-			"timed out after 10s (it used 300ms of CPU: the machine may be busy; try again, or raise --timeout)"},
-		{sandbox.Result{ExitCode: -1, TimedOut: true}, "timed out after 10s (it used less than 0.1s of CPU: the machine may be busy; try again, or raise --timeout)"},
+		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 10 * time.Second}, "timed out: it used all of its 10s of CPU time"},
+		{sandbox.Result{ExitCode: -1, TimedOut: true, CPU: 10 * time.Second, CPUWait: 20 * time.Second, Duration: 30 * time.Second},
+			"timed out: it used all of its 10s of CPU time"},
+		{sandbox.Result{ExitCode: -1, TimedOut: true, WallTimedOut: true, Duration: 21 * time.Second},
+			"timed out after 21s of wall-clock time, having used less than 0.1s of its 10s of CPU time: it was waiting, not computing"},
+		{sandbox.Result{ExitCode: -1, TimedOut: true, WallTimedOut: true, CPU: 1712 * time.Millisecond, CPUWait: 3 * time.Second, Duration: 24 * time.Second},
+			"timed out after 21s of wall-clock time, having used 1.7s of its 10s of CPU time: it was waiting, not computing"},
+		{sandbox.Result{ExitCode: -1, TimedOut: true, WallTimedOut: true, CPU: 2 * time.Second, CPUWait: 50 * time.Second, Duration: 63 * time.Second},
+			"stopped after 21s of wall-clock time, having waited 50s of it for a processor the machine was too busy to give"},
 		{sandbox.Result{ExitCode: -1, Signal: "SIGSEGV"}, "killed by SIGSEGV"},
 		{sandbox.Result{ExitCode: -1, OutOfMemory: true}, "used more than 512 MiB of memory"},
 		{sandbox.Result{ExitCode: -1, StdoutOverflow: true}, "printed more than 16 MiB on standard output"},
@@ -613,7 +616,7 @@ func TestDeath(t *testing.T) {
 			t.Errorf("%+v.Death() = %q; want %q", tt.res, got, tt.want)
 		}
 	}
-	if got, want := (&sandbox.Result{TimedOut: true, CPU: time.Second}).Death(sandbox.Limits{Time: 1500 * time.Millisecond}), "timed out after 1.5s"; got != want {
+	if got, want := (&sandbox.Result{TimedOut: true, CPU: 1600 * time.Millisecond}).Death(sandbox.Limits{Time: 1500 * time.Millisecond}), "timed out: it used all of its 1.5s of CPU time"; got != want {
 		t.Errorf("Death with a 1.5s limit = %q; want %q", got, want)
 	}
 }
@@ -636,32 +639,35 @@ func TestProtections(t *testing.T) {
 		t.Log(p)
 	}
 	all := strings.Join(ps, "\n")
-	for _, want := range []string{"time limit 3s", "memory", "100 MiB", "output limit 16 MiB", "environment"} {
+	for _, want := range []string{"time limit 3s of CPU time", "wall-clock limit 7s", "memory", "100 MiB", "output limit 16 MiB", "environment"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("Protections() lacks %q:\n%s", want, all)
 		}
 	}
 }
 
-// TestExecuteCPU checks the CPU time measured: near zero for a program that
-// sleeps out the limit, most of the limit for one that computes until it is
-// killed, and counted through the supervisor for a run that exits by itself.
+// TestExecuteCPU checks the CPU time measured and what the limits make of
+// it: near zero for a program that sleeps out its wall-clock limit, which
+// stops it, not starved; its CPU time, and a little more, for one that
+// computes until it is killed, whose CPU time stops it however long the
+// machine's load made that take; counted through the supervisor for a run
+// that exits by itself.
 func TestExecuteCPU(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the busy programs and the supervisor are Linux's")
 	}
 	sleep := run(t, "sleep.sh", hostile, nil)
-	if !sleep.TimedOut || sleep.CPU > 300*time.Millisecond {
-		t.Errorf("sleep.sh: timed out %v, CPU %v; want true, under 300ms", sleep.TimedOut, sleep.CPU)
+	if !sleep.TimedOut || !sleep.WallTimedOut || sleep.Starved() || sleep.CPU > 300*time.Millisecond || sleep.Duration < hostile.Wall() {
+		t.Errorf("sleep.sh: timed out %v, by the wall clock %v, starved %v, CPU %v in %v; want a wall-clock time-out after %v, not starved, under 300ms of CPU",
+			sleep.TimedOut, sleep.WallTimedOut, sleep.Starved(), sleep.CPU, sleep.Duration, hostile.Wall())
 	}
 	if got := busyDeath(sleep, hostile, idleTimeout); got != idleTimeout {
 		t.Errorf("sleep.sh: Death() = %q; want %q", got, idleTimeout)
 	}
 	busy := run(t, "busy.c", hostile, nil)
-	// On a loaded machine a busy loop gets less than its share, so only
-	// "some, and no more than the run lasted" can be asked of it.
-	if !busy.TimedOut || busy.CPU < 100*time.Millisecond || busy.CPU > busy.Duration+time.Second {
-		t.Errorf("busy.c: timed out %v, CPU %v in %v; want true, between 100ms and the run's duration", busy.TimedOut, busy.CPU, busy.Duration)
+	if !busy.TimedOut || busy.WallTimedOut || busy.CPU < hostile.Time || busy.CPU > hostile.Time+time.Second {
+		t.Errorf("busy.c: timed out %v, by the wall clock %v, CPU %v in %v (%v waiting for a processor); want a CPU time-out at %v, give or take a second",
+			busy.TimedOut, busy.WallTimedOut, busy.CPU, busy.Duration, busy.CPUWait, hostile.Time)
 	}
 	loop := runSub(t, &Submission{Command: []string{"sh", "-c", "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done"}}, "loop", roomy, nil)
 	if loop == nil {

@@ -44,7 +44,7 @@ func batchFlagSet() (*flag.FlagSet, *batchFlags) {
 	fs.BoolVar(&f.regrade, "regrade", false, "grade every student again, keeping no report of an earlier run")
 	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs; repeatable, or comma-separated")
 	fs.Var(&f.shard, "shard", "grade only slice `K/N` of the class (students sorted by name, dealt round-robin)")
-	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
+	fs.Var(&f.timeout, "timeout", "CPU time limit of every run, instead of the exercise's (a run that waits is stopped by the wall clock at twice that and a second): a positive `DURATION` such as 30s")
 	fs.BoolVar(&f.requireIsolation, "require-isolation", true, "refuse to grade unless the sandbox isolates every run fully; =false grades with what the machine allows")
 	return fs, f
 }

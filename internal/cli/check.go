@@ -43,7 +43,7 @@ func checkFlagSet() (*flag.FlagSet, *checkFlags) {
 	f.out.register(fs)
 	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs (NAME runs even when they fail); repeatable, or comma-separated")
 	fs.StringVar(&f.pattern, "pattern", "", "when SUBMISSION is a folder, the file in it to grade: a `GLOB` relative to it, such as \"nqueens.*\"")
-	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
+	fs.Var(&f.timeout, "timeout", "CPU time limit of every run, instead of the exercise's (a run that waits is stopped by the wall clock at twice that and a second): a positive `DURATION` such as 30s")
 	fs.BoolVar(&f.verbose, "v", false, "verbose: every run's real command line, exit status, time and output")
 	fs.BoolVar(&f.watch, "watch", false, "grade again each time the submission (a file, or a folder's files) is saved, showing what changed, until Ctrl-C (exit status 0)")
 	fs.BoolVar(&f.requireIsolation, "require-isolation", false, "refuse to run the submission unless the sandbox isolates it fully (\"grader check -v\" lists its layers)")

@@ -27,7 +27,7 @@ func gradescopeFlagSet() (*flag.FlagSet, *gradescopeFlags) {
 	f := &gradescopeFlags{}
 	fs.StringVar(&f.out, "out", "", "write the autograder folder and its zip to folder `DIR`; must be set")
 	fs.StringVar(&f.pattern, "pattern", "", "the file of the submission to grade: a `GLOB` such as \"nqueens.*\" (default: the one file with a known extension)")
-	fs.Var(&f.timeout, "timeout", "time limit of every run, instead of the exercise's: a positive `DURATION` such as 30s")
+	fs.Var(&f.timeout, "timeout", "CPU time limit of every run, instead of the exercise's (a run that waits is stopped by the wall clock at twice that and a second): a positive `DURATION` such as 30s")
 	fs.StringVar(&f.grader, "grader", "", "the grader binary to ship: a Linux x86-64 build such as GOOS=linux GOARCH=amd64 go build -o `FILE` ./cmd/grader (default: this grader, if it is one)")
 	return fs, f
 }

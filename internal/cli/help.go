@@ -137,6 +137,19 @@ skipped, exit status 1.
 When the machine lacks its interpreter or compiler, that check is broken (!),
 says what to install, and the exit status is 3.
 
+Each run's time limit is on its CPU time, what all of its processes
+compute, which does not depend on how busy the machine is: the exercise's
+(limits.time in its exercise.toml), or --timeout's. A run that waits
+rather than computes is stopped by the wall clock at twice that and a
+second, the time it waited for a processor the machine was too busy to
+give not counted. A run out of CPU time fails its check ("it used all of
+its 10s of CPU time"), and so does one stopped while it waited of its own
+accord ("it was waiting, not computing"); one the machine kept waiting
+for a processor is run again, alone, up to three times, then its check is
+an error that is not the submission's fault (exit status 3). Each run has
+an equal share of the processor, whatever it starts; grader check -v says
+how this machine counts and shares it.
+
 Flags may come before or after ID and SUBMISSION, with one dash or two
 (-v, --timeout 30s, --color=never). After --, every argument is positional.
 

@@ -45,7 +45,7 @@ verifyproblem proves a problem package. It checks that:
     entry names with a message containing the entry's phrase;
   - the checkers accept every output under valid-output/ and reject every
     output under invalid-output/, without crashing;
-  - the time limit is above the reference's slowest run.
+  - the time limit is above the CPU time of the reference's slowest run.
 
   - the checks' points add up to the exercise's maximum (exercise.toml's
     points, 100 unless it says);
