@@ -83,6 +83,10 @@ type jsonRun struct {
 	ExitCode    int     `json:"exit_code"`
 	Death       string  `json:"death,omitempty"`
 	DurationMS  float64 `json:"duration_ms"`
+	// CPUMS is the CPU time of the run's processes, what its time limit
+	// bounds; CPUWaitMS the time they waited for a processor.
+	CPUMS     float64 `json:"cpu_ms"`
+	CPUWaitMS float64 `json:"cpu_wait_ms,omitempty"`
 }
 
 type jsonDetail struct {
@@ -202,6 +206,8 @@ func toJSON(r *report.Report) jsonReport {
 				ExitCode:    run.ExitCode,
 				Death:       run.Death,
 				DurationMS:  ms(run.Duration),
+				CPUMS:       ms(run.CPU),
+				CPUWaitMS:   ms(run.CPUWait),
 			})
 		}
 		if d := c.Detail; d != nil {
