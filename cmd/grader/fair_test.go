@@ -1,0 +1,248 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The fairness suite (issue 28): a grade depends on the program alone, not
+// on how busy the machine is nor on what a classmate's program does. Each
+// test grades through a real grader process while CPU hogs of its own run
+// beside it, four per core, each in a session of its own (an autogroup
+// each, as a terminal's or a service's work is): the load that cost
+// correct programs their points when time limits were wall-clock.
+
+// fairExercise is an exercise of two checks, each of which runs p and
+// expects hello, under a CPU time limit of 3 s: a wall-clock limit of
+// fairWall.
+var fairExercise = map[string]string{
+	"ex/exercise.toml":     "title = \"Fair\"\nprogram = \"p\"\nchecks = [\"hello\", \"again\"]\npoints = 2\n\n[limits]\ntime = \"3s\"\n",
+	"ex/tests/hello.txtar": "# title: Says hello\n# points: 1\nrun p\nstdout '^hello$'\n",
+	"ex/tests/again.txtar": "# title: Says hello again\n# points: 1\nrun p\nstdout '^hello$'\n",
+}
+
+// fairWall is the wall-clock limit of a run of fairExercise: twice its CPU
+// time and a second (sandbox.Limits.Wall).
+const fairWall = 7 * time.Second
+
+// writeFiles writes files (relative paths and their texts) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+const (
+	// computes needs about a second of CPU time, then says hello: a third
+	// of its limit, so that it passes however busy the machine is.
+	fairComputes = "import time\nwhile time.process_time() < 1.0:\n    pass\nprint(\"hello\")\n"
+	fairLoops    = "while :; do :; done\n"
+	fairSleeps   = "sleep 30\n"
+	// fairSetsid forks 60 busy children, each in a session of its own
+	// (setsid: outside a cgroup, an autogroup each, which the scheduler
+	// weighs as much as a whole terminal), then computes too.
+	fairSetsid = "for i in $(seq 60); do setsid sh -c 'while :; do :; done' & done\nwhile :; do :; done\n"
+)
+
+// startHogs starts n CPU hogs, each in a session of its own, and stops
+// them, by their process ids, when the test ends.
+func startHogs(t *testing.T, n int) {
+	t.Helper()
+	var hogs []*exec.Cmd
+	for range n {
+		cmd := exec.Command("sh", "-c", "while :; do :; done")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		hogs = append(hogs, cmd)
+	}
+	t.Cleanup(func() {
+		for _, h := range hogs {
+			h.Process.Kill()
+			h.Wait()
+		}
+	})
+}
+
+// fairEnv is a grader binary and the fair exercise, for the fairness suite.
+type fairEnv struct {
+	grader, dir string
+}
+
+func newFairEnv(t *testing.T) *fairEnv {
+	if runtime.GOOS != "linux" {
+		t.Skip("CPU time and shares are counted on Linux")
+	}
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The test binary is grader under that name (TestMain).
+	g := filepath.Join(t.TempDir(), "grader")
+	if err := os.Symlink(exe, g); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, fairExercise)
+	return &fairEnv{grader: g, dir: dir}
+}
+
+// fairRun is what the JSON report says of one check's last run.
+type fairRun struct {
+	Status, Message string
+	Death           string
+	DurationMS      float64
+	CPUMS, WaitMS   float64
+}
+
+// check grades the submission src (a file name, its text) with grader
+// check --format json, on the check hello alone, and returns its verdict.
+func (e *fairEnv) check(t *testing.T, name, src string) []fairRun {
+	t.Helper()
+	sub := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(sub, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(e.grader, "check", "--format", "json", "--run", "hello", filepath.Join(e.dir, "ex"), sub)
+	out, err := cmd.Output()
+	if err != nil && cmd.ProcessState.ExitCode() != 1 && cmd.ProcessState.ExitCode() != 0 {
+		t.Fatalf("grader check %s: %v\n%s", name, err, out)
+	}
+	var rep struct {
+		Checks []struct {
+			Status, Message string
+			Runs            []struct {
+				Death      string  `json:"death"`
+				DurationMS float64 `json:"duration_ms"`
+				CPUMS      float64 `json:"cpu_ms"`
+				WaitMS     float64 `json:"cpu_wait_ms"`
+			}
+		}
+	}
+	if err := json.Unmarshal(out, &rep); err != nil {
+		t.Fatalf("grader check %s: %v\n%s", name, err, out)
+	}
+	var rs []fairRun
+	for _, c := range rep.Checks {
+		r := fairRun{Status: c.Status, Message: c.Message}
+		if n := len(c.Runs); n > 0 {
+			run := c.Runs[n-1]
+			r.Death, r.DurationMS, r.CPUMS, r.WaitMS = run.Death, run.DurationMS, run.CPUMS, run.WaitMS
+		}
+		t.Logf("%s: %s %q: run of %.0f ms, %.0f ms of CPU, %.0f ms waiting for a processor", name, r.Status, r.Message, r.DurationMS, r.CPUMS, r.WaitMS)
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// TestFairUnderLoad: with four CPU hogs a core beside it, a program that
+// needs a second of CPU time passes under its 3 s limit (on the wall-clock
+// limits of before, it got a fifth of a core and timed out); an endless
+// loop still fails, told it used all of its CPU time, within its
+// wall-clock limit once the time it waited for a processor is taken out;
+// a program that sleeps is still told it was waiting.
+func TestFairUnderLoad(t *testing.T) {
+	e := newFairEnv(t)
+	startHogs(t, 4*runtime.NumCPU())
+	wall := fairWall
+	var wg sync.WaitGroup
+	for _, tt := range []struct {
+		name, src, status, message string
+	}{
+		{"computes.py", fairComputes, "pass", ""},
+		{"loops.sh", fairLoops, "fail", "p: timed out: it used all of its 3s of CPU time, computing all along"},
+		{"sleeps.sh", fairSleeps, "fail", "p: timed out after 7s, having used almost no CPU (less than 0.1s of its 3s): it was waiting, not computing"},
+	} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, r := range e.check(t, tt.name, tt.src) {
+				if r.Status != tt.status || !strings.HasPrefix(r.Message, tt.message) {
+					t.Errorf("%s: %s %q; want %s %q", tt.name, r.Status, r.Message, tt.status, tt.message)
+				}
+				if own := time.Duration((r.DurationMS - r.WaitMS) * float64(time.Millisecond)); own > wall+time.Second {
+					t.Errorf("%s: the run took %.0f ms, %.0f ms of it waiting for a processor; want the rest within its wall-clock limit, %v", tt.name, r.DurationMS, r.WaitMS, wall)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestFairBatch: in grader batch, a classmate that forks sixty busy
+// children, each in a session of its own, takes nothing from the good
+// submissions graded beside it: they get every point. Before each run had
+// a cpu cgroup of its own, fairness rested on the kernel's autogroups,
+// which setsid multiplies: a good program beside the attack got a sixtieth
+// of the machine and scored 0 or 80 instead of 100.
+func TestFairBatch(t *testing.T) {
+	e := newFairEnv(t)
+	hello := filepath.Join(t.TempDir(), "hello.sh")
+	writeFiles(t, filepath.Dir(hello), map[string]string{"hello.sh": "echo hello\n"})
+	if v, _ := exec.Command(e.grader, "check", "-v", "--run", "hello", filepath.Join(e.dir, "ex"), hello).Output(); !strings.Contains(string(v), "an equal share of the processor per run: a cgroup") {
+		t.Skip("runs have no cpu cgroup of their own on this machine (grader check -v says why): nothing shares the processor out equally")
+	}
+	startHogs(t, 4*runtime.NumCPU())
+	class := filepath.Join(t.TempDir(), "class")
+	students := map[string]string{}
+	// Graded two at a time, in order: each good one beside an attack.
+	for i, name := range []string{"ada", "bea", "cy", "dan"} {
+		students[name] = "good"
+		if i%2 == 1 {
+			students[name] = "attack"
+		}
+	}
+	for name, kind := range students {
+		src, file := fairComputes, "p.py"
+		if kind == "attack" {
+			src, file = fairSetsid, "p.sh"
+		}
+		writeFiles(t, class, map[string]string{name + "/" + file: src})
+	}
+	out := filepath.Join(t.TempDir(), "grades")
+	cmd := exec.Command(e.grader, "batch", "--out", out, filepath.Join(e.dir, "ex"), class)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("grader batch: %v\n%s", err, b)
+	}
+	for name, kind := range students {
+		data, err := os.ReadFile(filepath.Join(out, "reports", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep struct {
+			Score  int `json:"score"`
+			Checks []struct {
+				Status, Message string
+			}
+		}
+		if err := json.Unmarshal(data, &rep); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s (%s): %d points; %+v", name, kind, rep.Score, rep.Checks)
+		switch {
+		case kind == "good" && rep.Score != 2:
+			t.Errorf("%s, a good submission beside the attack: %d of 2 points; want every point: %+v", name, rep.Score, rep.Checks)
+		case kind == "attack" && rep.Score != 0:
+			t.Errorf("%s, the attack: %d points; want none", name, rep.Score)
+		}
+	}
+}
