@@ -25,6 +25,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -89,8 +90,10 @@ func main() {
 	f.sandboxStart()
 	if *quick {
 		f.add(row{figure: "grader batch nqueens", ours: "not measured: skipped by --quick"})
+		f.add(row{figure: underLoadFigure, ours: "not measured: skipped by --quick"})
 	} else {
 		f.graderBatch()
+		f.gradesUnderLoad()
 	}
 	f.print()
 }
@@ -1067,6 +1070,142 @@ func (f *figures) graderBatch() {
 	busy := ((after - before).Seconds() - others*t.best.Seconds()) / capacity
 	r.ours = fmt.Sprintf("%s, %.0f ms a submission, cores %.0f%% busy (the grader's processes %.0f%%)", t, perSubmission, 100*busy, 100*own)
 	r.met = yesNo(busy >= 0.8)
+}
+
+// underLoadFigure names the row of gradesUnderLoad.
+const underLoadFigure = "grader batch nqueens --timeout 5s, 20 students, the machine as it is, then beside 8 CPU hogs"
+
+// underLoadHogs is how many busy loops gradesUnderLoad starts beside the
+// second grading: four a core on the 2-core machine of these figures.
+const underLoadHogs = 8
+
+// gradesUnderLoad grades a class of 20 twice, on the machine as it is (idle,
+// on a machine of its own) and again with 8 CPU hogs beside it, each in a session of its own (as a
+// terminal's or another job's work is), and compares the two gradebooks:
+// a grade must depend on the program alone (issue 28). The class is the
+// nqueens exercise's own submissions, good and bad, in Python, C, C++,
+// Go, Java, JavaScript, awk and sh, the slow permutations.py among them,
+// under --timeout 5s, the limit at which the load once cost the good
+// reverse.py its n12 check.
+func (f *figures) gradesUnderLoad() {
+	r := row{figure: underLoadFigure, target: "identical gradebooks"}
+	defer func() { f.add(r) }()
+	paths, why := f.tools("grader")
+	if why != "" {
+		r.ours = why
+		return
+	}
+	grader := paths[0]
+	class := filepath.Join(f.work, "class-under-load")
+	if err := nqueensClass(f.root, class, 20); err != nil {
+		r.ours = "not measured: " + err.Error()
+		return
+	}
+	grade := func(name string) (timing, []byte, error) {
+		out := filepath.Join(f.work, name)
+		t, err := measure(1, run{argv: []string{grader, "batch", "--timeout", "5s", "--out", out, "nqueens", class}})
+		if err != nil {
+			return t, nil, err
+		}
+		book, err := os.ReadFile(filepath.Join(out, "gradebook.csv"))
+		return t, book, err
+	}
+	idle, idleBook, err := grade("grades-idle")
+	if err != nil {
+		r.ours = "not measured: grader batch: " + err.Error()
+		return
+	}
+	stop, err := startHogs(underLoadHogs)
+	if err != nil {
+		r.ours = "not measured: starting the hogs: " + err.Error()
+		return
+	}
+	loaded, loadedBook, err := grade("grades-loaded")
+	stop()
+	if err != nil {
+		r.ours = "not measured: grader batch beside the hogs: " + err.Error()
+		return
+	}
+	r.ours = fmt.Sprintf("as it is %s; beside %d hogs %s", idle, underLoadHogs, loaded)
+	same := bytes.Equal(idleBook, loadedBook)
+	if same {
+		r.ours += ": gradebooks identical"
+	} else {
+		r.ours += ": gradebooks differ: " + strings.Join(differingRows(idleBook, loadedBook), "; ")
+	}
+	r.met = yesNo(same)
+}
+
+// nqueensClass makes a class of n students from the nqueens exercise's
+// good and bad submissions, in order, each a student's folder.
+func nqueensClass(root, class string, n int) error {
+	var subs []string
+	for _, kind := range []string{"good", "bad"} {
+		ents, err := os.ReadDir(filepath.Join(root, "exercises/nqueens", kind))
+		if err != nil {
+			return err
+		}
+		for _, e := range ents {
+			subs = append(subs, filepath.Join(root, "exercises/nqueens", kind, e.Name()))
+		}
+	}
+	if len(subs) < n {
+		return fmt.Errorf("exercises/nqueens has %d submissions, fewer than %d", len(subs), n)
+	}
+	for i, sub := range subs[:n] {
+		dir := filepath.Join(class, fmt.Sprintf("student%02d-%s", i+1, strings.TrimSuffix(filepath.Base(sub), filepath.Ext(sub))))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		if err := exec.Command("cp", "-R", sub, dir).Run(); err != nil {
+			return fmt.Errorf("copying %s: %v", sub, err)
+		}
+	}
+	return nil
+}
+
+// startHogs starts n busy loops, each in a session of its own, and
+// returns what stops them, by their process ids.
+func startHogs(n int) (stop func(), err error) {
+	var hogs []*exec.Cmd
+	stop = func() {
+		for _, h := range hogs {
+			h.Process.Kill()
+			h.Wait()
+		}
+	}
+	for range n {
+		cmd := exec.Command("sh", "-c", "while :; do :; done")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			stop()
+			return nil, err
+		}
+		hogs = append(hogs, cmd)
+	}
+	return stop, nil
+}
+
+// differingRows lists the students whose gradebook rows differ, with both.
+func differingRows(a, b []byte) []string {
+	rowsOf := func(book []byte) map[string]string {
+		m := map[string]string{}
+		for _, line := range strings.Split(string(book), "\n") {
+			if name, _, ok := strings.Cut(line, ","); ok {
+				m[name] = line
+			}
+		}
+		return m
+	}
+	ra, rb := rowsOf(a), rowsOf(b)
+	var out []string
+	for name, la := range ra {
+		if lb := rb[name]; lb != la {
+			out = append(out, fmt.Sprintf("%q, then %q", la, lb))
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // busyRate is how busy the machine's processors are while this program
