@@ -195,16 +195,19 @@ type rlimitValue struct {
 }
 
 // cpuLimit is RLIMIT_CPU, a backstop to the poller that kills a run at
-// its CPU time (all of its processes'): no one process may use more than
-// the whole run may, and a second over it, should the grader itself be
-// starved of the processor, is the kernel's to stop (SIGKILL, soft and
-// hard limits being one).
+// its CPU time (all of its processes'), should the grader itself be
+// starved of the processor: the kernel stops a process (SIGKILL, soft and
+// hard limits being one) at twice the run's CPU time and a second. Not
+// closer: the kernel checks RLIMIT_CPU against user and system time
+// sampled at each tick, which on a busy machine ran 9% above the exact
+// time the run's cgroup counts, and a python3 killed at 21 s of ticks for
+// a 20 s limit had used 19.3 s (killed by SIGKILL, as if by no limit).
 func cpuLimit(l Limits) string {
 	return fmt.Sprintf("%ds", cpuSeconds(l))
 }
 
 func cpuSeconds(l Limits) uint64 {
-	return uint64(math.Ceil(l.Time.Seconds())) + 1
+	return 2*uint64(math.Ceil(l.Time.Seconds())) + 1
 }
 
 func rlimits(l Limits, pidsCgroup bool) []rlimitValue {
