@@ -179,8 +179,13 @@ func TestFairUnderLoad(t *testing.T) {
 				if r.Status != tt.status || !strings.HasPrefix(r.Message, tt.message) {
 					t.Errorf("%s: %s %q; want %s %q", tt.name, r.Status, r.Message, tt.status, tt.message)
 				}
-				if own := time.Duration((r.DurationMS - r.WaitMS) * float64(time.Millisecond)); own > wall+time.Second {
-					t.Errorf("%s: the run took %.0f ms, %.0f ms of it waiting for a processor; want the rest within its wall-clock limit, %v", tt.name, r.DurationMS, r.WaitMS, wall)
+				// Generous: under this load the grader itself waits for a
+				// processor to stop and clean up a run (8.1 s for the
+				// sleeper in one of twenty). What it tells apart is a run
+				// held to its wall-clock limit from one let go on to three
+				// times that, where the machine starves it.
+				if own := time.Duration((r.DurationMS - r.WaitMS) * float64(time.Millisecond)); own > wall+5*time.Second {
+					t.Errorf("%s: the run took %.0f ms, %.0f ms of it waiting for a processor; want the rest within its wall-clock limit, %v, and 5 s", tt.name, r.DurationMS, r.WaitMS, wall)
 				}
 			}
 		}()
