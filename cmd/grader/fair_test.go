@@ -66,7 +66,11 @@ func startHogs(t *testing.T, n int) {
 	var hogs []*exec.Cmd
 	for range n {
 		cmd := exec.Command("sh", "-c", "while :; do :; done")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		// Killed with the test binary too, should a time-out end it
+		// before its cleanup runs: SIGKILL on the death of the thread
+		// that forked it (at worst a thread Go lets go earlier, and the
+		// load is lighter).
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}

@@ -1176,7 +1176,8 @@ func startHogs(n int) (stop func(), err error) {
 	}
 	for range n {
 		cmd := exec.Command("sh", "-c", "while :; do :; done")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		// Killed with this program too, should it die before stop.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 		if err := cmd.Start(); err != nil {
 			stop()
 			return nil, err
