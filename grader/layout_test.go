@@ -47,22 +47,23 @@ var allowedImports = map[string][]string{
 	// Judging output, and the verdicts as data.
 	"grader/checker": {"reference"},
 	"grader/report":  {"grader/checker"},
-	"grader/render":  {"grader/checker", "grader/report", "reference"},
+	"grader/i18n":    {"grader/report"},
+	"grader/render":  {"grader/checker", "grader/i18n", "grader/report", "reference"},
 
 	// The scenario language, and the exercises written in it.
 	"grader/script":   {"grader/checker", "internal/suggest", "reference"},
-	"grader/exercise": {"exercises", "grader/builtin", "grader/report", "grader/sandbox", "grader/script", "internal/fixture", "internal/programs", "internal/suggest"},
+	"grader/exercise": {"exercises", "grader/builtin", "grader/i18n", "grader/report", "grader/sandbox", "grader/script", "internal/fixture", "internal/programs", "internal/suggest"},
 
 	// Grading: one check's scenario run against a submission, and the
 	// scheduler of a submission's checks above it.
 	"grader/scenario": {"grader/builtin", "grader/checker", "grader/exercise", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/fixture"},
-	"grader":          {"grader/builtin", "grader/exercise", "grader/report", "grader/sandbox", "grader/scenario", "grader/submission", "internal/fixture", "internal/suggest"},
+	"grader":          {"grader/builtin", "grader/exercise", "grader/i18n", "grader/report", "grader/sandbox", "grader/scenario", "grader/submission", "internal/fixture", "internal/suggest"},
 
 	// Above grading: authoring, a whole class, the command line.
-	"grader/author":        {"grader", "grader/builtin", "grader/checker", "grader/exercise", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/atomicfile", "internal/fixture", "internal/programs"},
+	"grader/author":        {"grader", "grader/builtin", "grader/checker", "grader/exercise", "grader/i18n", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/atomicfile", "internal/fixture", "internal/programs"},
 	"grader/batch":         {"grader", "grader/exercise", "grader/render", "grader/report", "grader/submission", "internal/atomicfile", "internal/exhaustive"},
-	"internal/cli":         {"grader", "grader/author", "grader/batch", "grader/exercise", "grader/render", "grader/report", "grader/sandbox", "grader/submission", "internal/atomicfile", "internal/gradescope", "internal/suggest", "reference"},
-	"internal/browsertest": {"grader", "grader/exercise", "grader/render", "grader/report"},
+	"internal/cli":         {"grader", "grader/author", "grader/batch", "grader/exercise", "grader/i18n", "grader/render", "grader/report", "grader/sandbox", "grader/submission", "internal/atomicfile", "internal/gradescope", "internal/suggest", "reference"},
+	"internal/browsertest": {"grader", "grader/exercise", "grader/i18n", "grader/render", "grader/report"},
 
 	// Thin mains, and the benchmarks' helpers.
 	"cmd/grader":            {"internal/cli", "internal/exhaustive", "internal/programs", "internal/survivors", "reference"},

@@ -55,6 +55,11 @@ type Report struct {
 	// Student is the student's name in a class (grader batch), spelt as
 	// every file of the batch writes it; "" elsewhere.
 	Student string
+	// Lang is the language the report is said in, a tag the grader has a
+	// catalog for ("bn", "ar"; "" is English): the exercise's titles and
+	// hints in it were chosen when grading, and renderers say their own
+	// words and every Message in it.
+	Lang string
 }
 
 // CheckResult is the verdict on one check (one scenario).
@@ -68,7 +73,13 @@ type CheckResult struct {
 	// on ("line 3: queens at row 0 col 1 and row 2 col 3 share a diagonal").
 	// Empty on Pass.
 	Message string
-	Hint    string // from the scenario header; shown when the check does not pass
+	// Reason is Message as data, where the code that found the failure
+	// says it as a Message: renderers then say it in the report's
+	// language, and Message holds its English. Nil where the failure is
+	// still said in English words alone (issue 31's phase B converts the
+	// rest).
+	Reason *Message
+	Hint   string // from the scenario header; shown when the check does not pass
 	// Visibility is the check's, from the manifest: a report for a student
 	// shows a Hidden or AfterDueDate check only by its verdict
 	// (render.ForStudent); a platform that hides tests itself (Gradescope)
