@@ -17,7 +17,7 @@ import (
 // checkDetail explains a check of r that did not pass, as plain text without
 // the text report's indent; "" for a pass.
 func checkDetail(r *report.Report, c report.CheckResult, o Options) string {
-	t := &text{pal: newPalette(false), o: Options{Verbose: o.Verbose, Dir: o.Dir}}
+	t := newText(r, Options{Verbose: o.Verbose, Dir: o.Dir})
 	switch c.Status {
 	case report.Fail:
 		t.failure(c)

@@ -295,11 +295,30 @@ func twelveReport() *report.Report {
 	return r
 }
 
+// arabicReport is a report in Arabic, right to left, whose skipped
+// checks' messages are data (grading's skip.needs and skip.no_start), one
+// of them with a nested message and every kind of argument: the formats
+// carry its language and its identifiers.
+func arabicReport() *report.Report {
+	r := &report.Report{Exercise: "nqueens", Title: "الملكات N: كل الحلول", Submission: "حل.py", MaxScore: 6, Lang: "ar"}
+	needs := report.Say("skip.needs", report.Verbatim("check", "n4"))
+	start := report.Say("skip.no_start")
+	odd := report.Say("check.same_failure", report.Verbatim("name", "n4"), report.Text("message", "نص"), report.Int("count", 2), report.Nested("inner", needs))
+	r.Checks = []report.CheckResult{
+		{Name: "n4", Title: "كل حلول N = 4", Status: report.Fail, MaxScore: 2, Message: "line 1: expected [[r, c], ...]",
+			Runs: []report.Run{{Args: []string{"nqueens", "4"}, Stdout: "[(0, 1)]\n"}}},
+		{Name: "n6", Title: "كل حلول N = 6", Status: report.Skip, MaxScore: 2, SkippedBecause: "n4", Reason: &needs, Message: "not run: it needs n4 to pass first"},
+		{Name: "n8", Title: "كل حلول N = 8", Status: report.Skip, MaxScore: 1, SkippedBecause: "n4", Reason: &start, Message: "not run: the program does not start"},
+		{Name: "n10", Title: "كل حلول N = 10", Status: report.Skip, MaxScore: 1, SkippedBecause: "n4", Reason: &odd, Message: "fails the same way as n4: x"},
+	}
+	return r
+}
+
 // machineFixtures are the reports the machine formats are checked on: every
 // fixture, nastyReport, whose texts hold what each format must escape, and
 // twelveReport, with more failures than GitHub shows.
 func machineFixtures() map[string]func() *report.Report {
-	all := map[string]func() *report.Report{"nasty": nastyReport, "twelve": twelveReport, "hidden": hiddenReport}
+	all := map[string]func() *report.Report{"nasty": nastyReport, "twelve": twelveReport, "hidden": hiddenReport, "arabic": arabicReport}
 	for name, f := range fixtures {
 		all[name] = f
 	}

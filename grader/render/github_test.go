@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -96,7 +97,7 @@ func unescapeGH(t *testing.T, s string) string {
 func TestGitHubCommands(t *testing.T) {
 	renderEach(t, renderGitHub, func(t *testing.T, r *report.Report, buf *bytes.Buffer) {
 		r = ForStudent(r) // the log is the student's
-		if !strings.Contains(buf.String(), fmt.Sprintf("%s: %d/%d", r.Exercise, r.Score, r.MaxScore)) {
+		if !strings.Contains(buf.String(), fmt.Sprintf("%s: %d/%d", i18n.For(r.Lang).Verbatim(r.Exercise), r.Score, r.MaxScore)) {
 			t.Errorf("the log lacks the text report")
 		}
 		cmds := ghCommands(t, buf.String())

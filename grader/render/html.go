@@ -129,7 +129,7 @@ func htmlLines(s string) []string {
 func checkID(name string) string { return "check-" + name }
 
 func newHTMLPage(r *report.Report, o Options) *htmlPage {
-	t := &text{o: o}
+	t := newText(r, o)
 	p := &htmlPage{
 		Exercise: htmlEsc(r.Exercise), Title: htmlEsc(r.Title), Submission: htmlEsc(r.Submission),
 		Command: htmlEsc(shellJoin(t.paths(r.Command))), Built: htmlEsc(r.Built),

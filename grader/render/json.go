@@ -43,6 +43,7 @@ type jsonReport struct {
 	DurationMS  float64     `json:"duration_ms"`
 	Protections []string    `json:"protections,omitempty"`
 	Graded      *jsonGraded `json:"graded,omitempty"`
+	Lang        string      `json:"lang,omitempty"`
 }
 
 // jsonGraded is report.Graded: what the report was graded from.
@@ -53,20 +54,24 @@ type jsonGraded struct {
 }
 
 type jsonCheck struct {
-	Name           string      `json:"name"`
-	Title          string      `json:"title"`
-	Status         string      `json:"status"`
-	Score          int         `json:"score"`
-	MaxScore       int         `json:"max_score"`
-	Message        string      `json:"message"`
-	Hint           string      `json:"hint"`
-	Visibility     string      `json:"visibility,omitempty"`
-	SkippedBecause string      `json:"skipped_because,omitempty"`
-	Line           int         `json:"line,omitempty"`
-	DurationMS     float64     `json:"duration_ms"`
-	Runs           []jsonRun   `json:"runs"`
-	Detail         *jsonDetail `json:"detail,omitempty"`
-	Log            string      `json:"log,omitempty"`
+	Name     string `json:"name"`
+	Title    string `json:"title"`
+	Status   string `json:"status"`
+	Score    int    `json:"score"`
+	MaxScore int    `json:"max_score"`
+	Message  string `json:"message"`
+	// MessageID and MessageArgs are message as data, where the grader
+	// said it so (report.CheckResult.Reason).
+	MessageID      string             `json:"message_id,omitempty"`
+	MessageArgs    map[string]jsonArg `json:"message_args,omitempty"`
+	Hint           string             `json:"hint"`
+	Visibility     string             `json:"visibility,omitempty"`
+	SkippedBecause string             `json:"skipped_because,omitempty"`
+	Line           int                `json:"line,omitempty"`
+	DurationMS     float64            `json:"duration_ms"`
+	Runs           []jsonRun          `json:"runs"`
+	Detail         *jsonDetail        `json:"detail,omitempty"`
+	Log            string             `json:"log,omitempty"`
 }
 
 type jsonRun struct {
@@ -173,6 +178,7 @@ func toJSON(r *report.Report) jsonReport {
 		Built:       r.Built,
 		DurationMS:  ms(r.Duration),
 		Protections: r.Protections,
+		Lang:        r.Lang,
 	}
 	if g := r.Graded; g != nil {
 		out.Graded = &jsonGraded{Submission: g.Submission, Exercise: g.Exercise, Grader: g.Grader}
@@ -184,7 +190,7 @@ func toJSON(r *report.Report) jsonReport {
 			Status:         string(c.Status),
 			Score:          c.Score,
 			MaxScore:       c.MaxScore,
-			Message:        c.Message,
+			Message:        checkText(c, r.Lang),
 			Hint:           c.Hint,
 			Visibility:     string(c.Visibility),
 			SkippedBecause: c.SkippedBecause,
@@ -192,6 +198,9 @@ func toJSON(r *report.Report) jsonReport {
 			DurationMS:     ms(c.Duration),
 			Runs:           []jsonRun{},
 			Log:            c.Log,
+		}
+		if c.Reason != nil {
+			jc.MessageID, jc.MessageArgs = c.Reason.ID, toJSONArgs(c.Reason.Args)
 		}
 		for _, run := range c.Runs {
 			jc.Runs = append(jc.Runs, jsonRun{

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/reference"
 )
@@ -37,6 +38,7 @@ func ReadJSON(data []byte) (*report.Report, error) {
 		Passed:      j.Passed,
 		Duration:    fromMS(j.DurationMS),
 		Protections: j.Protections,
+		Lang:        j.Lang,
 	}
 	if g := j.Graded; g != nil {
 		r.Graded = &report.Graded{Submission: g.Submission, Exercise: g.Exercise, Grader: g.Grader}
@@ -56,6 +58,12 @@ func ReadJSON(data []byte) (*report.Report, error) {
 			Duration:       fromMS(jc.DurationMS),
 			Log:            jc.Log,
 			Detail:         fromJSONDetail(jc.Detail),
+		}
+		if jc.MessageID != "" {
+			// message is said in the report's language; the report's
+			// Message is English, the catalog's.
+			reason := report.Message{ID: jc.MessageID, Args: fromJSONArgs(jc.MessageArgs)}
+			c.Reason, c.Message = &reason, i18n.For(i18n.English).Say(reason)
 		}
 		for _, run := range jc.Runs {
 			c.Runs = append(c.Runs, report.Run{

@@ -3,9 +3,10 @@ package render
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/i18n"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/reference"
 	"github.com/fatih/color"
 )
@@ -28,10 +29,12 @@ type cell struct {
 // be measured before colour escapes are added.
 type picLine []cell
 
+// width is the line's width in a terminal's columns: a caption in Korean
+// is wider than its runes.
 func (l picLine) width() int {
 	w := 0
 	for _, c := range l {
-		w += utf8.RuneCountInString(c.text)
+		w += width(c.text)
 	}
 	return w
 }
@@ -87,8 +90,9 @@ func pickWindow(n, limit int, focus []reference.Square) window {
 
 func (w window) cropped(n int) bool { return w.side < n }
 
-func (w window) note(n int) string {
-	return fmt.Sprintf("rows %d-%d, columns %d-%d of %d×%d", w.row, w.row+w.side-1, w.col, w.col+w.side-1, n, n)
+func (w window) note(l *i18n.Localizer, n int) string {
+	return l.T("picture.window", report.Int("row", w.row), report.Int("last_row", w.row+w.side-1),
+		report.Int("col", w.col), report.Int("last_col", w.col+w.side-1), report.Int("n", n))
 }
 
 func digits(n int) int { return len(fmt.Sprint(n)) }
@@ -156,13 +160,13 @@ func boardLines(p *checker.BoardPicture, pieces []reference.Square, withFault bo
 // boardPicture draws the student's placement and, beside it when it fits, a
 // correct one. A picture with no pieces of the student's (a solution they
 // did not print) shows the correct board alone.
-func boardPicture(p *checker.BoardPicture, pal palette) []picLine {
+func boardPicture(p *checker.BoardPicture, pal palette, l *i18n.Localizer) []picLine {
 	focus := p.Attackers
 	if len(focus) == 0 {
 		focus = p.Pieces
 	}
 	w := pickWindow(p.N, maxPictureSide, focus)
-	mine := append([]picLine{plain("your board")}, boardLines(p, p.Pieces, true, w, pal)...)
+	mine := append([]picLine{plain(l.T("picture.your_board"))}, boardLines(p, p.Pieces, true, w, pal)...)
 	var lines []picLine
 	switch {
 	case p.Suggestion == nil:
@@ -170,9 +174,9 @@ func boardPicture(p *checker.BoardPicture, pal palette) []picLine {
 	case len(p.Pieces) == 0:
 		// As the HTML report says it: the board is one the student's
 		// program should have printed, not a fix for one it did.
-		lines = append([]picLine{plain("a correct board your program did not print")}, boardLines(p, p.Suggestion, false, w, pal)...)
+		lines = append([]picLine{plain(l.T("picture.unprinted_board"))}, boardLines(p, p.Suggestion, false, w, pal)...)
 	default:
-		right := append([]picLine{plain("a correct board")}, boardLines(p, p.Suggestion, false, w, pal)...)
+		right := append([]picLine{plain(l.T("picture.correct_board"))}, boardLines(p, p.Suggestion, false, w, pal)...)
 		if mine[1].width()*2+4 <= 100 {
 			lines = sideBySide(mine, right, 4)
 		} else {
@@ -180,16 +184,16 @@ func boardPicture(p *checker.BoardPicture, pal palette) []picLine {
 		}
 	}
 	if w.cropped(p.N) {
-		lines = append(lines, picLine{{"(" + w.note(p.N) + ")", pal.dim}})
+		lines = append(lines, picLine{{w.note(l, p.N), pal.dim}})
 	}
 	if len(p.Attackers) > 0 {
 		piece := string(rune(p.Piece))
 		if p.Piece == 0 {
 			piece = "Q"
 		}
-		legend := picLine{{"[" + piece + "]", pal.attack}, {text: " attack each other"}}
+		legend := picLine{{"[" + piece + "]", pal.attack}, {text: " " + l.T("picture.attackers")}}
 		if len(p.Between) > 0 {
-			legend = append(legend, cell{text: ", "}, cell{"*", pal.between}, cell{text: " the squares between them"})
+			legend = append(legend, cell{text: l.T("legend.sep")}, cell{"*", pal.between}, cell{text: " " + l.T("picture.between")})
 		}
 		lines = append(lines, legend)
 	}
@@ -198,7 +202,7 @@ func boardPicture(p *checker.BoardPicture, pal palette) []picLine {
 
 // tourPicture draws a knight's tour as its grid of move numbers, the squares
 // of the broken move bracketed.
-func tourPicture(p *checker.TourPicture, pal palette) []picLine {
+func tourPicture(p *checker.TourPicture, pal palette, l *i18n.Localizer) []picLine {
 	biggest := p.N*p.N - 1
 	for _, row := range p.Numbers {
 		for _, v := range row {
@@ -208,7 +212,7 @@ func tourPicture(p *checker.TourPicture, pal palette) []picLine {
 	d := digits(biggest)
 	hl := squareSet(p.Highlight)
 	w := pickWindow(p.N, maxPictureSide, p.Highlight)
-	lines := append([]picLine{plain("your tour")}, gridLines(w, p.N, d+2, false, func(r, c int) cell {
+	lines := append([]picLine{plain(l.T("picture.your_tour"))}, gridLines(w, p.N, d+2, false, func(r, c int) cell {
 		text := "?"
 		if r < len(p.Numbers) && c < len(p.Numbers[r]) && p.Numbers[r][c] >= 0 {
 			text = fmt.Sprint(p.Numbers[r][c])
@@ -219,15 +223,15 @@ func tourPicture(p *checker.TourPicture, pal palette) []picLine {
 		return cell{fmt.Sprintf(" %*s ", d, text), nil}
 	})...)
 	if w.cropped(p.N) {
-		lines = append(lines, picLine{{"(" + w.note(p.N) + ")", pal.dim}})
+		lines = append(lines, picLine{{w.note(l, p.N), pal.dim}})
 	}
 	if len(p.Highlight) > 0 {
-		lines = append(lines, picLine{{"[n]", pal.attack}, {text: " the squares at fault"}})
+		lines = append(lines, picLine{{"[n]", pal.attack}, {text: " " + l.T("picture.tour_fault")}})
 	}
 	if bad := badMoves(p); bad > 0 {
 		// The picture shows the first fault; the count says whether it is
 		// the only one, as the HTML report's caption does.
-		lines = append(lines, plain(fmt.Sprintf("%d %s not a knight's move", bad, plural(bad, "move is", "moves are"))))
+		lines = append(lines, plain(l.T("picture.bad_moves", report.Int("count", bad))))
 	}
 	return lines
 }

@@ -81,7 +81,7 @@ func renderPrairieLearn(w io.Writer, r *report.Report, o Options) error {
 // plainText is the text report without colour, for a platform's output
 // box.
 func plainText(r *report.Report, o Options) string {
-	t := &text{pal: newPalette(false), o: Options{Verbose: o.Verbose, Dir: o.Dir}}
+	t := newText(r, Options{Verbose: o.Verbose, Dir: o.Dir})
 	t.report(ForStudent(r))
 	return t.b.String()
 }

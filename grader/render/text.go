@@ -5,14 +5,16 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/fatih/color"
+	"github.com/rivo/uniseg"
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -45,14 +47,30 @@ type text struct {
 	pal   palette
 	o     Options
 	blank bool // the last line written was empty
+	// l says the report's words in its language; the arguments it puts
+	// into a sentence are escaped as a program's output is (escMessage).
+	l *i18n.Localizer
 }
 
 func renderText(w io.Writer, r *report.Report, o Options) error {
-	t := &text{pal: newPalette(o.Color), o: o}
+	t := newText(r, o)
 	t.report(ForStudent(r))
 	_, err := io.WriteString(w, t.b.String())
 	return err
 }
+
+func newText(r *report.Report, o Options) *text {
+	t := &text{pal: newPalette(o.Color), o: o}
+	t.l = i18n.For(r.Lang).WithEscape(t.escMessage)
+	return t
+}
+
+// escMessage makes a text safe to go into a sentence of the report.
+func (t *text) escMessage(s string) string { return escapeLine(s, maxMessageRunes, t.mark) }
+
+// verbatim is a text never translated, standing on its own (a command, a
+// line of output), already escaped: marked for the pseudo-language's test.
+func (t *text) verbatim(s string) string { return t.l.Standalone(s) }
 
 func (t *text) line(indent int, s string) {
 	t.blank = s == ""
@@ -95,7 +113,7 @@ func (t *text) report(r *report.Report) {
 	t.header(r)
 	titleWidth, pointsWidth := 0, 0
 	for _, c := range r.Checks {
-		titleWidth = max(titleWidth, utf8.RuneCountInString(t.esc(c.Title)+nameTag(c.Name)))
+		titleWidth = max(titleWidth, width(t.esc(c.Title)+t.nameTag(c.Name)))
 		pointsWidth = max(pointsWidth, len(points(c)))
 	}
 	seen := map[string]string{} // a failure's shape: the first check that failed so
@@ -127,26 +145,39 @@ func failureShape(c report.CheckResult) string {
 }
 
 func (t *text) header(r *report.Report) {
-	t.line(0, t.pal.bold.Sprint(t.esc(r.Exercise))+": "+t.esc(r.Title))
-	t.line(0, "submission: "+t.esc(r.Submission))
+	t.line(0, t.pal.bold.Sprint(t.verbatim(t.esc(r.Exercise)))+": "+t.esc(r.Title))
+	// The labels are aligned: each padded to the widest, in display
+	// columns (a Korean label is twice as wide as its runes).
+	ids := []string{"label.submission", "label.folder", "label.run_as", "label.limits", "label.took"}
+	labels, widest := map[string]string{}, 0
+	for _, id := range ids {
+		labels[id] = t.l.T(id) + ":"
+		widest = max(widest, width(labels[id]))
+	}
+	label := func(id string) string { return labels[id] + strings.Repeat(" ", widest-width(labels[id])+1) }
+	t.line(0, label("label.submission")+t.verbatim(t.esc(r.Submission)))
 	if r.Built != "" {
-		t.line(0, "folder:     "+t.esc(r.Built))
+		t.line(0, label("label.folder")+t.esc(r.Built))
 	}
 	if len(r.Command) > 0 {
-		t.line(0, "run as:     "+t.esc(shellJoin(t.paths(r.Command))))
+		t.line(0, label("label.run_as")+t.verbatim(t.esc(shellJoin(t.paths(r.Command)))))
 	}
 	if t.o.Verbose {
 		for i, p := range r.Protections {
-			label := "            "
+			l := strings.Repeat(" ", widest+1)
 			if i == 0 {
-				label = "limits:     "
+				l = label("label.limits")
 			}
-			t.line(0, label+escapeLine(p, maxMessageRunes, t.mark))
+			t.line(0, l+escapeLine(p, maxMessageRunes, t.mark))
 		}
-		t.line(0, "took:       "+duration(r.Duration))
+		t.line(0, label("label.took")+duration(r.Duration))
 	}
 	t.line(0, "")
 }
+
+// width is the display width of s in a terminal's columns: a Hangul
+// syllable takes two, a Thai vowel mark or a Bengali vowel sign none.
+func width(s string) int { return uniseg.StringWidth(s) }
 
 func points(c report.CheckResult) string { return fmt.Sprintf("%d/%d", c.Score, c.MaxScore) }
 
@@ -155,29 +186,29 @@ func points(c report.CheckResult) string { return fmt.Sprintf("%d/%d", c.Score, 
 func (t *text) check(r *report.Report, c report.CheckResult, titleWidth, pointsWidth int, same string) {
 	style := t.statusStyle(c.Status)
 	title := t.esc(c.Title)
-	id := t.esc(nameTag(c.Name))
+	id := t.nameTag(c.Name)
 	l := style.Sprint(marks[c.Status]) + " " + title + t.pal.dim.Sprint(id) +
-		strings.Repeat(" ", titleWidth-utf8.RuneCountInString(title+id)) +
+		strings.Repeat(" ", max(titleWidth-width(title+id), 0)) +
 		"  " + fmt.Sprintf("%*s", pointsWidth, points(c))
 	switch c.Status {
 	case report.Skip:
-		l += "  " + t.pal.skip.Sprint("skipped: needs "+t.needed(r, c.SkippedBecause)+" to pass first")
+		l += "  " + t.pal.skip.Sprint(t.l.T("check.skipped", report.Nested("check", t.needed(r, c.SkippedBecause))))
 	case report.Error:
-		l += "  " + t.pal.broken.Sprint("error")
+		l += "  " + t.pal.broken.Sprint(t.l.T("check.error"))
 	}
 	if t.o.Verbose && c.Duration > 0 {
 		l += "  " + t.pal.dim.Sprint(duration(c.Duration))
 	}
 	t.line(0, strings.TrimRight(l, " "))
 	if c.RanDespite != "" {
-		t.line(indent, t.pal.skip.Sprint("run because --run names it, though it needs "+t.needed(r, c.RanDespite)+", which has not passed"))
+		t.line(indent, t.pal.skip.Sprint(t.l.T("check.ran_despite", report.Verbatim("flag", "--run"), report.Nested("check", t.needed(r, c.RanDespite)))))
 	}
 
 	switch {
 	case c.Status == report.Fail && same != "":
-		for i, l := range t.escLines(c.Message) {
+		for i, l := range t.messageLines(c) {
 			if i == 0 {
-				l = "fails the same way as " + t.esc(same) + ": " + l
+				l = t.l.SayReady(report.Say("check.same_failure", report.Verbatim("name", same)), map[string]string{"message": l})
 			}
 			t.line(indent, l)
 		}
@@ -207,15 +238,39 @@ func nameTag(name string) string {
 	return " [" + name + "]"
 }
 
+// nameTag is the tag, escaped and marked as never translated.
+func (t *text) nameTag(name string) string {
+	if name == "" {
+		return ""
+	}
+	return " [" + t.l.Verbatim(name) + "]"
+}
+
 // needed names the check a skipped one waits on by its title, which the
 // student can find in the report, and its name.
-func (t *text) needed(r *report.Report, name string) string {
+func (t *text) needed(r *report.Report, name string) report.Message {
+	return neededCheck(r, name)
+}
+
+// neededCheck is a check named in a sentence: its title and its name, or
+// its name alone when it has no title.
+func neededCheck(r *report.Report, name string) report.Message {
 	for _, c := range r.Checks {
 		if c.Name == name && c.Title != "" {
-			return "“" + t.esc(c.Title) + "”" + t.esc(nameTag(name))
+			return report.Say("check.named", report.Text("title", c.Title), report.Verbatim("name", name))
 		}
 	}
-	return t.esc(name)
+	return report.Say("check.name", report.Verbatim("name", name))
+}
+
+// messageLines are the lines of why a check did not pass: said in the
+// report's language where the check's code said it as data, else its
+// English words, escaped.
+func (t *text) messageLines(c report.CheckResult) []string {
+	if c.Reason != nil {
+		return splitLines(t.l.Say(*c.Reason))
+	}
+	return t.escLines(c.Message)
 }
 
 // failure explains a failed check: the command that was run, what went wrong,
@@ -237,7 +292,7 @@ func (t *text) failure(c report.CheckResult) {
 		}
 		t.command(run)
 	}
-	for _, l := range t.escLines(c.Message) {
+	for _, l := range t.messageLines(c) {
 		t.line(indent, t.pal.bold.Sprint(l))
 	}
 	d := c.Detail
@@ -246,7 +301,7 @@ func (t *text) failure(c report.CheckResult) {
 	hasDiff := d != nil && d.Expected != ""
 	if d != nil && d.Expected == "" && d.Actual != "" &&
 		(last == nil || !(sameStream(d.Actual, last.Stdout, last.Trimmed) || sameStream(d.Actual, last.Stderr, last.Trimmed))) {
-		t.output("output", d.Actual, d.OutputLine, maxOutputLines, false)
+		t.output("stream.output", d.Actual, d.OutputLine, maxOutputLines, false)
 	}
 	hasPicture := d != nil && (d.Board != nil || d.Tour != nil)
 	if hasDiff {
@@ -260,29 +315,28 @@ func (t *text) failure(c report.CheckResult) {
 		}
 		switch {
 		case t.o.Verbose:
-			t.printed("standard output", last.Stdout, outLines, focus, maxOutputLines, true)
+			t.printed("stream.stdout", last.Stdout, outLines, focus, maxOutputLines, true)
 		case hasDiff:
 			// The diff already shows the output.
 		case focus > 0:
-			t.printed("standard output", last.Stdout, outLines, focus, maxFocusLines, false)
+			t.printed("stream.stdout", last.Stdout, outLines, focus, maxFocusLines, false)
 		case !hasPicture:
-			t.printed("standard output", last.Stdout, outLines, focus, maxOutputLines, true)
+			t.printed("stream.stdout", last.Stdout, outLines, focus, maxOutputLines, true)
 		}
 		if last.Stderr != "" && !(hasDiff && last.Stderr == d.Actual) {
-			t.printed("standard error", last.Stderr, errLines, errFocus, maxOutputLines, false)
+			t.printed("stream.stderr", last.Stderr, errLines, errFocus, maxOutputLines, false)
 		}
 		if last.Trimmed {
 			// The line counts above are of what the report kept; say how
 			// much the program really printed, since for an "every
 			// solution" check that count is what a student judges by.
-			t.line(indent, t.pal.dim.Sprintf("(this report shows part of the output: the program printed %d %s on standard output and %d on standard error)",
-				last.StdoutLines, plural(last.StdoutLines, "line"), last.StderrLines))
+			t.line(indent, t.pal.dim.Sprint(t.l.T("stream.trimmed", report.Int("count", last.StdoutLines), report.Int("stderr", last.StderrLines))))
 		}
 	}
 	if d != nil && d.Tally != nil {
 		// The whole output sorted, which the excerpt above cannot show:
 		// the HTML and JSON reports carry it, and so does this one.
-		t.line(indent, tallyLine(d.Tally))
+		t.line(indent, tallyLine(t.l, d.Tally))
 	}
 	if hasPicture {
 		t.pictures(d)
@@ -292,13 +346,15 @@ func (t *text) failure(c report.CheckResult) {
 	hint := c.Hint
 	if hint != "" {
 		first := true
+		label := t.l.T("check.hint")
+		room := width(label) + 1
 		for _, l := range t.escLines(hint) {
-			for _, w := range wrap(l, t.o.Width-indent-len("hint: ")) {
+			for _, w := range wrap(l, t.o.Width-indent-room) {
 				if first {
-					w = t.pal.hint.Sprint("hint:") + " " + w
+					w = t.pal.hint.Sprint(label) + " " + w
 					first = false
 				} else {
-					w = "      " + w
+					w = strings.Repeat(" ", room) + w
 				}
 				t.line(indent, w)
 			}
@@ -311,20 +367,21 @@ func (t *text) failure(c report.CheckResult) {
 
 // tallyLine sorts an "every solution" check's whole output in one line:
 // "counted: 92 right, 5150 not a solution, 0 repeated, 0 missing (of 92)".
-func tallyLine(tl *checker.QueensTally) string {
-	l := fmt.Sprintf("counted: %d right, %d not a solution, %d repeated, %d missing (of %d)",
-		tl.Right, tl.Invalid, tl.Repeated, tl.Missing, tl.Want)
+func tallyLine(l *i18n.Localizer, tl *checker.QueensTally) string {
+	s := l.T("tally.counted", report.Int("right", tl.Right), report.Int("invalid", tl.Invalid),
+		report.Int("repeated", tl.Repeated), report.Int64("missing", tl.Missing), report.Int64("count", tl.Want))
 	if tl.Stopped > 0 {
-		l += fmt.Sprintf("; counting stopped at line %d, which is no placement", tl.Stopped)
+		s += l.T("tally.stopped", report.Int("line", tl.Stopped))
 	}
-	return l
+	return s
 }
 
-// wrap breaks s into lines of at most width runes, at spaces; a word longer
-// than width stands on a line of its own. width < 20 (no terminal, or one
-// too narrow to help) leaves s whole.
-func wrap(s string, width int) []string {
-	if width < 20 || utf8.RuneCountInString(s) <= width {
+// wrap breaks s into lines of at most columns display columns, at spaces;
+// a word longer than that stands on a line of its own. columns < 20 (no
+// terminal, or one too narrow to help) leaves s whole. Thai, which puts no
+// spaces between words, breaks only where the text has one.
+func wrap(s string, columns int) []string {
+	if columns < 20 || width(s) <= columns {
 		return []string{s}
 	}
 	var lines []string
@@ -333,7 +390,7 @@ func wrap(s string, width int) []string {
 		switch {
 		case line == "":
 			line = word
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
+		case width(line)+1+width(word) <= columns:
 			line += " " + word
 		default:
 			lines = append(lines, line)
@@ -373,18 +430,16 @@ func lacksTool(c report.CheckResult) bool {
 	return c.Name == report.UngradableCheck && c.Status == report.Error
 }
 
-const lacksToolText = "this machine lacks what your program needs to run: not your program's fault, and installing it (below) fixes it"
-
 // broken explains a check that could not be judged: the fault is the
 // exercise's or the grader's (or the machine's), and the student should be
 // told so plainly.
 func (t *text) broken(c report.CheckResult) {
 	if lacksTool(c) {
-		t.line(indent, t.pal.broken.Sprint(lacksToolText))
+		t.line(indent, t.pal.broken.Sprint(t.l.T("check.lacks_tool")))
 	} else {
-		t.line(indent, t.pal.broken.Sprint("the exercise or the grader is broken here, not your program; please report it"))
+		t.line(indent, t.pal.broken.Sprint(t.l.T("check.broken")))
 	}
-	for _, l := range t.escLines(c.Message) {
+	for _, l := range t.messageLines(c) {
 		t.line(indent, l)
 	}
 	if t.o.Verbose {
@@ -398,25 +453,25 @@ func (t *text) broken(c report.CheckResult) {
 // command shows a run as the student would type it, and how it ended when
 // that matters.
 func (t *text) command(run report.Run) {
-	l := "$ " + t.esc(shellJoin(run.Args))
+	l := "$ " + t.verbatim(t.esc(shellJoin(run.Args)))
 	switch {
 	case strings.HasPrefix(run.Death, "killed"):
-		l += "  " + t.pal.fail.Sprint("→ your program was "+t.esc(run.Death))
+		l += "  " + t.pal.fail.Sprint(t.l.T("run.killed", report.Text("death", run.Death)))
 	case run.Death != "":
-		l += "  " + t.pal.fail.Sprint("→ your program "+t.esc(run.Death))
+		l += "  " + t.pal.fail.Sprint(t.l.T("run.ended", report.Text("death", run.Death)))
 	case run.ExitCode >= 0:
-		l += "  " + t.pal.dim.Sprintf("→ exit status %d", run.ExitCode)
+		l += "  " + t.pal.dim.Sprint(t.l.T("run.exit_status", report.Int("status", run.ExitCode)))
 	}
 	t.line(indent, l)
 	if t.o.Verbose {
-		l := t.pal.dim.Sprint("argv: ") + escapeLine(shellJoin(t.paths(run.Command)), maxMessageRunes, t.mark)
+		l := t.pal.dim.Sprint(t.l.T("run.argv")+" ") + t.verbatim(escapeLine(shellJoin(t.paths(run.Command)), maxMessageRunes, t.mark))
 		if run.Duration > 0 {
 			l += t.pal.dim.Sprint(", " + duration(run.Duration))
 		}
 		t.line(indent+2, l)
 	}
 	if run.Stdin != "" {
-		t.output("standard input", run.Stdin, 0, 5, false)
+		t.output("stream.stdin", run.Stdin, 0, 5, false)
 	}
 }
 
@@ -424,38 +479,40 @@ func (t *text) command(run report.Run) {
 func (t *text) runs(runs []report.Run) {
 	for _, run := range runs {
 		t.command(run)
-		t.output("standard output", run.Stdout, 0, maxOutputLines, true)
+		t.output("stream.stdout", run.Stdout, 0, maxOutputLines, true)
 		if run.Stderr != "" {
-			t.output("standard error", run.Stderr, 0, maxOutputLines, false)
+			t.output("stream.stderr", run.Stderr, 0, maxOutputLines, false)
 		}
 	}
 }
 
 // output shows an excerpt of one stream of a run, each line numbered so that
-// messages such as "line 3: ..." can be matched to it.
-func (t *text) output(label, s string, focus, limit int, sayEmpty bool) {
-	t.printed(label, s, 0, focus, limit, sayEmpty)
+// messages such as "line 3: ..." can be matched to it. stream is the
+// catalog's name of the stream ("stream.stdout").
+func (t *text) output(stream, s string, focus, limit int, sayEmpty bool) {
+	t.printed(stream, s, 0, focus, limit, sayEmpty)
 }
 
 // printed is output for a stream the report may have cut: lines is how many
 // lines the program printed on it, which the gaps count (see makeExcerpt).
-func (t *text) printed(label, s string, lines, focus, limit int, sayEmpty bool) {
+func (t *text) printed(stream, s string, lines, focus, limit int, sayEmpty bool) {
+	name := report.Nested("stream", report.Say(stream))
 	if s == "" {
 		if sayEmpty {
-			t.line(indent, t.pal.dim.Sprint(label+": (nothing)"))
+			t.line(indent, t.pal.dim.Sprint(t.l.T("stream.nothing", name)))
 		}
 		return
 	}
 	ex := makeExcerpt(s, lines, focus, limit)
-	t.line(indent, t.pal.dim.Sprint(label+":"))
+	t.line(indent, t.pal.dim.Sprint(t.l.T("stream.label", name)))
 	w := digits(ex.total)
 	for _, l := range ex.lines {
 		if l.gap > 0 {
-			t.line(indent+2, t.pal.dim.Sprintf("%*s  ... %d more %s", w, "", l.gap, plural(l.gap, "line")))
+			t.line(indent+2, t.pal.dim.Sprintf("%*s  %s", w, "", t.l.T("stream.more_lines", report.Int("count", l.gap))))
 			continue
 		}
 		mark := "  "
-		text := t.esc(l.text)
+		text := t.verbatim(t.esc(l.text))
 		if l.focus {
 			mark = t.pal.fail.Sprint("> ")
 			text = t.pal.fail.Sprint(text)
@@ -477,7 +534,7 @@ func (t *text) diff(expected, actual string) {
 	if out == nil {
 		return
 	}
-	t.line(indent, t.pal.del.Sprint("- expected")+", "+t.pal.add.Sprint("+ your output"))
+	t.line(indent, t.pal.del.Sprint(t.l.T("diff.expected"))+t.l.T("legend.sep")+t.pal.add.Sprint(t.l.T("diff.yours")))
 	lines := splitLines(string(out))
 	if len(lines) > 3 {
 		lines = lines[3:] // "diff ...", "--- expected", "+++ actual"
@@ -492,7 +549,7 @@ func (t *text) diff(expected, actual string) {
 	for i, l := range lines {
 		if shown == maxDiffLines {
 			rest := len(lines) - i
-			t.line(indent, t.pal.dim.Sprintf("... %d more %s of difference", rest, plural(rest, "line")))
+			t.line(indent, t.pal.dim.Sprint(t.l.T("diff.more_lines", report.Int("count", rest))))
 			break
 		}
 		shown++
@@ -501,20 +558,23 @@ func (t *text) diff(expected, actual string) {
 			// One hunk needs no header; several are told apart by where
 			// they start in the student's output.
 			if m := hunk.FindStringSubmatch(l); m != nil && hunks > 1 {
-				t.line(indent, t.pal.dim.Sprintf("@@ your output, line %s @@", m[1]))
+				n, _ := strconv.Atoi(m[1])
+				t.line(indent, t.pal.dim.Sprint(t.l.T("diff.hunk", report.Int("line", n))))
 			}
 		case strings.HasPrefix(l, `\`):
-			t.line(indent, t.pal.dim.Sprint("  (no newline at the end)"))
+			t.line(indent, t.pal.dim.Sprint("  "+t.l.T("diff.no_newline")))
 		case strings.HasPrefix(l, "-"):
-			t.line(indent, t.pal.del.Sprint("-"+visibleTrailing(t.esc(l[1:]))))
+			t.line(indent, t.pal.del.Sprint("-"+t.verbatim(visibleTrailing(t.esc(l[1:])))))
 		case strings.HasPrefix(l, "+"):
-			t.line(indent, t.pal.add.Sprint("+"+visibleTrailing(t.esc(l[1:]))))
+			t.line(indent, t.pal.add.Sprint("+"+t.verbatim(visibleTrailing(t.esc(l[1:])))))
+		case strings.HasPrefix(l, " "):
+			t.line(indent, " "+t.verbatim(t.esc(l[1:])))
 		default:
-			t.line(indent, t.esc(l))
+			t.line(indent, t.verbatim(t.esc(l)))
 		}
 	}
 	if actual == "" {
-		t.line(indent, t.pal.dim.Sprint("(your output was empty)"))
+		t.line(indent, t.pal.dim.Sprint(t.l.T("diff.empty")))
 	}
 }
 
@@ -531,10 +591,10 @@ func visibleTrailing(s string) string {
 func (t *text) pictures(d *report.Detail) {
 	var lines []picLine
 	if d.Board != nil {
-		lines = append(lines, boardPicture(d.Board, t.pal)...)
+		lines = append(lines, boardPicture(d.Board, t.pal, t.l)...)
 	}
 	if d.Tour != nil {
-		lines = append(lines, tourPicture(d.Tour, t.pal)...)
+		lines = append(lines, tourPicture(d.Tour, t.pal, t.l)...)
 	}
 	for _, l := range lines {
 		t.line(indent, strings.TrimRight(l.render(), " "))
@@ -552,7 +612,7 @@ var envDump = regexp.MustCompile(`^(?:[^\s=]*=[^\n]*\n)+\n`)
 
 func (t *text) log(log string) {
 	log = envDump.ReplaceAllString(log, "")
-	t.output("scenario log", phaseTime.ReplaceAllString(log, "$1"), 0, maxLogLines, false)
+	t.output("stream.log", phaseTime.ReplaceAllString(log, "$1"), 0, maxLogLines, false)
 }
 
 func (t *text) footer(r *report.Report) {
@@ -562,7 +622,7 @@ func (t *text) footer(r *report.Report) {
 	t.line(0, t.summary(r))
 	for _, c := range r.Checks {
 		if c.Status == report.Error && !lacksTool(c) {
-			t.line(0, t.pal.broken.Sprint("Some checks could not be judged because the exercise or the grader is broken (marked !); please report it."))
+			t.line(0, t.pal.broken.Sprint(t.l.T("summary.broken")))
 			break
 		}
 	}
@@ -572,22 +632,23 @@ func (t *text) footer(r *report.Report) {
 // help: "nqueens: 78/100, 4 checks fail, fix first: Every solution for N = 4
 // [n4] (1 skipped check waits on it)".
 func (t *text) summary(r *report.Report) string {
-	score := fmt.Sprintf("%s: %d/%d", t.esc(r.Exercise), r.Score, r.MaxScore)
+	args := []report.Arg{report.Verbatim("exercise", r.Exercise), report.Int("score", r.Score), report.Int("max", r.MaxScore)}
 	if r.Passed {
-		return t.pal.pass.Sprint(score + ", every check passed")
+		return t.pal.pass.Sprint(t.l.T("summary.passed", args...))
 	}
-	l := t.pal.bold.Sprint(score)
+	l := t.pal.bold.Sprint(t.l.T("summary.score", args...))
 	n := countChecks(r)
 	if n.fail > 0 {
-		l += fmt.Sprintf(", %d %s %s", n.fail, plural(n.fail, "check"), plural(n.fail, "fails", "fail"))
+		l += t.l.T("summary.fails", report.Int("count", n.fail))
 	}
 	if n.broken > 0 {
-		l += fmt.Sprintf(", %d could not be judged", n.broken)
+		l += t.l.T("summary.unjudged", report.Int("count", n.broken))
 	}
 	if first, waiting := fixFirst(r); first != nil {
-		l += ", fix first: " + t.pal.bold.Sprint(t.esc(first.Title)) + t.esc(nameTag(first.Name))
+		check := t.pal.bold.Sprint(t.esc(first.Title)) + t.nameTag(first.Name)
+		l += t.l.SayReady(report.Say("summary.fix_first"), map[string]string{"check": check})
 		if waiting > 0 {
-			l += fmt.Sprintf(" (%d skipped %s %s on it)", waiting, plural(waiting, "check"), plural(waiting, "waits", "wait"))
+			l += t.l.T("summary.waiting", report.Int("count", waiting))
 		}
 	}
 	return l
