@@ -46,6 +46,16 @@ type Exercise struct {
 	Bad         []BadSubmission // the manifest's [[bad]] entries
 	FS          fs.FS           // the exercise folder (for good/, bad/)
 	Source      string          // "builtin" or the folder path, for messages
+	// DefaultLang is the manifest's lang: the language a course's students
+	// read the grader in unless --lang or their environment says another;
+	// "" for English.
+	DefaultLang string
+	// Translations are the exercise's texts in each language it has any
+	// in (README.LANG.md, exercise.LANG.toml), by language.
+	Translations map[string]*Texts
+	// Lang is the language In chose, "" for the exercise as written
+	// (English).
+	Lang string
 }
 
 // Check is one scenario of an exercise: tests/NAME.txtar and its header.
@@ -218,6 +228,7 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 		Bad:         m.bad,
 		FS:          fsys,
 		Source:      source,
+		DefaultLang: m.lang,
 	}
 	if readme, err := fs.ReadFile(fsys, "README.md"); err == nil {
 		ex.Statement = string(readme)
@@ -269,6 +280,9 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 		return nil, err
 	}
 	if err := validateMessages(ex, m, name); err != nil {
+		return nil, err
+	}
+	if err := loadTexts(fsys, ex, name); err != nil {
 		return nil, err
 	}
 	return ex, nil

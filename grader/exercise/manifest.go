@@ -10,6 +10,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
@@ -30,6 +31,7 @@ type manifest struct {
 	// student may see it (Hidden, AfterDueDate); a check absent is Visible.
 	visibility  map[string]report.Visibility
 	timeoutHint string
+	lang        string // the course's default language; "" for English
 	text        string
 }
 
@@ -46,7 +48,10 @@ type manifestTOML struct {
 	// TimeoutHint is the advice for a run that ran out of time, in the
 	// exercise's terms (a check's `# timeout-hint:` overrides it).
 	TimeoutHint string `toml:"timeout_hint"`
-	Limits      struct {
+	// Lang is the language the course's students read the grader in by
+	// default (see i18n.Choose).
+	Lang   string `toml:"lang"`
+	Limits struct {
 		Time   string `toml:"time"`
 		Memory string `toml:"memory"`
 		Output string `toml:"output"`
@@ -98,7 +103,7 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 		if line == 0 { // a table: [limit]
 			line = lineOf(text, "["+k.String(), 1)
 		}
-		return nil, fail(line, "unknown key %q (known: title, program, reference, checks, points, timeout_hint, [limits] time/memory/output, [messages], [visibility], [[bad]] file/why/fails)", k.String())
+		return nil, fail(line, "unknown key %q (known: title, program, reference, checks, points, timeout_hint, lang, [limits] time/memory/output, [messages], [visibility], [[bad]] file/why/fails)", k.String())
 	}
 
 	m := &manifest{text: text}
@@ -110,6 +115,14 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 		return nil, fail(keyLine(text, "title"), "title must be one line")
 	}
 	m.timeoutHint = strings.TrimSpace(raw.TimeoutHint)
+	if raw.Lang != "" {
+		if m.lang = i18n.Parse(raw.Lang); m.lang == "" || m.lang == i18n.Pseudo {
+			return nil, fail(keyLine(text, "lang"), "lang %q names no language the grader speaks: it speaks %s", raw.Lang, i18n.Offered())
+		}
+		if m.lang == i18n.English {
+			m.lang = ""
+		}
+	}
 	m.program = raw.Program
 	switch {
 	case m.program == "":
