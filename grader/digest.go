@@ -111,6 +111,15 @@ func ExerciseDigest(ex *exercise.Exercise, opts Options) (string, error) {
 	run := slices.Clone(opts.Run)
 	slices.Sort(run)
 	fmt.Fprintf(h, "timeout %s run %q\n", opts.Timeout, strings.Join(run, ","))
+	if ex.Lang != "" {
+		// A report in another language is another report: its titles,
+		// hints and words are that language's (exercise.LANG.toml).
+		fmt.Fprintf(h, "lang %s\n", ex.Lang)
+		for _, c := range ex.Checks {
+			fmt.Fprintf(h, "texts %q %q %q %q\n", c.Name, c.Title, c.Hint, c.TimeoutHint)
+		}
+		fmt.Fprintf(h, "texts %q %q\n", ex.Title, ex.TimeoutHint)
+	}
 	return sum(h), nil
 }
 
@@ -120,6 +129,12 @@ func ExerciseDigest(ex *exercise.Exercise, opts Options) (string, error) {
 // reference lives there. An author who adds a bad submission does not make
 // a class be graded again.
 func notGraded(ex *exercise.Exercise, path string) bool {
+	if exercise.TranslationFile(path) {
+		// Another language's texts: a report in it is told apart by the
+		// texts themselves (above), so that translating an exercise does
+		// not grade an English class again.
+		return true
+	}
 	switch path {
 	case "README.md":
 		return true

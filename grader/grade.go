@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/grader/scenario"
@@ -94,6 +95,7 @@ func Grade(ctx context.Context, ex *exercise.Exercise, sub *submission.Submissio
 	r := &report.Report{
 		Exercise:    ex.ID,
 		Title:       ex.Title,
+		Lang:        ex.Lang,
 		Submission:  sub.Path,
 		Command:     sub.Command,
 		Built:       sub.Built,
@@ -314,11 +316,18 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 }
 
 func skipped(c *exercise.Check, because string) report.CheckResult {
-	return report.CheckResult{
+	r := report.CheckResult{
 		Name: c.Name, Title: c.Title, Status: report.Skip, MaxScore: c.Points, Hint: c.Hint,
 		SkippedBecause: because,
-		Message:        fmt.Sprintf("not run: it needs %s to pass first", because),
 	}
+	say(&r, report.Say("skip.needs", report.Verbatim("check", because)))
+	return r
+}
+
+// say gives c the message m: as data, for the renderers to say in the
+// report's language, and as its English words, the English catalog's.
+func say(c *report.CheckResult, m report.Message) {
+	c.Reason, c.Message = &m, i18n.For(i18n.English).Say(m)
 }
 
 // notRun is the Error verdict on a check the grader could not run.
@@ -362,7 +371,7 @@ func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Opt
 		if ce.Split != nil {
 			first.Hint = ce.Split.Hint(ex.ID)
 		}
-		return firstFailedReport(ex, checks, path, ce.Command, first, "not run: the submission does not compile", opts, start), nil
+		return firstFailedReport(ex, checks, path, ce.Command, first, report.Say("skip.no_compile"), opts, start), nil
 	}
 	if err != nil {
 		return nil, err
@@ -377,14 +386,14 @@ func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Opt
 			Hint: "The interpreter stops at the line it names, before your program runs: no other check can run until it is fixed. " +
 				"Run " + filepath.Base(sub.Command[0]) + " " + path + " yourself to see the same message.",
 		}
-		return firstFailedReport(ex, checks, path, sub.Command, first, "not run: the program does not start", opts, start), nil
+		return firstFailedReport(ex, checks, path, sub.Command, first, report.Say("skip.no_start"), opts, start), nil
 	}
 	return Grade(ctx, ex, sub, opts)
 }
 
 // firstFailedReport is the report of a submission that failed before any
 // check could run: first, then every check skipped because of it.
-func firstFailedReport(ex *exercise.Exercise, checks []*exercise.Check, path string, command []string, first report.CheckResult, skipMsg string, opts Options, start time.Time) *report.Report {
+func firstFailedReport(ex *exercise.Exercise, checks []*exercise.Check, path string, command []string, first report.CheckResult, skipMsg report.Message, opts Options, start time.Time) *report.Report {
 	limits := ex.Limits
 	if opts.Timeout > 0 {
 		limits.Time = opts.Timeout
@@ -392,6 +401,7 @@ func firstFailedReport(ex *exercise.Exercise, checks []*exercise.Check, path str
 	r := &report.Report{
 		Exercise:    ex.ID,
 		Title:       ex.Title,
+		Lang:        ex.Lang,
 		Submission:  path,
 		Command:     command,
 		Protections: sandbox.Protections(limits),
@@ -402,7 +412,7 @@ func firstFailedReport(ex *exercise.Exercise, checks []*exercise.Check, path str
 	}
 	for _, c := range checks {
 		s := skipped(c, first.Name)
-		s.Message = skipMsg
+		say(&s, skipMsg)
 		r.Checks = append(r.Checks, s)
 		r.MaxScore += c.Points
 		if opts.OnCheck != nil {

@@ -14,6 +14,7 @@ func UngradableReport(ex *exercise.Exercise, path, problem string, machine bool,
 	r := &report.Report{
 		Exercise:   ex.ID,
 		Title:      ex.Title,
+		Lang:       ex.Lang,
 		Submission: path,
 		Checks: []report.CheckResult{{
 			Name:    report.UngradableCheck,
@@ -33,11 +34,12 @@ func UngradableReport(ex *exercise.Exercise, path, problem string, machine bool,
 		if len(want) > 0 && !want[c.Name] && !neededBy(ex, c.Name, want) {
 			continue
 		}
-		r.Checks = append(r.Checks, report.CheckResult{
+		skip := report.CheckResult{
 			Name: c.Name, Title: c.Title, Status: report.Skip, MaxScore: c.Points, Hint: c.Hint,
 			SkippedBecause: report.UngradableCheck,
-			Message:        "not run: the submission could not be run",
-		})
+		}
+		say(&skip, report.Say("skip.unrunnable"))
+		r.Checks = append(r.Checks, skip)
 		r.MaxScore += c.Points
 	}
 	withVisibility(ex, r)
