@@ -33,6 +33,7 @@ type batchFlags struct {
 	// requireIsolation is on by default: a class is untrusted code in bulk.
 	requireIsolation bool
 	regrade          bool
+	lang             string
 }
 
 func batchFlagSet() (*flag.FlagSet, *batchFlags) {
@@ -45,6 +46,7 @@ func batchFlagSet() (*flag.FlagSet, *batchFlags) {
 	fs.Var(&f.run, "run", "run only check `NAME` and the checks it needs; repeatable, or comma-separated")
 	fs.Var(&f.shard, "shard", "grade only slice `K/N` of the class (students sorted by name, dealt round-robin)")
 	fs.Var(&f.timeout, "timeout", "CPU time limit of every run, instead of the exercise's (a run that waits is stopped by the wall clock at twice that and a second): a positive `DURATION` such as 30s")
+	registerLang(fs, &f.lang)
 	fs.BoolVar(&f.requireIsolation, "require-isolation", true, "refuse to grade unless the sandbox isolates every run fully; =false grades with what the machine allows")
 	return fs, f
 }
@@ -86,6 +88,9 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 	}
 	ex, err := loadExercise(pos[0])
 	if err != nil {
+		return err
+	}
+	if ex, err = inLanguage("batch", f.lang, ex, sys, false); err != nil {
 		return err
 	}
 	if err := checkNames(ex, f.run.names); err != nil {

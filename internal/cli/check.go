@@ -34,6 +34,7 @@ type checkFlags struct {
 	requireIsolation bool
 	// watch grades again each time the submission is saved, until Ctrl-C.
 	watch bool
+	lang  string
 }
 
 func checkFlagSet() (*flag.FlagSet, *checkFlags) {
@@ -46,6 +47,7 @@ func checkFlagSet() (*flag.FlagSet, *checkFlags) {
 	fs.Var(&f.timeout, "timeout", "CPU time limit of every run, instead of the exercise's (a run that waits is stopped by the wall clock at twice that and a second): a positive `DURATION` such as 30s")
 	fs.BoolVar(&f.verbose, "v", false, "verbose: every run's real command line, exit status, time and output")
 	fs.BoolVar(&f.watch, "watch", false, "grade again each time the submission (a file, or a folder's files) is saved, showing what changed, until Ctrl-C (exit status 0)")
+	registerLang(fs, &f.lang)
 	fs.BoolVar(&f.requireIsolation, "require-isolation", false, "refuse to run the submission unless the sandbox isolates it fully (\"grader check -v\" lists its layers)")
 	return fs, f
 }
@@ -104,6 +106,9 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	}
 	ex, err := loadExercise(pos[0])
 	if err != nil {
+		return err
+	}
+	if ex, err = inLanguage("check", f.lang, ex, sys, false); err != nil {
 		return err
 	}
 	run := runNames(ex, f.run)

@@ -60,6 +60,9 @@ func runShow(ctx context.Context, args []string, sys stdio) error {
 	if flags.trace.set {
 		return showTrace(ex, flags, sys)
 	}
+	if ex, err = inLanguage("show", flags.lang, ex, sys, true); err != nil {
+		return err
+	}
 	if ex.Statement == "" {
 		return fmt.Errorf("exercise %s has no statement: its folder lacks README.md", ex.ID)
 	}

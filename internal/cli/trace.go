@@ -18,6 +18,7 @@ import (
 type showFlags struct {
 	trace  traceFlag
 	format string
+	lang   string
 }
 
 // traceFlag is --trace's N; set tells "--trace 0" from no --trace.
@@ -47,6 +48,7 @@ func showFlagSet() (*flag.FlagSet, *showFlags) {
 	fs := newFlagSet("show")
 	fs.Var(&f.trace, "trace", fmt.Sprintf("for a queens exercise: print the reference solver's search for `N` queens step by step (N from 1 to %d)", reference.MaxTraceN))
 	fs.StringVar(&f.format, "format", "text", "with --trace: `FORMAT` is text, or html for an animated page")
+	registerLang(fs, &f.lang)
 	return fs, f
 }
 
