@@ -4,7 +4,7 @@
 // Usage:
 //
 //	grader list
-//	grader show ID
+//	grader show [--lang LANG] ID
 //	grader show --trace N [--format html] ID
 //	grader check [flags] ID SUBMISSION
 //	grader batch [flags] ID DIR --out OUTDIR
@@ -47,6 +47,9 @@
 //	--watch             grade again each time the submission (a file, or a folder's files) is
 //	                    saved, clearing the terminal and saying what changed since the last
 //	                    run ("n6 now passes; n8 still fails"), until Ctrl-C: exit status 0
+//	--lang LANG         say the report in LANG: en, bn (Bengali), ar (Arabic), ko (Korean) or
+//	                    th (Thai); default: the environment's LANGUAGE, LC_ALL, LC_MESSAGES or
+//	                    LANG, else the exercise's lang, else en (show and batch take it too)
 //
 // Exit status:
 //
