@@ -82,6 +82,8 @@ type Row struct {
 	Checks []CheckCell
 	// Graded is what the report was graded from; zero when it says not.
 	Graded report.Graded
+	// Lang is the language the report is said in; "" for English.
+	Lang string
 }
 
 // reportFields are the parts of the JSON report (its contract: see
@@ -90,6 +92,7 @@ type reportFields struct {
 	Exercise *string `json:"exercise"`
 	Student  *string `json:"student"`
 	Title    string  `json:"title"`
+	Lang     string  `json:"lang"`
 	Passed   *bool   `json:"passed"`
 	Score    *int    `json:"score"`
 	MaxScore *int    `json:"max_score"`
@@ -129,7 +132,7 @@ func parseRow(student string, data []byte) (Row, error) {
 	if f.Student != nil {
 		student = *f.Student
 	}
-	r := Row{Student: student, Exercise: *f.Exercise, Title: f.Title, Score: *f.Score, MaxScore: *f.MaxScore, Passed: *f.Passed}
+	r := Row{Student: student, Exercise: *f.Exercise, Title: f.Title, Lang: f.Lang, Score: *f.Score, MaxScore: *f.MaxScore, Passed: *f.Passed}
 	for _, c := range f.Checks {
 		switch c.Status {
 		case "pass":

@@ -46,7 +46,7 @@ func WriteGradebookHTML(outDir string, rows []Row) error {
 	g := render.Gradebook{Titles: map[string]string{}}
 	for _, r := range sortedRows(rows) {
 		if g.Exercise == "" {
-			g.Exercise, g.Title = r.Exercise, r.Title
+			g.Exercise, g.Title, g.Lang = r.Exercise, r.Title, r.Lang
 		}
 		for _, c := range r.Checks {
 			if _, ok := g.Titles[c.Name]; !ok && c.Title != "" {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -48,12 +49,16 @@ type Gradebook struct {
 	Rows            []GradebookRow // in any order; the page lists them by student
 	// Titles maps check names to their titles, for the chart; optional.
 	Titles map[string]string
+	// Lang is the class's language (the reports'), "" for English: the
+	// page says it in its lang and dir attributes.
+	Lang string
 }
 
 // maxBars is how many checks the chart shows: the rest fail less often.
 const maxBars = 10
 
 type gradebookPage struct {
+	Lang, Dir       string
 	Exercise, Title string
 	Rows            []gradebookRowView
 	Students        int
@@ -81,7 +86,8 @@ func GradebookHTML(w io.Writer, g Gradebook) error {
 }
 
 func newGradebookPage(g Gradebook) *gradebookPage {
-	p := &gradebookPage{Exercise: htmlEsc(g.Exercise), Title: htmlEsc(g.Title), Students: len(g.Rows)}
+	l := i18n.For(g.Lang)
+	p := &gradebookPage{Lang: l.Lang(), Dir: l.Dir(), Exercise: htmlEsc(g.Exercise), Title: htmlEsc(g.Title), Students: len(g.Rows)}
 	rows := append([]GradebookRow(nil), g.Rows...)
 	sort.Slice(rows, func(i, j int) bool { return rows[i].Student < rows[j].Student })
 	failed := map[string]int{}

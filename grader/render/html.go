@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/reference"
 )
@@ -38,15 +40,12 @@ var htmlTemplates = sync.OnceValue(func() *template.Template {
 	}).ParseFS(htmlFiles, "html/*.tmpl"))
 })
 
-// words say each verdict without colour or marks.
-var words = map[report.Status]string{
-	report.Pass:  "PASS",
-	report.Fail:  "FAIL",
-	report.Skip:  "SKIPPED",
-	report.Error: "ERROR",
-}
-
 type htmlPage struct {
+	// Lang and Dir are the page's language and direction (rtl for
+	// Arabic); W are the page's own words in it, by catalog identifier.
+	Lang, Dir                            string
+	W                                    map[string]string
+	ScoreText                            string
 	Exercise, Title, Submission, Command string
 	Built                                string // what a folder's build chose
 	Score, MaxScore                      int
@@ -58,25 +57,29 @@ type htmlPage struct {
 }
 
 type htmlCount struct {
-	Status, Mark, Word string
+	Status, Mark, Text string
 	N                  int
 }
 
 type htmlCheck struct {
 	ID, Name, Title, Status, Mark, Word, Points string
+	PointsText                                  string
 	SkippedBecause, SkippedBecauseID            string
-	Message, Hint                               []string
-	Command                                     string // "$ nqueens 4" and how it ended
-	Ended                                       string
-	Diff                                        []htmlDiffLine
-	Outputs                                     []htmlOutput
-	Trimmed                                     bool
-	Boards                                      []*svgBoard
-	Legend                                      *boardLegend
-	Tour                                        *svgTour
-	Tally                                       *htmlTally
-	LacksTool                                   bool // see lacksTool
-	Log                                         string
+	// NotRun is the sentence of a skipped check, around the link to the
+	// check it needs.
+	NotRunBefore, NotRunAfter string
+	Message, Hint             []string
+	Command                   string // "$ nqueens 4" and how it ended
+	Ended                     string
+	Diff                      []htmlDiffLine
+	Outputs                   []htmlOutput
+	Trimmed                   bool
+	Boards                    []*svgBoard
+	Legend                    *boardLegend
+	Tour                      *svgTour
+	Tally                     *htmlTally
+	LacksTool                 bool // see lacksTool
+	Log                       string
 }
 
 // htmlTally is an all check's whole output sorted, each kind with a few
@@ -97,9 +100,10 @@ type tallyKind struct {
 type htmlDiffLine struct{ Class, Sign, Text string }
 
 type htmlOutput struct {
-	Label  string
-	Lines  []htmlLine
-	Digits int
+	Label   string
+	Heading string // "standard output:", or "standard output: (nothing)"
+	Lines   []htmlLine
+	Digits  int
 }
 
 type htmlLine struct {
@@ -112,6 +116,43 @@ type htmlLine struct {
 func renderHTML(w io.Writer, r *report.Report, o Options) error {
 	r = ForStudent(r)
 	return htmlTemplates().ExecuteTemplate(w, "report.tmpl", newHTMLPage(r, o))
+}
+
+// htmlWords are the catalog's messages the report page says as they are,
+// with no argument.
+var htmlWords = []string{
+	"html.skip_link", "label.submission", "label.folder", "label.run_as", "html.fix_first", "html.broken",
+	"html.col_verdict", "html.col_check", "html.col_points", "check.lacks_tool", "check.broken",
+	"diff.expected", "diff.yours", "legend.sep", "html.trimmed", "html.legend_between", "html.legend_line",
+	"check.hint", "stream.log", "html.legend_attack_queens", "html.legend_attack_rooks",
+	"verdict.pass", "verdict.fail", "html.checks",
+}
+
+// In every language, boards, tours and a program's text read left to right
+// (style.tmpl: figure svg, pre, code): an Arabic page keeps column 0 on the
+// left, as the statement numbers it.
+
+// sayAll says each of ids in l's language.
+func sayAll(l *i18n.Localizer, ids []string) map[string]string {
+	w := make(map[string]string, len(ids))
+	for _, id := range ids {
+		w[id] = l.T(id)
+	}
+	return w
+}
+
+// verdictIDs name each verdict's word in the catalog: PASS, FAIL, ...
+var verdictIDs = map[report.Status]string{
+	report.Pass: "verdict.pass", report.Fail: "verdict.fail", report.Skip: "verdict.skip", report.Error: "verdict.error",
+}
+
+// around says m with its argument name a link (or any markup) the
+// template writes: the sentence's text before it and after it, each escaped
+// by the template as text.
+func around(l *i18n.Localizer, m report.Message, name string) (before, after string) {
+	const mark = "\x00"
+	before, after, _ = strings.Cut(l.SayReady(m, map[string]string{name: mark}), mark)
+	return before, after
 }
 
 // htmlEsc shows a program's text with its control characters made visible,
@@ -130,22 +171,30 @@ func checkID(name string) string { return "check-" + name }
 
 func newHTMLPage(r *report.Report, o Options) *htmlPage {
 	t := newText(r, o)
+	l := i18n.For(r.Lang)
 	p := &htmlPage{
+		Lang: l.Lang(), Dir: l.Dir(), W: sayAll(l, htmlWords),
 		Exercise: htmlEsc(r.Exercise), Title: htmlEsc(r.Title), Submission: htmlEsc(r.Submission),
 		Command: htmlEsc(shellJoin(t.paths(r.Command))), Built: htmlEsc(r.Built),
 		Score: r.Score, MaxScore: r.MaxScore, Passed: r.Passed,
 	}
+	score := []report.Arg{report.Int("score", r.Score), report.Int("max", r.MaxScore)}
+	if r.Passed {
+		p.ScoreText = l.T("html.score_passed", score...)
+	} else {
+		p.ScoreText = l.T("html.score", score...)
+	}
 	counts := map[report.Status]int{}
 	for i, c := range r.Checks {
 		counts[c.Status]++
-		p.Checks = append(p.Checks, newHTMLCheck(c, i, o))
+		p.Checks = append(p.Checks, newHTMLCheck(r, c, i, o, l))
 		if c.Status == report.Error && !lacksTool(c) {
 			p.Broken = true
 		}
 	}
 	for _, s := range []report.Status{report.Pass, report.Fail, report.Skip, report.Error} {
 		if counts[s] > 0 {
-			p.Counts = append(p.Counts, htmlCount{string(s), marks[s], strings.ToLower(words[s]), counts[s]})
+			p.Counts = append(p.Counts, htmlCount{string(s), marks[s], l.T("count."+string(s), report.Int("count", counts[s])), counts[s]})
 		}
 	}
 	if first, _ := fixFirst(r); first != nil {
@@ -158,18 +207,24 @@ func newHTMLPage(r *report.Report, o Options) *htmlPage {
 	return p
 }
 
-func newHTMLCheck(c report.CheckResult, i int, o Options) *htmlCheck {
+func newHTMLCheck(r *report.Report, c report.CheckResult, i int, o Options, l *i18n.Localizer) *htmlCheck {
 	h := &htmlCheck{
 		ID: checkID(c.Name), Name: htmlEsc(c.Name), Title: htmlEsc(c.Title), Status: string(c.Status),
-		Mark: marks[c.Status], Word: words[c.Status], Points: points(c), LacksTool: lacksTool(c),
+		Mark: marks[c.Status], Word: l.T(verdictIDs[c.Status]), Points: points(c), LacksTool: lacksTool(c),
 	}
+	h.PointsText = l.T("html.points", report.Verbatim("points", h.Points))
 	if c.Status == report.Skip {
 		h.SkippedBecause, h.SkippedBecauseID = htmlEsc(c.SkippedBecause), checkID(c.SkippedBecause)
+		h.NotRunBefore, h.NotRunAfter = around(l, report.Say("html.not_run"), "check")
 	}
 	if c.Status == report.Pass || c.Status == report.Skip {
 		return h
 	}
-	h.Message = htmlLines(c.Message)
+	if c.Reason != nil {
+		h.Message = htmlLines(l.Say(*c.Reason))
+	} else {
+		h.Message = htmlLines(c.Message)
+	}
 	h.Hint = htmlLines(c.Hint)
 	if c.Status == report.Error {
 		h.Log = phaseTime.ReplaceAllString(envDump.ReplaceAllString(c.Log, ""), "$1")
@@ -181,22 +236,22 @@ func newHTMLCheck(c report.CheckResult, i int, o Options) *htmlCheck {
 		h.Command = "$ " + htmlEsc(shellJoin(last.Args))
 		switch {
 		case strings.HasPrefix(last.Death, "killed"):
-			h.Ended = "your program was " + htmlEsc(last.Death)
+			h.Ended = l.T("run.killed", report.Text("death", htmlEsc(last.Death)))
 		case last.Death != "":
-			h.Ended = "your program " + htmlEsc(last.Death)
+			h.Ended = l.T("run.ended", report.Text("death", htmlEsc(last.Death)))
 		case last.ExitCode >= 0:
-			h.Ended = fmt.Sprintf("exit status %d", last.ExitCode)
+			h.Ended = l.T("run.exit_status", report.Int("status", last.ExitCode))
 		}
 		h.Trimmed = last.Trimmed
 	}
 	d := c.Detail
 	hasDiff := d != nil && d.Expected != ""
 	if hasDiff {
-		h.Diff = htmlDiff(d.Expected, d.Actual)
+		h.Diff = htmlDiff(l, d.Expected, d.Actual)
 	}
 	if d != nil && d.Expected == "" && d.Actual != "" &&
 		(last == nil || (d.Actual != last.Stdout && d.Actual != last.Stderr)) {
-		h.Outputs = append(h.Outputs, htmlExcerpt("output", d.Actual, 0, d.OutputLine, maxOutputLines))
+		h.Outputs = append(h.Outputs, htmlExcerpt(l, "stream.output", d.Actual, 0, d.OutputLine, maxOutputLines))
 	}
 	if last != nil {
 		focus, errFocus := outputFocus(d, last)
@@ -207,19 +262,23 @@ func newHTMLCheck(c report.CheckResult, i int, o Options) *htmlCheck {
 		switch {
 		case hasDiff && !o.Verbose:
 		case focus > 0 && !o.Verbose:
-			h.Outputs = append(h.Outputs, htmlExcerpt("standard output", last.Stdout, outLines, focus, maxFocusLines))
+			h.Outputs = append(h.Outputs, htmlExcerpt(l, "stream.stdout", last.Stdout, outLines, focus, maxFocusLines))
 		default:
-			h.Outputs = append(h.Outputs, htmlExcerpt("standard output", last.Stdout, outLines, focus, maxOutputLines))
+			h.Outputs = append(h.Outputs, htmlExcerpt(l, "stream.stdout", last.Stdout, outLines, focus, maxOutputLines))
 		}
 		if last.Stderr != "" && !(hasDiff && last.Stderr == d.Actual) {
-			h.Outputs = append(h.Outputs, htmlExcerpt("standard error", last.Stderr, errLines, errFocus, maxOutputLines))
+			h.Outputs = append(h.Outputs, htmlExcerpt(l, "stream.stderr", last.Stderr, errLines, errFocus, maxOutputLines))
 		}
 	}
 	if d != nil && d.Board != nil {
-		h.Boards, h.Legend = boardSVGs(d.Board, fmt.Sprint(i))
+		h.Boards, h.Legend = boardSVGs(l, d.Board, fmt.Sprint(i))
 	}
 	if d != nil && d.Tour != nil {
 		h.Tour = tourSVG(d.Tour, fmt.Sprint(i))
+		h.Tour.Caption = l.T("picture.your_tour")
+		if h.Tour.Bad > 0 {
+			h.Tour.Caption = l.T("html.tour_bad", report.Int("count", h.Tour.Bad))
+		}
 	}
 	if d != nil && d.Tally != nil {
 		h.Tally = tallyView(d.Tally, d.Board, fmt.Sprint(i))
@@ -231,17 +290,19 @@ func newHTMLCheck(c report.CheckResult, i int, o Options) *htmlCheck {
 }
 
 // htmlExcerpt is the text report's excerpt of a stream (see makeExcerpt;
-// printed is 0 for a stream kept whole).
-func htmlExcerpt(label, s string, printed, focus, limit int) htmlOutput {
-	out := htmlOutput{Label: label}
+// printed is 0 for a stream kept whole). stream is the catalog's name of it.
+func htmlExcerpt(loc *i18n.Localizer, stream, s string, printed, focus, limit int) htmlOutput {
+	name := report.Nested("stream", report.Say(stream))
+	out := htmlOutput{Label: loc.T(stream), Heading: loc.T("stream.label", name)}
 	if s == "" {
+		out.Heading = loc.T("stream.nothing", name)
 		return out
 	}
 	ex := makeExcerpt(s, printed, focus, limit)
 	out.Digits = digits(ex.total)
 	for _, l := range ex.lines {
 		if l.gap > 0 {
-			out.Lines = append(out.Lines, htmlLine{Gap: fmt.Sprintf("... %d more %s", l.gap, plural(l.gap, "line"))})
+			out.Lines = append(out.Lines, htmlLine{Gap: loc.T("stream.more_lines", report.Int("count", l.gap))})
 			continue
 		}
 		out.Lines = append(out.Lines, htmlLine{Num: fmt.Sprintf("%*d", out.Digits, l.n), Text: htmlEsc(l.text), Focus: l.focus})
@@ -251,7 +312,7 @@ func htmlExcerpt(label, s string, printed, focus, limit int) htmlOutput {
 
 // htmlDiff is the text report's diff as lines to style: each keeps its - or
 // + so that it reads without colour, and when copied.
-func htmlDiff(expected, actual string) []htmlDiffLine {
+func htmlDiff(loc *i18n.Localizer, expected, actual string) []htmlDiffLine {
 	out := diff.Diff("expected", []byte(expected), "actual", []byte(actual))
 	if out == nil {
 		return nil
@@ -269,17 +330,18 @@ func htmlDiff(expected, actual string) []htmlDiffLine {
 	var d []htmlDiffLine
 	for _, l := range lines {
 		if len(d) == maxDiffLines {
-			d = append(d, htmlDiffLine{"gap", "", "... more lines of difference"})
+			d = append(d, htmlDiffLine{"gap", "", loc.T("diff.more_lines", report.Int("count", len(lines)-len(d)))})
 			break
 		}
 		switch {
 		case strings.HasPrefix(l, "@@"):
 			// One hunk needs no header, as in the text report.
 			if m := hunk.FindStringSubmatch(l); m != nil && hunks > 1 {
-				d = append(d, htmlDiffLine{"gap", "", "@@ your output, line " + m[1] + " @@"})
+				n, _ := strconv.Atoi(m[1])
+				d = append(d, htmlDiffLine{"gap", "", loc.T("diff.hunk", report.Int("line", n))})
 			}
 		case strings.HasPrefix(l, `\`):
-			d = append(d, htmlDiffLine{"gap", "", "(no newline at the end)"})
+			d = append(d, htmlDiffLine{"gap", "", loc.T("diff.no_newline")})
 		case strings.HasPrefix(l, "-"):
 			d = append(d, htmlDiffLine{"del", "-", visibleTrailing(htmlEsc(l[1:]))})
 		case strings.HasPrefix(l, "+"):
@@ -289,7 +351,7 @@ func htmlDiff(expected, actual string) []htmlDiffLine {
 		}
 	}
 	if actual == "" {
-		d = append(d, htmlDiffLine{"gap", "", "(your output was empty)"})
+		d = append(d, htmlDiffLine{"gap", "", loc.T("diff.empty")})
 	}
 	return d
 }
@@ -354,12 +416,12 @@ func svgWidth(n int) int {
 }
 
 // boardSVGs draws the student's placement and, beside it, the suggestion.
-func boardSVGs(p *checker.BoardPicture, id string) ([]*svgBoard, *boardLegend) {
+func boardSVGs(l *i18n.Localizer, p *checker.BoardPicture, id string) ([]*svgBoard, *boardLegend) {
 	letter, name := pieceName(p)
 	var boards []*svgBoard
 	if len(p.Pieces) > 0 || p.Suggestion == nil {
 		b := drawBoard(p, p.Pieces, true, "board-"+id+"-yours")
-		b.Caption, b.Role = "your board", "student"
+		b.Caption, b.Role = l.T("picture.your_board"), "student"
 		b.Desc = fmt.Sprintf("your board: %d %s", len(p.Pieces), plural(len(p.Pieces), name))
 		if len(p.Attackers) == 2 {
 			a, c := p.Attackers[0], p.Attackers[1]
@@ -369,9 +431,9 @@ func boardSVGs(p *checker.BoardPicture, id string) ([]*svgBoard, *boardLegend) {
 	}
 	if p.Suggestion != nil {
 		b := drawBoard(p, p.Suggestion, false, "board-"+id+"-correct")
-		b.Caption, b.Role = "a correct board", "suggestion"
+		b.Caption, b.Role = l.T("picture.correct_board"), "suggestion"
 		if len(p.Pieces) == 0 {
-			b.Caption = "a correct board your program did not print"
+			b.Caption = l.T("picture.unprinted_board")
 		}
 		b.Desc = "a correct board: " + reference.Placement(placementOf(p.Suggestion, p.N)).String()
 		boards = append(boards, b)
@@ -452,7 +514,7 @@ func drawBoard(p *checker.BoardPicture, pieces []reference.Square, withFault boo
 // svgTour is a knight's tour: the numbered board, the path through it as
 // one segment per move, and the squares at fault.
 type svgTour struct {
-	ID, Desc           string
+	ID, Desc, Caption  string
 	N, Side, Width     int
 	Squares            []svgSquare
 	Numbers            []svgNumber

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,32 +24,43 @@ import (
 func TestTextLanguages(t *testing.T) {
 	for _, name := range []string{"mixed", "tour", "boards", "pass"} {
 		for _, lang := range i18n.Languages()[1:] {
-			file := name + "." + lang + ".txt"
-			t.Run(file, func(t *testing.T) {
-				r := fixtures[name]()
-				r.Lang = lang
-				var buf bytes.Buffer
-				if err := renderText(&buf, r, Options{}); err != nil {
-					t.Fatal(err)
+			for ext, render := range map[string]func(io.Writer, *report.Report, Options) error{".txt": renderText, ".html": renderHTML} {
+				if ext == ".html" && name != "mixed" && name != "tour" {
+					continue
 				}
-				golden := filepath.Join("testdata", "lang", file)
-				if update {
-					os.MkdirAll(filepath.Dir(golden), 0o777)
-					if err := os.WriteFile(golden, buf.Bytes(), 0o666); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(golden)
-				if err != nil {
-					t.Fatalf("%v (run with GRADER_UPDATE=1 to create it)", err)
-				}
-				if d := diff.Diff(golden, want, "got", buf.Bytes()); d != nil {
-					t.Errorf("output differs from %s (GRADER_UPDATE=1 rewrites it):\n%s", golden, d)
-				}
-			})
+				testLanguage(t, name, lang, ext, render)
+			}
 		}
 	}
+}
+
+// testLanguage renders fixture name in lang and compares with its golden
+// file.
+func testLanguage(t *testing.T, name, lang, ext string, render func(io.Writer, *report.Report, Options) error) {
+	file := name + "." + lang + ext
+	t.Run(file, func(t *testing.T) {
+		r := fixtures[name]()
+		r.Lang = lang
+		var buf bytes.Buffer
+		if err := render(&buf, r, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join("testdata", "lang", file)
+		if update {
+			os.MkdirAll(filepath.Dir(golden), 0o777)
+			if err := os.WriteFile(golden, buf.Bytes(), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with GRADER_UPDATE=1 to create it)", err)
+		}
+		if d := diff.Diff(golden, want, "got", buf.Bytes()); d != nil {
+			t.Errorf("output differs from %s (GRADER_UPDATE=1 rewrites it):\n%s", golden, d)
+		}
+	})
 }
 
 // TestTextPseudo renders every fixture, plain and verbose, in the
