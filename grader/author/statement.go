@@ -9,6 +9,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/script"
 	"github.com/boardcheck/boardcheck/grader/submission"
 )
@@ -18,14 +19,18 @@ import (
 // the examples' outputs, from the reference. grader verify reports either
 // when it has drifted from its source; grader verify --update rewrites them.
 
-// checksTableHeader opens the statement's table of checks.
-const checksTableHeader = "| check | points |"
+// checksTableHeader opens the statement's table of checks: in English,
+// "| check | points |"; a translated statement (README.LANG.md, ex.Lang)
+// opens it with its language's words.
+func checksTableHeader(ex *exercise.Exercise) string {
+	return i18n.For(ex.StatementLang).T("statement.checks_header")
+}
 
 // checksTable is the statement's table of checks as the scenarios give it:
 // each check's title and points, in report order. A hidden check is
 // listed by its points alone: the statement is the student's.
 func checksTable(ex *exercise.Exercise) []string {
-	rows := []string{checksTableHeader, "|---|---|"}
+	rows := []string{checksTableHeader(ex), "|---|---|"}
 	for _, c := range ex.Checks {
 		rows = append(rows, fmt.Sprintf("| %s | %d |", c.ShownTitle(), c.Points))
 	}
@@ -35,9 +40,9 @@ func checksTable(ex *exercise.Exercise) []string {
 // findChecksTable returns the lines [start, end) of the statement's table
 // of checks: its header line and every table row after it. ok is false
 // when the statement has no such table.
-func findChecksTable(lines []string) (start, end int, ok bool) {
+func findChecksTable(lines []string, header string) (start, end int, ok bool) {
 	for i, l := range lines {
-		if strings.TrimSpace(l) != checksTableHeader {
+		if strings.TrimSpace(l) != header {
 			continue
 		}
 		end = i + 1
@@ -53,9 +58,9 @@ func findChecksTable(lines []string) (start, end int, ok bool) {
 // from the checks, or "" when it does not.
 func statementTableProblem(ex *exercise.Exercise) string {
 	lines := strings.Split(ex.Statement, "\n")
-	start, end, ok := findChecksTable(lines)
+	start, end, ok := findChecksTable(lines, checksTableHeader(ex))
 	if !ok {
-		return fmt.Sprintf("no table of checks: add one under a line %q, or let grader verify --update write it", checksTableHeader)
+		return fmt.Sprintf("no table of checks: add one under a line %q, or let grader verify --update write it", checksTableHeader(ex))
 	}
 	want := checksTable(ex)
 	got := lines[start:end]
@@ -88,13 +93,13 @@ func ShownStatement(ex *exercise.Exercise) string {
 // heading.
 func withChecksTable(ex *exercise.Exercise, statement string) string {
 	lines := strings.Split(statement, "\n")
-	start, end, ok := findChecksTable(lines)
+	start, end, ok := findChecksTable(lines, checksTableHeader(ex))
 	if !ok {
 		text := strings.TrimRight(statement, "\n")
 		if text != "" {
 			text += "\n\n"
 		}
-		return text + "## What is checked\n\n" + strings.Join(checksTable(ex), "\n") + "\n"
+		return text + i18n.For(ex.StatementLang).T("statement.what_is_checked") + "\n\n" + strings.Join(checksTable(ex), "\n") + "\n"
 	}
 	out := append([]string{}, lines[:start]...)
 	out = append(out, checksTable(ex)...)

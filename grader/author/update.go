@@ -115,6 +115,11 @@ func Update(ctx context.Context, ex *exercise.Exercise) ([]string, error) {
 		}
 		changed = append(changed, "README.md")
 	}
+	translated, err := updateTranslations(dir, ex, statement)
+	changed = append(changed, translated...)
+	if err != nil {
+		return changed, err
+	}
 	slices.Sort(changed)
 	return changed, nil
 }

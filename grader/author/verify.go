@@ -257,6 +257,9 @@ func Verify(ctx context.Context, ex *exercise.Exercise, opts VerifyOptions) (*Ve
 	add(verifyTiming(ex, refReport))
 	add(verifyPoints(ex))
 	add(verifyStatement(ctx, ex, root, ref.OK()))
+	for _, it := range verifyTranslations(ex) {
+		add(it)
+	}
 	// The report's order is the kinds' order, whatever was found when.
 	slices.SortStableFunc(r.Items, func(a, b VerifyItem) int { return kindRank(a.Kind) - kindRank(b.Kind) })
 
@@ -296,7 +299,7 @@ func expectsTimeout(bad exercise.BadSubmission) bool {
 }
 
 func kindRank(kind string) int {
-	return slices.Index([]string{ItemReference, ItemGood, ItemBad, ItemValidOutput, ItemInvalidOutput, ItemTiming, ItemPoints, ItemStatement}, kind)
+	return slices.Index([]string{ItemReference, ItemGood, ItemBad, ItemValidOutput, ItemInvalidOutput, ItemTiming, ItemPoints, ItemStatement, ItemTranslation}, kind)
 }
 
 // folderFiles lists the submissions in a folder of the exercise, sorted;

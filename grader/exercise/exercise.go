@@ -56,6 +56,9 @@ type Exercise struct {
 	// Lang is the language In chose, "" for the exercise as written
 	// (English).
 	Lang string
+	// StatementLang is the language Statement is in: Lang when the
+	// exercise has a statement in it, "" (English) when it fell back.
+	StatementLang string
 }
 
 // Check is one scenario of an exercise: tests/NAME.txtar and its header.

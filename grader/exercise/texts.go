@@ -195,6 +195,9 @@ func (ex *Exercise) In(lang string) (*Exercise, []string) {
 		return english
 	}
 	c.Statement = pick(ex.Statement, t.Statement, "README."+lang+".md")
+	if t.Statement != "" {
+		c.StatementLang = lang
+	}
 	c.Title = pick(ex.Title, t.Title, "title")
 	c.TimeoutHint = pick(ex.TimeoutHint, t.TimeoutHint, "timeout_hint")
 	for i, ch := range ex.Checks {

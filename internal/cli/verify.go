@@ -205,6 +205,8 @@ func kindTitle(kind string) string {
 		return "points: the checks add up to the maximum"
 	case author.ItemStatement:
 		return "statement: README.md matches the checks"
+	case author.ItemTranslation:
+		return "translations: what each language lacks (README.LANG.md, exercise.LANG.toml)"
 	}
 	return kind
 }
