@@ -2,6 +2,7 @@ package author
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -29,6 +30,14 @@ func verifyTranslations(ex *exercise.Exercise) []VerifyItem {
 	for _, lang := range i18n.Languages()[1:] {
 		in, missing := ex.In(lang)
 		it := VerifyItem{Kind: ItemTranslation, Name: lang + " (" + i18n.Name(lang) + ")"}
+		if ex.Translations[lang] == nil {
+			// Not begun: a note, not a warning, so that an exercise in
+			// English alone verifies clean.
+			it.Detail = fmt.Sprintf("no texts yet: %s shown in English (grader new --lang %s %s scaffolds them)",
+				shortList(missing, 3), lang, ex.ID)
+			items = append(items, it)
+			continue
+		}
 		if len(missing) > 0 {
 			it.Warnings = append(it.Warnings, fmt.Sprintf("lacks %s: shown in English until translated (README.%s.md, exercise.%s.toml)",
 				shortList(missing, 6), lang, lang))
@@ -138,4 +147,54 @@ func updateTranslations(dir string, ex *exercise.Exercise, statement string) ([]
 		changed = append(changed, file)
 	}
 	return changed, nil
+}
+
+// ScaffoldTranslations writes, into the exercise folder dir, what a
+// translator fills in for each of langs the folder lacks: exercise.LANG.toml,
+// every title and hint left empty under its English text, and README.LANG.md,
+// a copy of the English statement to translate in place (its examples and
+// table already as grader verify wants them). It returns the files it
+// wrote; an empty text is shown in English, and grader verify lists it.
+func ScaffoldTranslations(dir string, langs []string) ([]string, error) {
+	ex, err := exercise.LoadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var written []string
+	for _, lang := range langs {
+		if ex.Translations[lang] != nil {
+			continue
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "# %s's texts in %s (%s): translate each English text into the empty string\n", ex.ID, i18n.Name(lang), lang)
+		fmt.Fprintf(&b, "# below it, in the words of grader/i18n/catalog/glossary.%s.toml. A text left\n", lang)
+		b.WriteString("# empty is shown in English, and grader verify lists it.\n")
+		field := func(key, english string) {
+			if english == "" {
+				return
+			}
+			fmt.Fprintf(&b, "# %s\n%s = \"\"\n", english, key)
+		}
+		field("title", ex.Title)
+		field("timeout_hint", ex.TimeoutHint)
+		for _, c := range ex.Checks {
+			fmt.Fprintf(&b, "\n[checks.%s]\n", c.Name)
+			field("title", c.Title)
+			field("hint", c.Hint)
+			field("timeout_hint", c.TimeoutHint)
+		}
+		files := map[string]string{"exercise." + lang + ".toml": b.String()}
+		if ex.Statement != "" {
+			in := *ex
+			in.StatementLang = lang
+			files["README."+lang+".md"] = withChecksTable(&in, strings.Replace(ex.Statement, checksTableHeader(ex), checksTableHeader(&in), 1))
+		}
+		for _, name := range slices.Sorted(maps.Keys(files)) {
+			if err := atomicfile.Write(filepath.Join(dir, name), []byte(files[name])); err != nil {
+				return written, fmt.Errorf("grader: %w", err)
+			}
+			written = append(written, name)
+		}
+	}
+	return written, nil
 }

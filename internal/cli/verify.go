@@ -166,7 +166,7 @@ func renderVerify(w io.Writer, r *author.VerifyReport, on, verbose bool) {
 			mark = yellow.Sprint("~")
 		}
 		line := fmt.Sprintf("%s %s", mark, it.Name)
-		if it.OK() && (verbose || it.Kind == author.ItemTiming || it.Kind == author.ItemReference || it.Kind == author.ItemPoints) && it.Detail != "" {
+		if it.OK() && (verbose || it.Kind == author.ItemTiming || it.Kind == author.ItemReference || it.Kind == author.ItemPoints || it.Kind == author.ItemTranslation) && it.Detail != "" {
 			line += dim.Sprint(": " + it.Detail)
 		}
 		fmt.Fprintln(w, line)
