@@ -62,7 +62,7 @@ var allowedImports = map[string][]string{
 	// Above grading: authoring, a whole class, the command line.
 	"grader/author":        {"grader", "grader/builtin", "grader/checker", "grader/exercise", "grader/i18n", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/atomicfile", "internal/fixture", "internal/programs"},
 	"grader/batch":         {"grader", "grader/exercise", "grader/render", "grader/report", "grader/submission", "internal/atomicfile", "internal/exhaustive"},
-	"internal/cli":         {"grader", "grader/author", "grader/batch", "grader/exercise", "grader/i18n", "grader/render", "grader/report", "grader/sandbox", "grader/submission", "internal/atomicfile", "internal/gradescope", "internal/suggest", "reference"},
+	"internal/cli":         {"grader", "grader/author", "grader/batch", "grader/exercise", "grader/i18n", "grader/render", "grader/report", "grader/sandbox", "grader/submission", "internal/atomicfile", "internal/exhaustive", "internal/gradescope", "internal/suggest", "reference"},
 	"internal/browsertest": {"grader", "grader/exercise", "grader/i18n", "grader/render", "grader/report"},
 
 	// Thin mains, and the benchmarks' helpers.
