@@ -48,6 +48,9 @@ func verifyTranslations(ex *exercise.Exercise) []VerifyItem {
 				it.Problems = append(it.Problems, file+": "+p)
 			}
 			it.Problems = append(it.Problems, translatedExamplesProblems(file, ex, in)...)
+			for _, p := range wordingsLeftBehind(ex, in.Statement) {
+				it.Problems = append(it.Problems, file+": "+p)
+			}
 		}
 		it.Warnings = append(it.Warnings, glossaryWarnings(ex, in, lang)...)
 		if it.OK() && len(missing) == 0 {
@@ -136,7 +139,7 @@ func updateTranslations(dir string, ex *exercise.Exercise, statement string) ([]
 				e.printed = out
 			}
 		}
-		text := withExamples(withChecksTable(in, in.Statement), examples)
+		text := withExamples(withChecksTable(in, withWordings(ex, in.Statement)), examples)
 		if text == in.Statement {
 			continue
 		}

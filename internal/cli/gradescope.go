@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/internal/gradescope"
 )
 
@@ -20,6 +22,7 @@ type gradescopeFlags struct {
 	timeout durationFlag
 	pattern string
 	grader  string
+	lang    string
 }
 
 func gradescopeFlagSet() (*flag.FlagSet, *gradescopeFlags) {
@@ -28,6 +31,7 @@ func gradescopeFlagSet() (*flag.FlagSet, *gradescopeFlags) {
 	fs.StringVar(&f.out, "out", "", "write the autograder folder and its zip to folder `DIR`; must be set")
 	fs.StringVar(&f.pattern, "pattern", "", "the file of the submission to grade: a `GLOB` such as \"nqueens.*\" (default: the one file with a known extension)")
 	fs.Var(&f.timeout, "timeout", "CPU time limit of every run, instead of the exercise's (a run that waits is stopped by the wall clock at twice that and a second): a positive `DURATION` such as 30s")
+	fs.StringVar(&f.lang, "lang", "", "say every student's report in language `LANG`: "+strings.Join(i18n.Languages(), ", ")+" (default: the exercise's lang, else en; Gradescope's machines set no language of their own)")
 	fs.StringVar(&f.grader, "grader", "", "the grader binary to ship: a Linux x86-64 build such as GOOS=linux GOARCH=amd64 go build -o `FILE` ./cmd/grader (default: this grader, if it is one)")
 	return fs, f
 }
@@ -66,6 +70,13 @@ func runGradescope(ctx context.Context, args []string, sys stdio) error {
 	}
 	if f.timeout.d > 0 {
 		c.Flags = append(c.Flags, "--timeout", f.timeout.d.String())
+	}
+	if f.lang != "" {
+		lang := i18n.Parse(f.lang)
+		if lang == "" {
+			return usageErrorf("gradescope: %v", &i18n.Unknown{Given: f.lang, From: "--lang"})
+		}
+		c.Flags = append(c.Flags, "--lang", lang)
 	}
 	if f.pattern != "" {
 		if _, err := filepath.Match(f.pattern, ""); err != nil {
