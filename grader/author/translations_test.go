@@ -16,7 +16,7 @@ import (
 // of checks and example are stale, and Arabic titles that lack a hint.
 func tinyTranslated() map[string]string {
 	return map[string]string{
-		"exercise.toml": "title = \"tiny\"\nprogram = \"nqueens\"\nreference = \"builtin:nqueens\"\nchecks = [\"usage\", \"too-small\"]\npoints = 2\n",
+		"exercise.toml":         "title = \"tiny\"\nprogram = \"nqueens\"\nreference = \"builtin:nqueens\"\nchecks = [\"usage\", \"too-small\"]\npoints = 2\n",
 		"tests/usage.txtar":     "# title: No argument prints the usage\n# points: 1\n# hint: Print the usage.\n! run nqueens\nstdout '^Usage: nqueens N$'\n",
 		"tests/too-small.txtar": "# title: A small N is refused\n# points: 1\n! run nqueens 3\nstdout '^N must be at least 4$'\n",
 		"README.md":             "# tiny\n\n    $ nqueens 3\n    N must be at least 4\n\n| check | points |\n|---|---|\n| No argument prints the usage | 1 |\n| A small N is refused | 1 |\n",
