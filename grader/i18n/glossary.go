@@ -39,7 +39,9 @@ func LoadGlossary(lang string) (*Glossary, error) {
 	}
 	for i := range g.Terms {
 		t := &g.Terms[i]
-		t.re = regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(t.EN) + `(s|es)?\b`)
+		// A whole word, not part of a name joined by - or _ (the command
+		// find-rooks names no rook a translation must say).
+		t.re = regexp.MustCompile(`(?i)(?:^|[^\w-])` + regexp.QuoteMeta(t.EN) + `(?:s|es)?(?:$|[^\w-])`)
 	}
 	return g, nil
 }
