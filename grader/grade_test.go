@@ -15,6 +15,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/fixture"
 )
@@ -46,9 +47,14 @@ const patient = 30 * time.Second
 
 // python returns the Python interpreter itself: python3 on PATH may be a
 // version manager's shell script (pyenv), which costs a second a run on a
-// loaded machine.
+// loaded machine. It is the one a run may reach (as root, runs may not
+// enter /root, where pyenv keeps its own).
 var python = sync.OnceValue(func() string {
-	out, err := exec.Command("python3", "-c", "import sys; print(sys.executable)").Output()
+	py, err := sandbox.LookPath("python3")
+	if err != nil {
+		return "python3"
+	}
+	out, err := exec.Command(py, "-c", "import sys; print(sys.executable)").Output()
 	if p := strings.TrimSpace(string(out)); err == nil && p != "" {
 		return p
 	}

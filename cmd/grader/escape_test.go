@@ -60,6 +60,8 @@ type attack struct {
 	tty     bool // grader is started with a terminal of its own
 	// flags are more flags for grader check.
 	flags []string
+	// path are folders put first on the grader's PATH.
+	path func(e *escapeEnv) []string
 	// needs says why the machine cannot show the attack, "" where it can.
 	needs func(e *escapeEnv) string
 	// limit is the run's time limit, if not escapeLimit: the proof of an
@@ -186,6 +188,11 @@ func attacks() []attack {
 		// them, the run's own uid may not signal them, and Landlock's
 		// scope refuses any signal out of the run, which alone stops it
 		// where the run is the grader's own user without namespaces.
+		// A tool under a folder closed to the run's user: passed over
+		// for the next on PATH, never bound into the run's root.
+		// Without root the grader cannot reach it either.
+		{file: "closed-tools.sh", path: func(e *escapeEnv) []string { return []string{filepath.Join(e.closed, "tool", "bin")} },
+			offRoot: [][]string{{"toolreach"}}},
 		// AF_VSOCK's ports are the host's: no namespace divides them, and
 		// only the filter's allow-list of socket families refuses it.
 		{file: "vsock.py", needs: needsVsock,
@@ -226,6 +233,9 @@ type escapeEnv struct {
 	// on, without its leading NUL; abstractAccepted counts connections.
 	abstract         string
 	abstractAccepted atomic.Int64
+	// closed is a folder of mode 0700 that holds a tool (tool/bin/sh)
+	// and a file beside it (tool/secret.txt): closed-tools.sh.
+	closed string
 	// vsockPort is the AF_VSOCK port the test holds on the host, 0 where
 	// the machine has no vsock.
 	vsockPort          uint32
@@ -274,6 +284,11 @@ func newEscapeEnv(t *testing.T) *escapeEnv {
 	os.Mkdir(host, 0o755)
 	os.Chmod(host, 0o1777)
 	e.marker, e.written = filepath.Join(host, "marker"), filepath.Join(host, "written")
+	e.closed = filepath.Join(dir, "closed")
+	os.MkdirAll(filepath.Join(e.closed, "tool", "bin"), 0o755)
+	os.WriteFile(filepath.Join(e.closed, "tool", "bin", "sh"), []byte("#!/bin/sh\nexec /bin/sh \"$@\"\n"), 0o755)
+	os.WriteFile(filepath.Join(e.closed, "tool", "secret.txt"), []byte("only root may read this\n"), 0o644)
+	os.Chmod(e.closed, 0o700)
 	e.fd9 = filepath.Join(dir, "fd9.log")
 	os.WriteFile(e.fd9, nil, 0o666)
 	os.Chmod(e.fd9, 0o666)
@@ -376,6 +391,7 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 	data = bytes.ReplaceAll(data, []byte("port=PORT"), []byte("port="+strconv.Itoa(e.port)))
 	data = bytes.ReplaceAll(data, []byte(`name = "ABSTRACT"`), []byte(`name = "`+e.abstract+`"`))
 	data = bytes.ReplaceAll(data, []byte("vport = VPORT"), []byte("vport = "+strconv.FormatUint(uint64(e.vsockPort), 10)))
+	data = bytes.ReplaceAll(data, []byte("closed=CLOSED"), []byte("closed="+e.closed))
 	data = bytes.ReplaceAll(data, []byte("reach=REACH"), []byte("reach="+tmp))
 	data = bytes.ReplaceAll(data, []byte("marker=MARKER"), []byte("marker="+e.marker))
 	data = bytes.ReplaceAll(data, []byte("written=WRITTEN"), []byte("written="+e.written))
@@ -422,7 +438,11 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	cmd.Dir = subDir
 	// The grader's own folder on PATH: a run that could see it would
 	// find grader and run its reference programs.
-	cmd.Env = []string{"PATH=" + filepath.Dir(e.grader) + ":/usr/local/bin:/usr/bin:/bin", "TMPDIR=" + tmp, "HOME=" + tmp,
+	path := filepath.Dir(e.grader) + ":/usr/local/bin:/usr/bin:/bin"
+	if a.path != nil {
+		path = strings.Join(a.path(e), ":") + ":" + path
+	}
+	cmd.Env = []string{"PATH=" + path, "TMPDIR=" + tmp, "HOME=" + tmp,
 		"BOARDCHECK_CANARY=the-graders-own-secret", "NO_COLOR=1", "BOARDCHECK_LAYERS_OFF=" + strings.Join(off, ",")}
 	// Standard output is a file of the grader's own user, appended to as
 	// a CI runner's log is: a run that reached the grader's descriptors

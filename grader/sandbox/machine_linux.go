@@ -31,6 +31,9 @@ const (
 	LayerRlimits    = "rlimits"
 	LayerRunUID     = "runuid" // as root: the run's own uid (off: root's own, 0)
 	LayerHide       = "hide"   // the grader's binary hidden from a run
+	// LayerToolReach: as root, a tool under a folder the run's own uid may
+	// not enter (/root) is passed over, not bound into its root.
+	LayerToolReach = "toolreach"
 )
 
 // machine is what this machine lets a run have, found out once by probing:
@@ -458,7 +461,7 @@ func Protections(l Limits) []string {
 		}
 		ps = append(ps, "a root of its own (pivot_root): the system's folders and the submission's files read-only, "+
 			"only the working folder, HOME and TMPDIR writable, on a tmpfs of "+FormatSize(l.Memory)+dev+
-			"; /dev holds null, zero, full, random and urandom alone; the grader's binary, its files and other submissions are not in it")
+			"; /dev holds null, zero, full, random and urandom alone; outside the system's folders, only the folder of the tool the run starts, where the run's user could reach it on the host; the grader's binary, its files and other submissions are not in it")
 	}
 	if m.supervised && !m.bare {
 		ps = append(ps, "no capabilities: effective, permitted and bounding sets empty, securebits locked, no_new_privs")
@@ -488,6 +491,22 @@ func Protections(l Limits) []string {
 		ps = append(ps, "not in force: "+why)
 	}
 	return ps
+}
+
+// LookPath finds the program name on the grader's PATH, which its runs
+// have, as a run would: a program the run's user could not reach (as
+// root, one under /root) is passed over for the next. The error is a
+// *NotOnPathError.
+func LookPath(name string) (string, error) {
+	p, err := resolveArgv0(Spec{Argv: []string{name}, Env: []string{"PATH=" + os.Getenv("PATH")}}, thisMachine().closedToRuns)
+	var closed *closedError
+	switch {
+	case errors.As(err, &closed):
+		return "", &NotOnPathError{Name: name, Closed: closed.Error()}
+	case err != nil:
+		return "", &NotOnPathError{Name: name}
+	}
+	return p, nil
 }
 
 // OwnRoot reports whether each run has a root of its own, built from the

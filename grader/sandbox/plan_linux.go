@@ -19,8 +19,10 @@ import (
 // (see package launcher). As root it also makes, with open_tree, a detached
 // copy of each host tree to bind, handed to the supervisor with the program
 // (see bindSource): the supervisor attaches them, and so needs no right to
-// the folders above them (a run's user may not enter /root, where pyenv
-// keeps Python).
+// the folders above them (a run's user may not enter the grader's
+// temporary folders, where a compiled program is). What it binds of the
+// host beyond the caller's files is only what the run's user could reach
+// there (rootEntries, closedToRuns).
 func (r *run) plan() error {
 	m, s := r.m, r.spec
 	p := &launcher.Program{CloneFlags: m.nsFlags}

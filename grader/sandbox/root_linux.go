@@ -144,13 +144,14 @@ func (r *run) rootEntries(writable []string) ([]mountEntry, map[string]bool, err
 		es = append(es, mountEntry{c, bindRO})
 	}
 	if !readOnly[r.path] {
-		// The interpreter or tool the run starts, and its PATH: what
-		// they need beside them (a pyenv Python's lib/, a Node.js's).
-		// Not a folder that holds the grader's temporary folders or the
-		// run's own (PATH=/tmp, or a home folder on PATH): that would
-		// show other runs' folders, if only to read.
+		// The interpreter or compiler the run starts: its own folder,
+		// where it lives outside the system's (a pyenv Python's, with its
+		// lib/ beside bin/). Not a folder that holds the grader's
+		// temporary folders or the run's own (a tool in /tmp, or in a
+		// home folder that holds them): that would show other runs'
+		// folders, if only to read.
 		tmp, _ := canonical(os.TempDir())
-		for _, d := range cachedToolDirs(r.path, envValue(s.Env, "PATH")) {
+		for _, d := range toolDirs(r.path, envValue(s.Env, "PATH"), r.m.closedToRuns) {
 			holdsRun := slices.ContainsFunc(writable, func(w string) bool { return under(w, d) })
 			if !holdsRun && (tmp == "" || !under(tmp, d)) {
 				es = append(es, mountEntry{d, bindRO})
@@ -425,28 +426,21 @@ var systemRoot = sync.OnceValue(func() (sys struct {
 	return sys
 })
 
-// toolDirsCache holds toolDirs by program and PATH: every run of a
-// submission asks the same, and the answer takes a few dozen lstat calls.
-var toolDirsCache sync.Map
-
-func cachedToolDirs(program, path string) []string {
-	key := program + "\x00" + path
-	if v, ok := toolDirsCache.Load(key); ok {
-		return v.([]string)
-	}
-	dirs := toolDirs(program, path)
-	toolDirsCache.Store(key, dirs)
-	return dirs
-}
-
-// toolDirs are the folders a program outside the system's folders needs:
-// for /opt/py/bin/python3, /opt/py (its lib/ is beside bin/), and likewise
-// each folder of PATH that the system's folders do not hold.
-func toolDirs(program, path string) []string {
+// toolDirs are the host folders outside the system's that a run needs to
+// start program: the folder it is installed in (/opt/py for
+// /opt/py/bin/python3), that of the program it links to (a virtual
+// environment's python is a link to its base), and for a script, those of
+// the interpreter its #! line names (through env, the first on PATH that
+// closed lets through). No folder of PATH but these: a run sees the one
+// tool its language needs, not the grader's ~/go/pkg/mod or ~/.cargo. A
+// folder closed says the run's user could not reach is left out, and the
+// run then fails to start, saying so (resolveArgv0), rather than see what
+// its user may not (as root, /root is closed to runs).
+func toolDirs(program, path string, closed func(string) error) []string {
 	home, _ := os.UserHomeDir()
 	var out []string
-	add := func(d string) {
-		c, err := canonical(d)
+	add := func(p string) {
+		c, err := canonical(filepath.Dir(p))
 		if err != nil || c == "/" || slices.ContainsFunc(systemDirs, func(s string) bool { return under(c, s) }) {
 			return
 		}
@@ -456,17 +450,130 @@ func toolDirs(program, path string) []string {
 				c = p
 			}
 		}
-		if !slices.Contains(out, c) {
+		if (closed == nil || closed(c) == nil) && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
-	add(filepath.Dir(program))
-	for _, d := range filepath.SplitList(path) {
-		if filepath.IsAbs(d) {
-			add(d)
+	add(program)
+	if target, err := canonical(program); err == nil && target != program {
+		add(target)
+	}
+	if interp := scriptInterpreter(program, path, closed); interp != "" {
+		add(interp)
+		if target, err := canonical(interp); err == nil && target != interp {
+			add(target)
 		}
 	}
 	return out
+}
+
+// scriptInterpreter is the program the #! line of script names, resolved
+// on path (the run's PATH) when it names env; "" for anything else. Only a
+// script the run's user may reach (closed lets it through) is read, and
+// only as a regular file: its first line, never blocking.
+func scriptInterpreter(script, path string, closed func(string) error) string {
+	if closed != nil && closed(script) != nil {
+		return ""
+	}
+	f, err := os.OpenFile(script, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	line, ok := strings.CutPrefix(string(head[:n]), "#!")
+	if !ok {
+		return ""
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	fields := strings.Fields(line)
+	if len(fields) == 0 || !filepath.IsAbs(fields[0]) {
+		return ""
+	}
+	if filepath.Base(fields[0]) != "env" {
+		return fields[0]
+	}
+	for _, name := range fields[1:] {
+		if strings.HasPrefix(name, "-") || strings.Contains(name, "=") {
+			continue // env -S, or a variable
+		}
+		p, err := resolveArgv0(Spec{Argv: []string{name}, Env: []string{"PATH=" + path}}, closed)
+		if err != nil {
+			return ""
+		}
+		return p
+	}
+	return ""
+}
+
+// closedToRuns says why the run's user could not reach the host path p,
+// nil if it could. A run as the grader's own user reaches what the grader
+// does, and the kernel judges that; so does one that is root. A run of a
+// uid of its own (as root) has no claim on any host folder: it reaches p
+// only where every folder on the way is open to others (o+x), and p itself
+// if it is a file. /root (0700) is not: a tool under it is none of a run's,
+// however the grader found it.
+func (m machine) closedToRuns(p string) error {
+	if !m.runsOwnUID() || LayerOff(LayerToolReach) {
+		return nil
+	}
+	c, err := canonical(p)
+	if err != nil {
+		return err
+	}
+	fi, err := os.Stat(c)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() && fi.Mode().Perm()&0o001 == 0 {
+		return &closedError{program: p, closed: p, mode: fi.Mode().Perm()}
+	}
+	var dirs []string
+	for d := filepath.Dir(c); ; d = filepath.Dir(d) {
+		dirs = append(dirs, d)
+		if d == "/" {
+			break
+		}
+	}
+	if fi.IsDir() {
+		dirs = append([]string{c}, dirs...)
+	}
+	for i := len(dirs) - 1; i >= 0; i-- {
+		if fi, err := os.Stat(dirs[i]); err != nil || fi.Mode().Perm()&0o001 == 0 {
+			return &closedError{program: p, closed: dirs[i]}
+		}
+	}
+	return nil
+}
+
+// closedToRun is closedToRuns but for a program the caller binds into the
+// run itself (Spec.ReadOnly), by its own path, not a link's: the grader's
+// own binary run as a reference program, a program compiled in the
+// grader's temporary folder, are shown to the run whatever the folders
+// above them. A link to an interpreter under /root is not: the link would
+// not be in the run's root, nor the interpreter's library beside it.
+func (r *run) closedToRun(p string) error {
+	fi, err := os.Lstat(p)
+	if err != nil || fi.Mode()&os.ModeSymlink != 0 {
+		return r.m.closedToRuns(p)
+	}
+	if c, err := canonical(p); err == nil && slices.ContainsFunc(r.spec.ReadOnly, func(ro string) bool {
+		cro, err := canonical(ro)
+		return err == nil && under(c, cro)
+	}) {
+		return nil
+	}
+	return r.m.closedToRuns(p)
+}
+
+// runsOwnUID says whether runs are a uid of their own: as root, with a
+// user namespace or without.
+func (m machine) runsOwnUID() bool {
+	return m.asRoot && (m.userns || m.switchUID) && !LayerOff(LayerRunUID)
 }
 
 // canonical is p absolute, with every link resolved.

@@ -34,8 +34,8 @@ type Spec struct {
 	Stdin  []byte   // nil means empty input, never the grader's own stdin
 	Limits Limits   // zero fields mean the defaults
 	// ReadOnly are host files and folders the run may read, beyond the
-	// system's folders and its PATH: the submission's own files. Each is
-	// seen at its own path.
+	// system's folders and the folder of the tool it starts: the
+	// submission's own files. Each is seen at its own path.
 	ReadOnly []string
 	// Writable are host folders the run may write and whose changes the
 	// caller keeps: a compiler's output folder.
@@ -154,8 +154,10 @@ func envValue(env []string, key string) string {
 
 // resolveArgv0 finds the program to start: a name without a slash is looked
 // up in the run's own PATH (not the grader's), a relative path is taken from
-// the run's folder, as the process itself would.
-func resolveArgv0(spec Spec) (string, error) {
+// the run's folder, as the process itself would. usable, when not nil, says
+// why a program the run's user could not reach is none of its own: a
+// lookup passes it over for the next on PATH, and names it if none is left.
+func resolveArgv0(spec Spec, usable func(string) error) (string, error) {
 	if len(spec.Argv) == 0 || spec.Argv[0] == "" {
 		return "", errors.New("sandbox: no command given")
 	}
@@ -171,6 +173,9 @@ func resolveArgv0(spec Spec) (string, error) {
 		if fi.Mode().Perm()&0o111 == 0 {
 			return fmt.Errorf("%s: %w", p, fs.ErrPermission)
 		}
+		if usable != nil {
+			return usable(p)
+		}
 		return nil
 	}
 	if strings.Contains(name, "/") {
@@ -183,6 +188,7 @@ func resolveArgv0(spec Spec) (string, error) {
 		}
 		return p, nil
 	}
+	var passed error // the first program found that the run could not use
 	for _, d := range filepath.SplitList(envValue(spec.Env, "PATH")) {
 		if d == "" {
 			d = "."
@@ -191,11 +197,50 @@ func resolveArgv0(spec Spec) (string, error) {
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(spec.Dir, p)
 		}
-		if check(p) == nil {
+		err := check(p)
+		if err == nil {
 			return p, nil
 		}
+		var closed *closedError
+		if passed == nil && errors.As(err, &closed) {
+			passed = err
+		}
+	}
+	if passed != nil {
+		return "", fmt.Errorf("grader: running %s: not found on PATH where the run may reach it (%w)", name, passed)
 	}
 	return "", fmt.Errorf("grader: running %s: command not found on PATH", name)
+}
+
+// A NotOnPathError is a program LookPath did not find on PATH, or found
+// only where runs may not reach it.
+type NotOnPathError struct {
+	Name string
+	// Closed, when not "", says why the program found is none of a
+	// run's (as root, runs may not enter /root, which holds it).
+	Closed string
+}
+
+func (e *NotOnPathError) Error() string {
+	if e.Closed != "" {
+		return e.Name + " is on PATH only where runs may not reach it (" + e.Closed + ")"
+	}
+	return e.Name + " not found on PATH"
+}
+
+// closedError is a program the run's user could not reach on the host: a
+// folder on the way to it, or the program itself, is closed to it.
+type closedError struct {
+	program, closed string
+	mode            fs.FileMode
+}
+
+func (e *closedError) Error() string {
+	const advice = "install it where every user can (/usr/local, /opt), or open the folders above it to others (chmod o+x)"
+	if e.closed == e.program {
+		return fmt.Sprintf("runs are a user of their own, who may not run %s (mode %v): %s", e.program, e.mode, advice)
+	}
+	return fmt.Sprintf("runs are a user of their own, who may not enter %s, which holds %s: %s", e.closed, e.program, advice)
 }
 
 // capture keeps the first limit bytes of a stream and throws the rest away,

@@ -140,7 +140,7 @@ func newRun(spec Spec, m machine, probe bool) (_ *run, err error) {
 	}()
 	if probe {
 		r.path = m.exe
-	} else if r.path, err = resolveArgv0(r.spec); err != nil {
+	} else if r.path, err = resolveArgv0(r.spec, r.closedToRun); err != nil {
 		return nil, err
 	}
 	if !m.root && spec.Dir != "" {
@@ -722,7 +722,7 @@ func (r *run) result(ctx context.Context) (*Result, error) {
 	switch {
 	case len(status) > 0 && status[0] == launcher.StatusFailed:
 		text := r.prog.FailureText(status)
-		return nil, fmt.Errorf("grader: running %s: %s%s", name, text, r.whyUnreachable(text))
+		return nil, fmt.Errorf("grader: running %s: %s", name, text)
 	case haveWS:
 		res.PeakMemory = max(res.PeakMemory, peak)
 	case r.waitErr != nil:
@@ -753,26 +753,6 @@ func (r *run) result(ctx context.Context) (*Result, error) {
 		return res, fmt.Errorf("grader: running %s: %w", name, ctx.Err())
 	}
 	return res, nil
-}
-
-// whyUnreachable explains a program the run's own user was refused: where
-// runs have no root of their own they see the host's folders with the
-// host's permissions, and a tool installed under a folder only its owner
-// may enter (pyenv under /root) is out of the run's reach.
-func (r *run) whyUnreachable(startErr string) string {
-	if startErr != syscall.EACCES.Error() || r.slot == nil || r.m.root || !filepath.IsAbs(r.path) {
-		return ""
-	}
-	advice := "install it where every user can, or let runs have a root of their own, see grader check -v"
-	if fi, err := os.Stat(r.path); err == nil && fi.Mode().Perm()&0o001 == 0 {
-		return fmt.Sprintf(" (runs are a user of their own, uid %d, who may not run it (mode %v): %s)", r.slot.uid, fi.Mode().Perm(), advice)
-	}
-	for d := filepath.Dir(r.path); d != "/"; d = filepath.Dir(d) {
-		if fi, err := os.Stat(d); err == nil && fi.Mode().Perm()&0o001 == 0 {
-			return fmt.Sprintf(" (runs are a user of their own, uid %d, who may not enter %s: %s)", r.slot.uid, d, advice)
-		}
-	}
-	return ""
 }
 
 // sweepSeen kills the processes seen in a run's tree that still run under

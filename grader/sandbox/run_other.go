@@ -18,12 +18,22 @@ import (
 	"time"
 )
 
+// LookPath finds the program name on PATH; the error is a
+// *NotOnPathError.
+func LookPath(name string) (string, error) {
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", &NotOnPathError{Name: name}
+	}
+	return p, nil
+}
+
 // Run runs spec under the time and output limits. See the Linux version
 // for the full contract; here, processes the program starts are not tracked
 // and memory is not limited.
 func Run(ctx context.Context, spec Spec) (*Result, error) {
 	l := spec.Limits.WithDefaults()
-	path, err := resolveArgv0(spec)
+	path, err := resolveArgv0(spec, nil)
 	if err != nil {
 		return nil, err
 	}

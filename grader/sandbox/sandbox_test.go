@@ -48,17 +48,46 @@ func TestDropCovered(t *testing.T) {
 	}
 }
 
+// TestToolDirs: a run sees the folder of the tool it starts, where that is
+// outside the system's: the folder above its bin/ (or shims/), that of the
+// program it links to, and for a script that of its interpreter; never
+// another folder of PATH, and never one closed to the run's user.
 func TestToolDirs(t *testing.T) {
 	opt := t.TempDir()
 	py := filepath.Join(opt, "py", "bin")
+	venv := filepath.Join(opt, "venv", "bin")
 	shims := filepath.Join(opt, "pyenv", "shims")
-	for _, d := range []string{py, shims, filepath.Join(opt, "tools")} {
+	scripts := filepath.Join(opt, "scripts")
+	for _, d := range []string{py, venv, shims, scripts, filepath.Join(opt, "tools")} {
 		os.MkdirAll(d, 0o755)
 	}
-	got := toolDirs(filepath.Join(py, "python3"), strings.Join([]string{"/usr/bin", shims, filepath.Join(opt, "tools"), "relative/bin"}, ":"))
-	want := []string{filepath.Join(opt, "py"), filepath.Join(opt, "pyenv"), filepath.Join(opt, "tools")}
-	if !slices.Equal(got, want) {
-		t.Errorf("toolDirs = %q; want %q (a prefix for bin/ and shims/, nothing of the system's, no relative entry)", got, want)
+	os.WriteFile(filepath.Join(py, "python3"), []byte("\x7fELF"), 0o755)
+	os.Symlink(filepath.Join(py, "python3"), filepath.Join(venv, "python3"))
+	os.WriteFile(filepath.Join(scripts, "direct"), []byte("#!"+filepath.Join(py, "python3")+" -u\nprint(1)\n"), 0o755)
+	os.WriteFile(filepath.Join(scripts, "by-env"), []byte("#!/usr/bin/env -S python3 -u\nprint(1)\n"), 0o755)
+	path := strings.Join([]string{shims, venv, "/usr/bin", filepath.Join(opt, "tools"), "relative/bin"}, ":")
+	open := func(string) error { return nil }
+	for _, tt := range []struct {
+		program string
+		closed  func(string) error
+		want    []string
+	}{
+		{filepath.Join(py, "python3"), open, []string{filepath.Join(opt, "py")}},
+		{filepath.Join(venv, "python3"), open, []string{filepath.Join(opt, "venv"), filepath.Join(opt, "py")}},
+		{filepath.Join(shims, "python3"), open, []string{filepath.Join(opt, "pyenv")}},
+		{filepath.Join(scripts, "direct"), open, []string{scripts, filepath.Join(opt, "py")}},
+		{filepath.Join(scripts, "by-env"), open, []string{scripts, filepath.Join(opt, "venv"), filepath.Join(opt, "py")}},
+		{"/usr/bin/true", open, nil},
+		{filepath.Join(venv, "python3"), func(p string) error {
+			if under(p, filepath.Join(opt, "py")) {
+				return &closedError{program: p, closed: p}
+			}
+			return nil
+		}, []string{filepath.Join(opt, "venv")}},
+	} {
+		if got := toolDirs(tt.program, path, tt.closed); !slices.Equal(got, tt.want) {
+			t.Errorf("toolDirs(%s) = %q; want %q", tt.program, got, tt.want)
+		}
 	}
 }
 
@@ -166,28 +195,62 @@ func TestTimeLimitShorterThanTheStart(t *testing.T) {
 	}
 }
 
-// TestUnreachableProgram: as root without namespaces, where a run is a uid
-// of its own that sees the host's folders, a program under a folder only
-// root may enter (an interpreter under /root) cannot start, and the error
-// names that folder, not just "permission denied".
+// TestUnreachableProgram: as root, where a run is a uid of its own, a
+// program under a folder only root may enter (an interpreter under /root)
+// is none of the run's: named by its path, it does not start, and the
+// error names that folder, not just "permission denied" or "no such file";
+// named by a bare name, the lookup passes over it for the next on PATH the
+// run may reach. So with a root of its own, which would otherwise show the
+// tool's folder from the grader's side of the permissions, and without,
+// where the run meets the host's folders itself.
 func TestUnreachableProgram(t *testing.T) {
 	m := thisMachine()
 	if !m.supervised || !m.asRoot {
 		t.Skip("needs root and the run supervisor")
 	}
-	m.userns, m.nsFlags, m.root, m.proc, m.subreaper, m.switchUID = false, 0, false, false, true, true
-	machineOverride.Store(&m)
-	defer machineOverride.Store(nil)
 	closed := filepath.Join(t.TempDir(), "closed")
-	os.MkdirAll(filepath.Join(closed, "bin"), 0o755)
+	open := filepath.Join(t.TempDir(), "open")
+	for _, d := range []string{closed, open} {
+		os.MkdirAll(filepath.Join(d, "bin"), 0o755)
+		// The test's temporary folders are 0700 too: open them, so
+		// that the one folder closed is closed.
+		os.Chmod(filepath.Dir(d), 0o755)
+		os.Chmod(filepath.Dir(filepath.Dir(d)), 0o755)
+		os.WriteFile(filepath.Join(d, "bin", "tool"), []byte("#!/bin/sh\necho "+filepath.Base(d)+"\n"), 0o755)
+	}
 	os.Chmod(closed, 0o700)
 	prog := filepath.Join(closed, "bin", "tool")
-	os.WriteFile(prog, []byte("#!/bin/sh\necho ran\n"), 0o755)
 	dir := t.TempDir()
 	os.Chmod(dir, 0o755)
-	_, err := Run(context.Background(), Spec{Argv: []string{prog}, Dir: dir, Env: []string{"PATH=/usr/bin:/bin", "HOME=" + dir}})
-	if err == nil || !strings.Contains(err.Error(), "who may not enter "+closed+":") {
-		t.Errorf("Run of a program under a folder closed to the run's user: %v; want an error naming %s", err, closed)
+	noNamespaces := m
+	noNamespaces.userns, noNamespaces.nsFlags, noNamespaces.root, noNamespaces.proc, noNamespaces.subreaper, noNamespaces.switchUID = false, 0, false, false, true, true
+	for name, machine := range map[string]machine{"this machine": m, "without namespaces": noNamespaces} {
+		t.Run(name, func(t *testing.T) {
+			machineOverride.Store(&machine)
+			defer machineOverride.Store(nil)
+			_, err := Run(context.Background(), Spec{Argv: []string{prog}, Dir: dir, Env: []string{"PATH=/usr/bin:/bin", "HOME=" + dir}})
+			if want := "who may not enter " + closed + ", which holds " + prog + ":"; err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("Run of a program under a folder closed to the run's user: %v; want an error saying %q", err, want)
+			}
+			if machine.root {
+				// Bound by the caller (the grader's own binary, run as
+				// a reference program), it is the run's all the same.
+				res, err := Run(context.Background(), Spec{Argv: []string{prog}, Dir: dir, Env: []string{"PATH=/usr/bin:/bin", "HOME=" + dir}, ReadOnly: []string{prog}})
+				if err != nil || string(res.Stdout) != "closed\n" {
+					t.Errorf("Run of a program under a closed folder that ReadOnly lists: %v, output %q; want it to run", err, res.Stdout)
+				}
+			}
+			path := strings.Join([]string{filepath.Join(closed, "bin"), filepath.Join(open, "bin"), "/usr/bin:/bin"}, ":")
+			res, err := Run(context.Background(), Spec{Argv: []string{"tool"}, Dir: dir, Env: []string{"PATH=" + path, "HOME=" + dir}})
+			if err != nil || string(res.Stdout) != "open\n" {
+				t.Errorf("Run of a name found first in a folder closed to the run: %v, output %q; want the next on PATH, which says open", err, res.Stdout)
+			}
+			path = strings.Join([]string{filepath.Join(closed, "bin"), "/usr/bin:/bin"}, ":")
+			_, err = Run(context.Background(), Spec{Argv: []string{"tool"}, Dir: dir, Env: []string{"PATH=" + path, "HOME=" + dir}})
+			if want := "not found on PATH where the run may reach it (runs are a user of their own, who may not enter " + closed; err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("Run of a name found only in a folder closed to the run: %v; want an error saying %q", err, want)
+			}
+		})
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -67,8 +66,8 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission
 	if lang.name == "python" {
 		return preparePythonPackage(ctx, path, abs, buildDir, sources)
 	}
-	if _, err := exec.LookPath(lang.tool); err != nil {
-		return nil, &Error{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
+	if err := toolMissing(path, lang.tool, lang.install); err != nil {
+		return nil, err
 	}
 	if lang.name == "java" {
 		return prepareJavaFolder(ctx, path, abs, buildDir, sources)
@@ -190,8 +189,8 @@ func preparePythonPackage(ctx context.Context, path, abs, buildDir string, sourc
 			Fix: "name the file that starts the program, or add a __main__.py that does (python3 runs a folder through it)"}
 	}
 	lang := languages[".py"]
-	if _, err := exec.LookPath(lang.tool); err != nil {
-		return nil, &Error{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
+	if err := toolMissing(path, lang.tool, lang.install); err != nil {
+		return nil, err
 	}
 	interp := resolveInterpreter(ctx, lang, abs, buildDir)
 	return &Submission{Path: path, Command: []string{interp, filepath.Join(abs, "__main__.py")}, Lang: lang.name, Files: []string{abs},
@@ -208,8 +207,8 @@ var javaPackage = regexp.MustCompile(`(?m)^\s*package\s+([A-Za-z_][\w.]*)\s*;`)
 // prepareJavaFolder compiles every class of the folder with javac and runs
 // the one class that has a main method.
 func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources []string) (*Submission, error) {
-	if _, err := exec.LookPath("javac"); err != nil {
-		return nil, &Error{Path: path, Problem: "javac not found on PATH", Fix: languages[".java"].install, Machine: true}
+	if err := toolMissing(path, "javac", languages[".java"].install); err != nil {
+		return nil, err
 	}
 	var mains []string
 	for _, s := range sources {

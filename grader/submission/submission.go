@@ -250,8 +250,8 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 	if !known {
 		return nil, unknownType(path, ext)
 	}
-	if _, err := exec.LookPath(lang.tool); err != nil {
-		return nil, &Error{Path: path, Problem: lang.tool + " not found on PATH", Fix: lang.install, Machine: true}
+	if err := toolMissing(path, lang.tool, lang.install); err != nil {
+		return nil, err
 	}
 	if lang.compile == nil {
 		interp := resolveInterpreter(ctx, lang, filepath.Dir(abs), buildDir)
@@ -275,6 +275,17 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 	}
 	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Files: []string{out},
 		VoidMain: declaresVoidMain(lang, []string{abs})}, nil
+}
+
+// toolMissing says, as an *Error of the machine's, that the interpreter or
+// compiler tool a submission needs is not on PATH, or only where its runs
+// may not reach it (as root, a tool under /root); nil when a run can start
+// it.
+func toolMissing(path, tool, install string) error {
+	if _, err := sandbox.LookPath(tool); err != nil {
+		return &Error{Path: path, Problem: err.Error(), Fix: install, Machine: true}
+	}
+	return nil
 }
 
 // resolveInterpreter asks the interpreter, once, for the path of its own
@@ -340,7 +351,11 @@ func shebangCommand(line string) ([]string, error) {
 	}
 	if filepath.Base(interp) == "env" && arg != "" && !strings.HasPrefix(arg, "-") {
 		name, rest, _ := strings.Cut(arg, " ")
-		p, err := exec.LookPath(name)
+		p, err := sandbox.LookPath(name)
+		var np *sandbox.NotOnPathError
+		if errors.As(err, &np) && np.Closed != "" {
+			return nil, fmt.Errorf("its #! line asks for %s, which is on PATH only where runs may not reach it (%s)", name, np.Closed)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("its #! line asks for %s, which is not on PATH", name)
 		}
