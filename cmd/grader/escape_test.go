@@ -171,6 +171,14 @@ func attacks() []attack {
 		// and where none does, the filter refuses shmget.
 		{file: "sysvshm.py", limit: 20 * time.Second,
 			offRoot: [][]string{{"cgroup", "seccomp"}}, offUser: [][]string{{"seccomp"}}},
+		// The buffers of Unix socket pairs, which the kernel holds and no
+		// process's resident memory shows: a memory cgroup counts them;
+		// where there is none, the run's sockets are counted in its
+		// memory (poll), and RLIMIT_NOFILE bounds how many a process
+		// makes between two polls. As root, the cgroup is turned off
+		// with them, or they would not apply.
+		{file: "socketpairs.py", limit: 30 * time.Second,
+			offRoot: [][]string{{"cgroup", "rlimits", "sockets"}}, offUser: [][]string{{"rlimits", "sockets"}}},
 		{file: "prlimit.py", offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		{file: "immutable.sh"},
 		{file: "realtime.sh"},

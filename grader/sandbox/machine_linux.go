@@ -29,8 +29,9 @@ const (
 	LayerSetsid     = "setsid"
 	LayerCgroup     = "cgroup"
 	LayerRlimits    = "rlimits"
-	LayerRunUID     = "runuid" // as root: the run's own uid (off: root's own, 0)
-	LayerHide       = "hide"   // the grader's binary hidden from a run
+	LayerSockets    = "sockets" // where no cgroup counts memory, a run's sockets counted in it (sockets_linux.go)
+	LayerRunUID     = "runuid"  // as root: the run's own uid (off: root's own, 0)
+	LayerHide       = "hide"    // the grader's binary hidden from a run
 	// LayerToolReach: as root, a tool under a folder the run's own uid may
 	// not enter (/root) is passed over, not bound into its root.
 	LayerToolReach = "toolreach"
@@ -302,7 +303,12 @@ func missingLayers(m machine, why []string) []string {
 		out = append(out, "/proc: the kernel refused a fresh /proc (a container that masks parts of its own); the run has none")
 	}
 	if !m.cg.memV1Or2() {
-		out = append(out, "kernel-counted memory: "+m.cg.unavailableWhy+"; the resident memory of the run's processes is polled every 20 ms, and memfd_create, shmget and msgget, whose memory no process's resident memory shows, are refused")
+		sockets := "; what the kernel holds for a run's sockets is bounded by RLIMIT_NOFILE"
+		if m.countsSockets() {
+			sockets = "; each socket of the run's network namespace is counted in its memory at the most the kernel queues on it, and RLIMIT_NOFILE bounds how many a process holds"
+		}
+		out = append(out, "kernel-counted memory: "+m.cg.unavailableWhy+"; the resident memory of the run's processes is polled every 20 ms"+sockets+
+			"; memfd_create, shmget and msgget, whose memory no process's resident memory shows, are refused, and so are socket buffers above the default (SO_SNDBUF, SO_RCVBUF)")
 	}
 	if !m.cg.sharesCPU() {
 		out = append(out, "an equal share of the processor per run: "+m.cg.noCPUShareWhy()+
@@ -382,6 +388,9 @@ func Protections(l Limits) []string {
 	l = l.WithDefaults()
 	m := thisMachine()
 	memory := "the resident memory of the process tree, read every 20ms"
+	if m.countsSockets() {
+		memory += ", and each socket of its network namespace at the most the kernel queues on it, " + FormatSize(socketCost())
+	}
 	switch {
 	case m.cg.v2 != "":
 		memory = "cgroup v2 memory.max: the kernel counts every page, memfd and tmpfs too"
@@ -481,7 +490,7 @@ func Protections(l Limits) []string {
 	}
 	if m.supervised {
 		ps = append(ps, "no controlling terminal (a session of its own); no file descriptor but 0, 1 and 2; the supervisor cannot be read or traced by the run",
-			fmt.Sprintf("rlimits: no core dumps, files at most %s, CPU time %s per process", FormatSize(l.Memory), cpuLimit(l)))
+			fmt.Sprintf("rlimits: no core dumps, files at most %s, CPU time %s per process", FormatSize(l.Memory), cpuLimit(l))+openFiles(m, l))
 	}
 	ps = append(ps,
 		"environment: only PATH, HOME, LANG, LC_ALL, TMPDIR and the scenario's variables",
@@ -507,6 +516,16 @@ func LookPath(name string) (string, error) {
 		return "", &NotOnPathError{Name: name}
 	}
 	return p, nil
+}
+
+// openFiles says, for Protections' rlimits, how many files a process of
+// the run may hold where that bounds what the kernel holds for its
+// sockets.
+func openFiles(m machine, l Limits) string {
+	if m.cg.memV1Or2() || LayerOff(LayerRlimits) {
+		return ""
+	}
+	return fmt.Sprintf(", at most %d open files per process (RLIMIT_NOFILE: the sockets whose buffers no cgroup counts here)", nofileLimit(l))
 }
 
 // OwnRoot reports whether each run has a root of its own, built from the

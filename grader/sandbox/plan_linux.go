@@ -82,7 +82,7 @@ func (r *run) plan() error {
 		p.Chdir("entering the working folder "+s.Dir, s.Dir)
 	}
 	if !LayerOff(LayerRlimits) {
-		for _, rl := range rlimits(r.limits, m.cg.pidsV1Or2()) {
+		for _, rl := range rlimits(r.limits, m.cg.pidsV1Or2(), m.cg.memV1Or2()) {
 			p.Rlimit("setting rlimit "+strconv.Itoa(rl.resource), rl.resource, rl.value)
 		}
 	}
@@ -212,16 +212,23 @@ func cpuSeconds(l Limits) uint64 {
 	return 2*uint64(math.Ceil(l.Time.Seconds())) + 1
 }
 
-func rlimits(l Limits, pidsCgroup bool) []rlimitValue {
+func rlimits(l Limits, pidsCgroup, memCgroup bool) []rlimitValue {
 	const (
 		rlimitCPU    = 0
 		rlimitFsize  = 1
 		rlimitCore   = 4
 		rlimitNproc  = 6
+		rlimitNofile = 7
 		rlimitNice   = 13
 		rlimitRtprio = 14
 	)
-	return []rlimitValue{
+	var nofile []rlimitValue
+	if !memCgroup {
+		// What the kernel holds for sockets, which no cgroup counts
+		// here (sockets_linux.go).
+		nofile = append(nofile, rlimitValue{rlimitNofile, nofileLimit(l)})
+	}
+	return append(nofile, []rlimitValue{
 		{rlimitCore, 0},
 		{rlimitFsize, uint64(l.Memory)},
 		{rlimitCPU, cpuSeconds(l)},
@@ -230,7 +237,7 @@ func rlimits(l Limits, pidsCgroup bool) []rlimitValue {
 		{rlimitNproc, uint64(nprocLimit(l, pidsCgroup))},
 		{rlimitRtprio, 0},
 		{rlimitNice, 0},
-	}
+	}...)
 }
 
 // nprocLimit is a run's RLIMIT_NPROC: maxTasks, or above it where the run

@@ -626,6 +626,7 @@ func (r *run) poll() {
 		r.seen[pid] = t[pid].Start
 	}
 	r.seenMu.Unlock()
+	mem += r.socketMemory()
 	r.o.notePeak(mem)
 	if mem > l.Memory {
 		r.kill(killedMemory)

@@ -4,10 +4,12 @@ package sandbox
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -294,5 +296,51 @@ try_("raw 44", lambda: socket.socket(44, socket.SOCK_DGRAM))
 	want := "AF_UNIX made\nAF_INET made\nAF_INET6 made\nAF_VSOCK 1\nAF_NETLINK 1\nAF_PACKET 1\nAF_ALG 1\npair AF_UNIX made\npair AF_VSOCK 1\nraw 44 1\n"
 	if got := string(res.Stdout); got != want {
 		t.Errorf("the run's sockets:\n%s%s\nwant (1 is EPERM):\n%s", got, res.Stderr, want)
+	}
+}
+
+// TestSocketsWithoutCgroup: where no cgroup counts a run's memory, the
+// kernel's memory for its sockets is bounded all the same: each socket of
+// its network namespace is counted in its memory at socketCost (a hundred
+// idle socket pairs are 62 MiB), a process may hold nofileLimit files,
+// and no socket's buffers may grow past the default (socketpairs.py in the
+// escape suite is the attack).
+func TestSocketsWithoutCgroup(t *testing.T) {
+	m := thisMachine()
+	if !m.supervised || m.nsFlags&syscall.CLONE_NEWNET == 0 || !m.seccomp {
+		t.Skip("no network namespace or no syscall filter for runs on this machine")
+	}
+	if _, err := os.Stat("/usr/bin/python3"); err != nil {
+		t.Skip("no /usr/bin/python3")
+	}
+	m.cg = cgroupDirs{unavailableWhy: "none, for a test"}
+	machineOverride.Store(&m)
+	defer machineOverride.Store(nil)
+	l := Limits{Memory: 64 * MiB, Time: 20 * time.Second}
+	run := func(code string) *Result {
+		dir := t.TempDir()
+		res, err := Run(context.Background(), Spec{Argv: []string{"/usr/bin/python3", "-c", code}, Dir: dir, Env: []string{"PATH=/usr/bin:/bin", "HOME=" + dir}, Limits: l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	const limits = `
+import resource, socket
+print(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+s = socket.socket(socket.AF_UNIX)
+for opt in (socket.SO_SNDBUF, socket.SO_RCVBUF):
+    try:
+        s.setsockopt(socket.SOL_SOCKET, opt, 4 << 20)
+        print("set")
+    except OSError as e:
+        print(e.errno)
+`
+	if res, want := run(limits), fmt.Sprintf("%d\n1\n1\n", nofileLimit(l)); string(res.Stdout) != want {
+		t.Errorf("the run's open files and buffers: %q %q; want %q (1 is EPERM)", res.Stdout, res.Stderr, want)
+	}
+	res := run("import socket, time\npairs = [socket.socketpair() for _ in range(100)]\nprint('made')\ntime.sleep(15)\n")
+	if !res.OutOfMemory {
+		t.Errorf("a run of a hundred idle socket pairs under 64 MiB: death %q, output %q; want it out of memory", res.Death(l), res.Stdout)
 	}
 }

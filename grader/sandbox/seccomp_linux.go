@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"runtime"
+	"slices"
 	"sync"
 
 	seccomp "github.com/elastic/go-seccomp-bpf"
@@ -73,20 +74,29 @@ var (
 // uncountedMemory are the calls that make memory no process's resident
 // memory shows: where no cgroup counts a run's memory, polling would see
 // none of it (a memfd's pages, a detached SysV shared memory segment's, a
-// message queue's), and the filter refuses them.
+// message queue's), and the filter refuses them. There it also refuses a
+// socket buffer larger than the default (setsockopt's SO_SNDBUF and
+// SO_RCVBUF, and their FORCE forms), on which the count of a run's
+// sockets relies (sockets_linux.go).
 var uncountedMemory = []string{"memfd_create", "shmget", "msgget"}
 
+const (
+	solSocket                                        = 1
+	soSndbuf, soRcvbuf, soSndbufForce, soRcvbufForce = 7, 8, 32, 33
+)
+
 // seccompFilter returns the assembled filter, 8 bytes an instruction, as the
-// supervisor loads it. noMemfd adds uncountedMemory to the list.
+// supervisor loads it. noMemfd adds uncountedMemory to the list, and the
+// socket buffers.
 func seccompFilter(noMemfd bool) ([]byte, error) {
 	filterOnce.Do(func() {
 		if auditArch[runtime.GOARCH] == 0 {
 			filterErr = errNoSeccompArch
 			return
 		}
-		filterBytes, filterErr = assembleFilter(nil)
+		filterBytes, filterErr = assembleFilter(false)
 		if filterErr == nil {
-			filterBytesNoMemfd, filterErr = assembleFilter(uncountedMemory)
+			filterBytesNoMemfd, filterErr = assembleFilter(true)
 		}
 	})
 	if noMemfd {
@@ -101,9 +111,20 @@ var errNoSeccompArch = errors.New("the syscall filter is built for x86-64 and AR
 // built for (AUDIT_ARCH_X86_64, AUDIT_ARCH_AARCH64).
 var auditArch = map[string]uint32{"amd64": 0xC000003E, "arm64": 0xC00000B7}
 
-func assembleFilter(extra []string) ([]byte, error) {
+// assembleFilter assembles the filter; uncounted, for a run whose memory
+// no cgroup counts, adds uncountedMemory and the socket buffers.
+func assembleFilter(uncounted bool) ([]byte, error) {
 	eq := func(arg uint32, v uint64) seccomp.ArgumentConditions {
 		return seccomp.ArgumentConditions{{Argument: arg, Operation: seccomp.Equal, Value: v}}
+	}
+	names := slices.Clone(denied)
+	var buffers []seccomp.NameWithConditions
+	if uncounted {
+		names = append(names, uncountedMemory...)
+		for _, opt := range []uint64{soSndbuf, soRcvbuf, soSndbufForce, soRcvbufForce} {
+			buffers = append(buffers, seccomp.NameWithConditions{Name: "setsockopt", Conditions: seccomp.ArgumentConditions{
+				{Argument: 1, Operation: seccomp.Equal, Value: solSocket}, {Argument: 2, Operation: seccomp.Equal, Value: opt}}})
+		}
 	}
 	var sched []seccomp.NameWithConditions
 	for _, p := range []uint64{schedFIFO, schedRR, schedDeadline} {
@@ -114,7 +135,7 @@ func assembleFilter(extra []string) ([]byte, error) {
 	policy := seccomp.Policy{
 		DefaultAction: seccomp.ActionAllow,
 		Syscalls: []seccomp.SyscallGroup{
-			{Action: seccomp.ActionErrno, Names: append(append([]string{}, denied...), extra...)},
+			{Action: seccomp.ActionErrno, Names: names},
 			{Action: seccomp.ActionErrno, NamesWithCondtions: append([]seccomp.NameWithConditions{
 				{Name: "clone", Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsSet, Value: cloneNewFlags}}},
 				{Name: "ioctl", Conditions: eq(1, tiocsti)},
@@ -124,7 +145,7 @@ func assembleFilter(extra []string) ([]byte, error) {
 				{Name: "ioctl", Conditions: eq(1, tioclinux)},
 				{Name: "socket", Conditions: notAmong(0, socketFamilies)},
 				{Name: "socketpair", Conditions: notAmong(0, socketFamilies)},
-			}, sched...)},
+			}, append(sched, buffers...)...)},
 			{Action: seccomp.ActionErrno | errnoENOSYS, Names: []string{"clone3"}},
 		},
 	}

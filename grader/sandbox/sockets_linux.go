@@ -1,0 +1,97 @@
+//go:build linux
+
+package sandbox
+
+// What the kernel holds for a run's sockets, where no cgroup counts it.
+//
+// A run's memory cgroup counts the buffers of its sockets with the rest of
+// its memory. Without one (an ordinary user, unless a cgroup v2 is
+// delegated to the grader) the grader polls the resident memory of the
+// run's processes, which holds none of it: three processes of 5,000 Unix
+// socket pairs each, every pair's buffer filled, took 3.3 GiB of the
+// machine's memory with 1 MiB resident, under a 512 MiB limit. So there:
+//
+//   - each socket of the run's network namespace (its own: the kernel
+//     counts them there, those in flight through SCM_RIGHTS included) is
+//     counted in its memory at the most the kernel queues on it
+//     (socketCost), from /proc/PID/net/sockstat, every poll;
+//   - no process may hold more descriptors than the memory limit has room
+//     for such sockets (RLIMIT_NOFILE, nofileLimit), which bounds what a
+//     run can make between two polls, and the descriptors in flight
+//     (unix_inflight is held to it too);
+//   - the syscall filter refuses SO_SNDBUF and SO_RCVBUF (seccomp_linux.go),
+//     so that no socket's buffers grow past the default the cost assumes
+//     (net.core.wmem_max lets an ordinary process raise its own to 4 MiB
+//     on many machines).
+//
+// A pipe's buffer (64 KiB, at most pipe-user-pages-soft for the user's
+// pipes together) and the run's tmpfs (the size of the memory limit) are
+// bounded by the kernel already.
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+)
+
+// socketCost is the most the kernel queues on one socket at its default
+// buffer size: what the sender may have in flight (net.core.wmem_default,
+// 208 KiB on most machines) and one more message, up to half as much.
+var socketCost = sync.OnceValue(func() int64 {
+	wmem := int64(212992)
+	if data, err := os.ReadFile("/proc/sys/net/core/wmem_default"); err == nil {
+		if n, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64); err == nil && n > 0 {
+			wmem = n
+		}
+	}
+	return wmem + wmem/2
+})
+
+// nofileLimit is RLIMIT_NOFILE for a run whose memory no cgroup counts: as
+// many descriptors as the memory limit holds sockets, at least 64 (a
+// runtime's own: a JVM opens dozens of files) and at most 4096.
+func nofileLimit(l Limits) uint64 {
+	return uint64(min(max(l.Memory/socketCost(), 64), 4096))
+}
+
+// countsSockets says whether the grader counts a run's sockets in its
+// memory: where no cgroup counts memory, and the run has a network
+// namespace of its own, whose sockets are the run's alone.
+func (m machine) countsSockets() bool {
+	return m.supervised && m.nsFlags&syscall.CLONE_NEWNET != 0 && !m.cg.memV1Or2() && !LayerOff(LayerSockets)
+}
+
+// socketMemory is what the kernel may hold for the run's sockets: each
+// socket of its network namespace at socketCost. 0 where they are not
+// counted, or once the supervisor is gone.
+func (r *run) socketMemory() int64 {
+	if !r.m.countsSockets() || r.proc == nil {
+		return 0
+	}
+	var path [40]byte
+	name := strconv.AppendInt(append(path[:0], "/proc/"...), int64(r.proc.Pid), 10)
+	name = append(name, "/net/sockstat"...)
+	var buf [256]byte
+	fd, err := syscall.Open(string(name), syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return 0
+	}
+	n, _ := syscall.Read(fd, buf[:])
+	syscall.Close(fd)
+	return int64(socketsUsed(buf[:max(n, 0)])) * socketCost()
+}
+
+// socketsUsed reads the count of "sockets: used N", the first line of a
+// sockstat file.
+func socketsUsed(sockstat []byte) int {
+	line, _, _ := bytes.Cut(sockstat, []byte("\n"))
+	v, ok := bytes.CutPrefix(line, []byte("sockets: used "))
+	if !ok {
+		return 0
+	}
+	n, _ := strconv.Atoi(string(bytes.TrimSpace(v)))
+	return n
+}
