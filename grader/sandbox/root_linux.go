@@ -440,6 +440,9 @@ func toolDirs(program, path string, closed func(string) error) []string {
 	home, _ := os.UserHomeDir()
 	var out []string
 	add := func(p string) {
+		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+			return // a program is a file: not a device a link names
+		}
 		c, err := canonical(filepath.Dir(p))
 		if err != nil || c == "/" || slices.ContainsFunc(systemDirs, func(s string) bool { return under(c, s) }) {
 			return
@@ -475,7 +478,16 @@ func scriptInterpreter(script, path string, closed func(string) error) string {
 	if closed != nil && closed(script) != nil {
 		return ""
 	}
-	f, err := os.OpenFile(script, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	// Never opened unless it is a regular file, where the links lead:
+	// opening a device may do something (a watchdog's starts its count).
+	c, err := canonical(script)
+	if err != nil {
+		return ""
+	}
+	if fi, err := os.Lstat(c); err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	f, err := os.OpenFile(c, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return ""
 	}

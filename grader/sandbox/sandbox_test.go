@@ -65,9 +65,12 @@ func TestToolDirs(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(py, "python3"), []byte("\x7fELF"), 0o755)
 	os.Symlink(filepath.Join(py, "python3"), filepath.Join(venv, "python3"))
+	os.WriteFile(filepath.Join(shims, "python3"), []byte("#!/usr/bin/env bash\nexec pyenv exec python3 \"$@\"\n"), 0o755)
 	os.WriteFile(filepath.Join(scripts, "direct"), []byte("#!"+filepath.Join(py, "python3")+" -u\nprint(1)\n"), 0o755)
 	os.WriteFile(filepath.Join(scripts, "by-env"), []byte("#!/usr/bin/env -S python3 -u\nprint(1)\n"), 0o755)
-	path := strings.Join([]string{shims, venv, "/usr/bin", filepath.Join(opt, "tools"), "relative/bin"}, ":")
+	syscall.Mkfifo(filepath.Join(scripts, "fifo"), 0o755)
+	os.Symlink("/dev/zero", filepath.Join(scripts, "zero"))
+	path := strings.Join([]string{venv, shims, "/usr/bin", filepath.Join(opt, "tools"), "relative/bin"}, ":")
 	open := func(string) error { return nil }
 	for _, tt := range []struct {
 		program string
@@ -80,6 +83,9 @@ func TestToolDirs(t *testing.T) {
 		{filepath.Join(scripts, "direct"), open, []string{scripts, filepath.Join(opt, "py")}},
 		{filepath.Join(scripts, "by-env"), open, []string{scripts, filepath.Join(opt, "venv"), filepath.Join(opt, "py")}},
 		{"/usr/bin/true", open, nil},
+		// Not programs, never read: a FIFO, a device (a link's target).
+		{filepath.Join(scripts, "fifo"), open, nil},
+		{filepath.Join(scripts, "zero"), open, nil},
 		{filepath.Join(venv, "python3"), func(p string) error {
 			if under(p, filepath.Join(opt, "py")) {
 				return &closedError{program: p, closed: p}
