@@ -18,14 +18,17 @@ package sandbox
 //   - PID, network, mount, IPC, UTS and cgroup namespaces: pid 1 is the
 //     supervisor, so the kernel kills every process of the run when it
 //     exits;
-//   - a root of its own (planRoot): system folders read-only, the run's
-//     folders on a size-limited tmpfs, a fresh /proc, a minimal /dev;
+//   - a root of its own (planRoot): system folders read-only, the folder
+//     of the tool the run starts where the run's user could reach it on
+//     the host (toolDirs, closedToRuns), the run's folders on a
+//     size-limited tmpfs, a fresh /proc, a minimal /dev;
 //   - no capabilities, an empty bounding set, locked securebits,
 //     no_new_privs, Landlock, and a seccomp filter (seccomp_linux.go);
 //   - no controlling terminal, no file descriptor but 0, 1 and 2, and a
 //     supervisor the run may neither trace nor read;
 //   - limits the kernel enforces (cgroup_linux.go, and rlimits), with
-//     polling of /proc where no cgroup can be had.
+//     polling of /proc where no cgroup can be had, which counts the run's
+//     sockets too (sockets_linux.go).
 //
 // machine_linux.go finds out which of these this machine allows, once, and
 // Protections says which are in force. RLIMIT_AS is never used: Go and
