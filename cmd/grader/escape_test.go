@@ -156,7 +156,11 @@ func attacks() []attack {
 		{file: "tty.sh", tty: true,
 			offRoot: [][]string{{"setsid", "root", "landlock"}}, offUser: [][]string{{"setsid", "root", "landlock"}}},
 		{file: "tiocsti.py", tty: true},
+		// The reference programs beside the run's own sh, whose folder
+		// the run sees (the grader installed where the tool is, as in
+		// /usr/local/bin): hidden.
 		{file: "reference.sh", exercise: "nqueens", escaped: fullMarks,
+			path:    func(e *escapeEnv) []string { return []string{filepath.Join(e.beside, "bin")} },
 			offRoot: [][]string{{"hide"}}, offUser: [][]string{{"hide"}}},
 		// Only the check that compares: in the other, run at the same
 		// time, the same attack would rewrite the file under the first.
@@ -241,6 +245,9 @@ type escapeEnv struct {
 	// on, without its leading NUL; abstractAccepted counts connections.
 	abstract         string
 	abstractAccepted atomic.Int64
+	// beside is a tool's folder (beside/bin/sh) that holds the grader's
+	// binary and nqueens too (hard links): reference.sh.
+	beside string
 	// closed is a folder of mode 0700 that holds a tool (tool/bin/sh)
 	// and a file beside it (tool/secret.txt): closed-tools.sh.
 	closed string
@@ -292,6 +299,14 @@ func newEscapeEnv(t *testing.T) *escapeEnv {
 	os.Mkdir(host, 0o755)
 	os.Chmod(host, 0o1777)
 	e.marker, e.written = filepath.Join(host, "marker"), filepath.Join(host, "written")
+	e.beside = filepath.Join(dir, "beside")
+	os.MkdirAll(filepath.Join(e.beside, "bin"), 0o755)
+	os.WriteFile(filepath.Join(e.beside, "bin", "sh"), []byte("#!/bin/sh\nexec /bin/sh \"$@\"\n"), 0o755)
+	for _, name := range []string{"grader", "nqueens"} {
+		if err := os.Link(filepath.Join(filepath.Dir(e.grader), name), filepath.Join(e.beside, "bin", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	e.closed = filepath.Join(dir, "closed")
 	os.MkdirAll(filepath.Join(e.closed, "tool", "bin"), 0o755)
 	os.WriteFile(filepath.Join(e.closed, "tool", "bin", "sh"), []byte("#!/bin/sh\nexec /bin/sh \"$@\"\n"), 0o755)
