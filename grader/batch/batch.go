@@ -89,18 +89,26 @@ type Result struct {
 
 // Regraded counts the reports of an earlier run that were not kept, by
 // why. A report is kept only when it was graded from the same submission,
-// exercise and grader version as this run's; a report that records none
-// (written before reports did) counts as another grader's.
+// exercise and grader version as this run's, and judged every check it ran;
+// a report that records none (written before reports did) counts as another
+// grader's.
 type Regraded struct {
 	Submissions int // students whose submission changed
 	// Exercise and Grader count the reports graded against another
 	// exercise (its files, --timeout or --run) or by another grader version.
 	Exercise, Grader int
-	Forced           int // --regrade
+	// Errors counts the reports with a check the grader could not judge
+	// (status error: the machine too busy to time a run fairly, an
+	// interpreter missing). Such a report is no grade: keeping it would
+	// make a rerun, the very remedy its message gives, change nothing.
+	Errors int
+	Forced int // --regrade
 }
 
 // Total is how many reports were graded again.
-func (r Regraded) Total() int { return r.Submissions + r.Exercise + r.Grader + r.Forced }
+func (r Regraded) Total() int {
+	return r.Submissions + r.Exercise + r.Grader + r.Errors + r.Forced
+}
 
 // UngradableCheck is the check a submission that cannot be run at all
 // fails, in the report written for it (see grader.UngradableReport).
@@ -182,6 +190,8 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			res.Regraded.Exercise++
 		case r.Graded.Submission != g.Submission:
 			res.Regraded.Submissions++
+		case slices.ContainsFunc(r.Checks, func(c CheckCell) bool { return c.Status == string(report.Error) }):
+			res.Regraded.Errors++
 		default:
 			rows[s.Name] = r
 			res.Resumed++

@@ -100,3 +100,43 @@ func changedExercise(t *testing.T, ex *exercise.Exercise) *exercise.Exercise {
 	}
 	return changed
 }
+
+// TestRerunRegradesGraderErrors: a report with a check the grader could not
+// judge (the machine too busy to time a run fairly, say) is no grade, and
+// its message tells the instructor to run the batch again: the rerun grades
+// that student again, though nothing changed, and keeps the others.
+func TestRerunRegradesGraderErrors(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	ex, class, _ := makeClass(t, 3, out)
+	opts := Options{Exercise: ex, Dir: class, Out: out, Version: "v1"}
+	if _, err := Run(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(out, ReportsDir, "s001.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	starved := strings.Replace(string(data), `"status": "pass"`, `"status": "error"`, 1)
+	if starved == string(data) {
+		t.Fatalf("s001's report has no passed check to turn into an error:\n%s", data)
+	}
+	write(t, path, starved)
+
+	res, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Regraded != (Regraded{Errors: 1}) || res.Resumed != 2 || res.Graded != 1 {
+		t.Errorf("regraded %+v, kept %d, graded %d; want Errors 1, 2, 1", res.Regraded, res.Resumed, res.Graded)
+	}
+	row, err := ReadRow(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range row.Checks {
+		if c.Status == "error" {
+			t.Errorf("after the rerun, s001's check %s still has status error", c.Name)
+		}
+	}
+}

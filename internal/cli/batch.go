@@ -216,6 +216,9 @@ func regradedReasons(r batch.Regraded, students int) string {
 	if r.Grader > 0 {
 		parts = append(parts, "graded by another build of the grader: "+count(r.Grader))
 	}
+	if r.Errors > 0 {
+		parts = append(parts, fmt.Sprintf("%d with a grader error last time", r.Errors))
+	}
 	if r.Forced > 0 {
 		parts = append(parts, "--regrade: "+count(r.Forced))
 	}
@@ -463,8 +466,9 @@ and no file is ever half-written. Each report records what it was graded
 from: a digest of the student's files, one of the exercise (its manifest,
 scenarios and limits, and --timeout and --run), and the grader's build (its
 version and the digest of its binary, as "grader version" prints them). A
-run keeps a report only when all three are this run's, grades the others
-again and says why ("graded again: 3 changed submissions, graded by another
+run keeps a report only when all three are this run's and it judged every
+check (a grader error, such as a machine too busy to time a run fairly, is
+no grade), grades the others again and says why ("graded again: 3 changed submissions, graded by another
 build of the grader: all"); --regrade grades every student again. The
 reports of students no longer in DIR (or, with --shard, no longer in this
 slice) are deleted, and the summary names them.
