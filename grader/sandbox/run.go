@@ -437,6 +437,21 @@ func (o *outcome) claimAfterExit(r killReason) {
 	}
 }
 
+// claimCPUTime records that the run used more than its CPU time, over
+// any other reason but a limit of another kind: over the wall-clock limit
+// too, which may fire first where the CPU time is read late (between two
+// polls, or on an emulated machine whose clock outruns its processors). A
+// run past its CPU time computed all along, and "it was waiting, not
+// computing" would be false.
+func (o *outcome) claimCPUTime() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	switch o.reason {
+	case notKilled, killedDone, killedWall:
+		o.reason = killedTime
+	}
+}
+
 func (o *outcome) get() killReason {
 	o.mu.Lock()
 	defer o.mu.Unlock()

@@ -672,7 +672,7 @@ func (r *run) wait() {
 		r.cpuUsed = max(r.cpuUsed, r.cg.cpu())
 	}
 	if r.cpuUsed > r.limits.Time && !r.probe {
-		r.o.claimAfterExit(killedTime)
+		r.o.claimCPUTime()
 	}
 	r.o.notePeak(r.cg.memoryPeak())
 	// Whatever the supervisor did, make sure: everything seen in the tree dies.

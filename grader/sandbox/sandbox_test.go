@@ -350,3 +350,29 @@ for opt in (socket.SO_SNDBUF, socket.SO_RCVBUF):
 		t.Errorf("a run of a hundred idle socket pairs under 64 MiB: death %q, output %q; want it out of memory", res.Death(l), res.Stdout)
 	}
 }
+
+// TestPastItsCPUTimeIsNotWaiting: a run whose CPU time, read after its
+// death, is past its limit ran out of CPU time, even where the wall-clock
+// limit fired first (on an emulated machine, bigline.py was stopped at 21 s
+// having used 11.1 s of its 10 s and told "it was waiting, not
+// computing"). A limit of another kind still names its own death.
+func TestPastItsCPUTimeIsNotWaiting(t *testing.T) {
+	l := Limits{Time: 10 * time.Second}
+	for _, tt := range []struct {
+		before killReason
+		want   string
+	}{
+		{killedWall, "timed out: it used all of its 10s of CPU time"},
+		{notKilled, "timed out: it used all of its 10s of CPU time"},
+		{killedDone, "timed out: it used all of its 10s of CPU time"},
+		{killedMemory, "used more than"},
+	} {
+		o := &outcome{reason: tt.before}
+		o.claimCPUTime()
+		res := &Result{ExitCode: -1, Duration: 21 * time.Second, CPU: 11100 * time.Millisecond}
+		o.fill(res)
+		if got := res.Death(l); !strings.HasPrefix(got, tt.want) {
+			t.Errorf("killed for reason %d, then found past its CPU time: %q; want %q", tt.before, got, tt.want)
+		}
+	}
+}
