@@ -38,7 +38,8 @@ func (p Placement) String() string {
 	return string(b)
 }
 
-// Piece is the kind of chess piece a placement puzzle is about.
+// Piece is the kind of chess piece the first placement puzzles are about:
+// the queen and the rook, whose moves are QueenMoves and RookMoves.
 type Piece int
 
 const (
@@ -60,7 +61,21 @@ func (p Piece) String() string {
 // Plural returns "queens" or "rooks".
 func (p Piece) Plural() string { return p.String() + "s" }
 
-// Line is how two pieces attack each other.
+// Noun returns the piece's name, one and many.
+func (p Piece) Noun() Noun { return Noun{One: p.String(), Many: p.Plural()} }
+
+// Noun is how messages name a puzzle's piece: "queen", "queens".
+type Noun struct{ One, Many string }
+
+// Count is n pieces: "1 queen", "3 queens".
+func (n Noun) Count(k int) string {
+	if k == 1 {
+		return "1 " + n.One
+	}
+	return strconv.Itoa(k) + " " + n.Many
+}
+
+// Line is how two pieces that ride whole lines attack each other.
 type Line string
 
 const (
@@ -78,65 +93,165 @@ type PlacementErrorKind int
 const (
 	OffBoard   PlacementErrorKind = iota + 1 // a piece outside the board
 	SameSquare                               // two pieces on one square
-	WrongCount                               // not N pieces
+	WrongCount                               // not as many pieces as the puzzle asks
 	Attack                                   // two pieces attack each other
+	Removed                                  // a piece on a square removed from the board
 )
 
-// PlacementError says why a set of pieces is not a valid N-Queens or N-Rooks
-// solution.
+// PlacementError says why a set of pieces is not a solution of a placement
+// puzzle.
 type PlacementError struct {
 	Kind PlacementErrorKind
-	// A and B are the pieces at fault: for OffBoard only A; for SameSquare
-	// A == B; for Attack, A comes before B in reading order.
-	A, B    Square
-	Line    Line     // for Attack: along what A and B attack
+	// A and B are the pieces at fault: for OffBoard and Removed only A;
+	// for SameSquare A == B; for Attack, A comes before B in reading order.
+	A, B Square
+	// Line is, for Attack by a piece that rides whole rows, columns or
+	// diagonals, the line A and B share; "" for any other move.
+	Line    Line
+	How     Threat   // for Attack: the move, and how many of its leaps
 	Between []Square // for Attack: the squares strictly between A and B, in order from A
 	Count   int      // for WrongCount: how many pieces there are
-	N       int      // the board's size
-	Piece   Piece
+	Want    int      // for WrongCount: how many the puzzle asks for
+	Board   Board
+	Noun    Noun
+	// N and Piece are the board's size and the piece of a queens or
+	// rooks puzzle (CheckPlacement); zero for any other.
+	N     int
+	Piece Piece
 }
 
 func (e *PlacementError) Error() string {
 	switch e.Kind {
 	case OffBoard:
-		return fmt.Sprintf("%s is off the %d×%d board", rowCol(e.A), e.N, e.N)
+		return fmt.Sprintf("%s is off the %s board", rowCol(e.A), e.Board.Size())
+	case Removed:
+		return fmt.Sprintf("%s is not on the board: that square is removed", rowCol(e.A))
 	case SameSquare:
-		return fmt.Sprintf("two %s on %s", e.Piece.Plural(), rowCol(e.A))
+		return fmt.Sprintf("two %s on %s", e.Noun.Many, rowCol(e.A))
 	case WrongCount:
-		name := e.Piece.Plural()
+		name := e.Noun.Many
 		if e.Count == 1 {
-			name = e.Piece.String()
+			name = e.Noun.One
 		}
-		return fmt.Sprintf("%d %s on a %d×%d board; want %d", e.Count, name, e.N, e.N, e.N)
+		return fmt.Sprintf("%d %s on a %s board; want %d", e.Count, name, e.Board.Size(), e.Want)
 	case Attack:
-		article := "a"
-		if e.Line == AntiDiagonal {
-			article = "an"
-		}
-		return fmt.Sprintf("%s at %s and %s share %s %s", e.Piece.Plural(), rowCol(e.A), rowCol(e.B), article, e.Line)
+		return fmt.Sprintf("%s at %s and %s %s", e.Noun.Many, rowCol(e.A), rowCol(e.B), e.How.relation(e.Line))
 	}
 	return fmt.Sprintf("invalid placement (kind %d)", int(e.Kind))
 }
 
+// relation says how two pieces attack, after their names: "share a
+// diagonal", "are a knight's move apart", "are 2 (1,2) leaps apart in a
+// line".
+func (a Threat) relation(line Line) string {
+	switch {
+	case line == AntiDiagonal:
+		return "share an anti-diagonal"
+	case line != "":
+		return "share a " + string(line)
+	case a.Move.Leap == Leap{0, 1} && a.Step[0] == 0:
+		return "are next to each other in a row"
+	case a.Move.Leap == Leap{0, 1}:
+		return "are next to each other in a column"
+	case a.Move.Leap == Leap{1, 1}:
+		return "are next to each other on a diagonal"
+	case a.Leaps > 1:
+		return fmt.Sprintf("are %d %s apart in a line", a.Leaps, a.Move.Leap.plural())
+	}
+	return fmt.Sprintf("are %s apart", a.Move.Leap.article())
+}
+
+// Name is how a message names one leap: "knight's move", "(1,3) leap".
+func (l Leap) Name() string {
+	if l == (Leap{1, 2}) {
+		return "knight's move"
+	}
+	return fmt.Sprintf("(%d,%d) leap", l.Short, l.Long)
+}
+
+func (l Leap) article() string { return "a " + l.Name() }
+
+func (l Leap) plural() string {
+	if l == (Leap{1, 2}) {
+		return "knight's moves"
+	}
+	return l.Name() + "s"
+}
+
 func rowCol(s Square) string { return fmt.Sprintf("row %d col %d", s.Row, s.Col) }
+
+// Placing is a placement puzzle: Count pieces that move as Moves, on
+// Board, no two attacking each other. Name is how messages call them.
+type Placing struct {
+	Board Board
+	Moves Moves
+	Count int
+	Name  Noun
+}
+
+// Puzzle returns the N-Queens (N-Rooks) puzzle on an n×n board.
+func (p Piece) Puzzle(n int) Placing {
+	return Placing{Board: SquareBoard(n), Moves: p.Moves(), Count: n, Name: p.Noun()}
+}
+
+// linePiece says whether the puzzle is the N-Queens or N-Rooks puzzle,
+// whose solutions have one piece per row and the specialised solvers
+// know.
+func (p Placing) linePiece() (Piece, bool) {
+	if !p.Board.isSquare() || p.Count != p.Board.Rows {
+		return 0, false
+	}
+	switch {
+	case p.Moves.Equal(QueenMoves):
+		return Queen, true
+	case p.Moves.Equal(RookMoves):
+		return Rook, true
+	}
+	return 0, false
+}
 
 // CheckPlacement says why pieces, given in any order, are not a valid solution
 // of the N-Queens puzzle (piece Queen) or the N-Rooks puzzle (piece Rook) on an
-// n×n board, or returns nil when they are one.
-//
-// Only the first fault is reported, looked for in this order: a piece off the
-// board (the first in the order given); two pieces on one square; a number of
-// pieces other than n; two pieces that attack each other. Duplicates and
-// attacks are reported for the first pair in reading order (row by row, each
-// row left to right): the earliest A, then the earliest B after it. The order
-// is fixed so that the same wrong answer always gets the same message.
-//
-// Two pieces attack whether or not another piece stands between them, as the
-// puzzles count it; Between lists the squares in between for a picture.
+// n×n board, or returns nil when they are one. It is CheckPieces of
+// piece.Puzzle(n).
 func CheckPlacement(n int, piece Piece, pieces []Square) *PlacementError {
+	e := CheckPieces(piece.Puzzle(n), nil, pieces)
+	if e != nil {
+		e.N, e.Piece = n, piece
+	}
+	return e
+}
+
+// CheckPieces says why pieces, given in any order, are not a solution of
+// the puzzle p, or returns nil when they are one. g is p's geometry
+// (NewGeometry), or nil to have it compiled here.
+//
+// Only the first fault is reported, looked for in this order: a piece off
+// the board or on a removed square (the first in the order given); two
+// pieces on one square; a number of pieces other than p.Count; two pieces
+// that attack each other. Duplicates and attacks are reported for the
+// first pair in reading order (row by row, each row left to right): the
+// earliest A, then the earliest B after it. The order is fixed so that the
+// same wrong answer always gets the same message.
+//
+// Two pieces attack whether or not another piece stands between them, as
+// the puzzles count it (a solution has no piece between two others on a
+// line anyway, or those would attack); Between lists the squares in
+// between for a picture.
+func CheckPieces(p Placing, g *Geometry, pieces []Square) *PlacementError {
+	fail := func(kind PlacementErrorKind, a, b Square) *PlacementError {
+		e := &PlacementError{Kind: kind, A: a, B: b, Board: p.Board, Noun: p.Name, Want: p.Count}
+		if kind == WrongCount {
+			e.Count = len(pieces)
+		}
+		return e
+	}
 	for _, s := range pieces {
-		if s.Row < 0 || s.Row >= n || s.Col < 0 || s.Col >= n {
-			return &PlacementError{Kind: OffBoard, A: s, N: n, Piece: piece}
+		if !p.Board.inside(s) {
+			return fail(OffBoard, s, Square{})
+		}
+		if !p.Board.Full() && slices.Contains(p.Board.Removed, s) {
+			return fail(Removed, s, Square{})
 		}
 	}
 	sorted := slices.Clone(pieces)
@@ -148,22 +263,39 @@ func CheckPlacement(n int, piece Piece, pieces []Square) *PlacementError {
 	})
 	for i := 1; i < len(sorted); i++ {
 		if sorted[i] == sorted[i-1] {
-			return &PlacementError{Kind: SameSquare, A: sorted[i], B: sorted[i], N: n, Piece: piece}
+			return fail(SameSquare, sorted[i], sorted[i])
 		}
 	}
-	if len(pieces) != n {
-		return &PlacementError{Kind: WrongCount, Count: len(pieces), N: n, Piece: piece}
+	if len(pieces) != p.Count {
+		return fail(WrongCount, Square{}, Square{})
 	}
-	// With exactly n distinct pieces the common valid case costs one pass:
-	// only when some line is used twice is the quadratic search for the
-	// first pair in reading order needed.
-	if !lineUsedTwice(n, piece, sorted) {
-		return nil
+	// With as many distinct pieces as asked the common valid case costs
+	// one pass: only when some pair attacks is the quadratic search for
+	// the first pair in reading order needed.
+	if piece, ok := p.linePiece(); ok {
+		if !lineUsedTwice(p.Count, piece, sorted) {
+			return nil
+		}
+	} else {
+		if g == nil {
+			g = NewGeometry(p.Board, p.Moves)
+		}
+		if g.Independent(sorted, make([]uint64, g.words)) {
+			return nil
+		}
+	}
+	if g == nil {
+		g = NewGeometry(p.Board, p.Moves)
 	}
 	for i, a := range sorted {
 		for _, b := range sorted[i+1:] {
-			if line, ok := attackLine(piece, a, b); ok {
-				return &PlacementError{Kind: Attack, A: a, B: b, Line: line, Between: between(a, b), N: n, Piece: piece}
+			if how, ok := g.How(a, b); ok {
+				e := fail(Attack, a, b)
+				e.How, e.Line = how, how.Line()
+				for j := 1; j < how.Leaps; j++ {
+					e.Between = append(e.Between, Square{a.Row + j*how.Step[0], a.Col + j*how.Step[1]})
+				}
+				return e
 			}
 		}
 	}
@@ -194,33 +326,6 @@ func lineUsedTwice(n int, piece Piece, pieces []Square) bool {
 		}
 	}
 	return false
-}
-
-// attackLine says along which line a attacks b, if it does.
-func attackLine(piece Piece, a, b Square) (Line, bool) {
-	switch {
-	case a.Row == b.Row:
-		return SameRow, true
-	case a.Col == b.Col:
-		return SameColumn, true
-	case piece != Queen:
-		return "", false
-	case a.Row-a.Col == b.Row-b.Col:
-		return Diagonal, true
-	case a.Row+a.Col == b.Row+b.Col:
-		return AntiDiagonal, true
-	}
-	return "", false
-}
-
-// between lists the squares strictly between a and b, which share a line.
-func between(a, b Square) []Square {
-	dr, dc := sign(b.Row-a.Row), sign(b.Col-a.Col)
-	var sq []Square
-	for s := (Square{a.Row + dr, a.Col + dc}); s != b; s = (Square{s.Row + dr, s.Col + dc}) {
-		sq = append(sq, s)
-	}
-	return sq
 }
 
 func sign(x int) int {

@@ -215,3 +215,22 @@ func TestQueensWithPrefix(t *testing.T) {
 		}
 	}
 }
+
+// attackLine says along which line a attacks b, if it does: the test's own
+// account of a queen's and a rook's lines, independent of the geometry
+// CheckPlacement compiles from their moves.
+func attackLine(piece Piece, a, b Square) (Line, bool) {
+	switch {
+	case a.Row == b.Row:
+		return SameRow, true
+	case a.Col == b.Col:
+		return SameColumn, true
+	case piece != Queen:
+		return "", false
+	case a.Row-a.Col == b.Row-b.Col:
+		return Diagonal, true
+	case a.Row+a.Col == b.Row+b.Col:
+		return AntiDiagonal, true
+	}
+	return "", false
+}

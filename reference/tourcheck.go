@@ -2,6 +2,7 @@ package reference
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -28,7 +29,7 @@ const (
 	NotClosed  // the last number is not a knight's move from the first
 )
 
-// TourError says why a matrix of move numbers is not a valid knight's tour.
+// TourError says why a matrix of move numbers is not a valid tour.
 type TourError struct {
 	Kind TourErrorKind
 	// Number is the number at fault, as printed (Base added). For BadMove it
@@ -39,8 +40,10 @@ type TourError struct {
 	// (WrongStart); the squares of k and k+1 (BadMove) or of the last and
 	// the first number (NotClosed). Empty for Missing and Shape.
 	Squares []Square
-	N       int
+	N       int // the side of a square board; for any other, Board says
 	Opts    TourOptions
+	Board   Board
+	Name    Noun // the piece that tours: "knight"
 	// Rows is, for Shape, the number of rows found, and Row the row
 	// whose length is wrong (-1 when the number of rows is wrong).
 	Rows, Row, RowLen int
@@ -49,7 +52,7 @@ type TourError struct {
 func (e *TourError) Error() string {
 	switch e.Kind {
 	case OutOfRange:
-		return fmt.Sprintf("%d is out of range %d..%d", e.Number, e.Opts.Base, e.Opts.Base+e.N*e.N-1)
+		return fmt.Sprintf("%d is out of range %d..%d", e.Number, e.Opts.Base, e.Opts.Base+e.Board.Squares()-1)
 	case Repeated:
 		times := "twice"
 		if len(e.Squares) > 2 {
@@ -65,17 +68,17 @@ func (e *TourError) Error() string {
 		return fmt.Sprintf("%d is missing", e.Number)
 	case Shape:
 		if e.Row < 0 {
-			return fmt.Sprintf("the tour has %d rows; want %d", e.Rows, e.N)
+			return fmt.Sprintf("the tour has %d rows; want %d", e.Rows, e.Board.Rows)
 		}
-		return fmt.Sprintf("row %d has %d numbers; want %d", e.Row, e.RowLen, e.N)
+		return fmt.Sprintf("row %d has %d numbers; want %d", e.Row, e.RowLen, e.Board.Cols)
 	case WrongStart:
 		return fmt.Sprintf("%d is at %s; the tour must start at %s", e.Opts.Base, xy(e.Squares[0]), xy(e.Opts.Start))
 	case BadMove:
-		return fmt.Sprintf("move %d -> %d goes from %s to %s, which is not a knight's move",
-			e.Number, e.Number+1, xy(e.Squares[0]), xy(e.Squares[1]))
+		return fmt.Sprintf("move %d -> %d goes from %s to %s, which is not a %s's move",
+			e.Number, e.Number+1, xy(e.Squares[0]), xy(e.Squares[1]), e.Name.One)
 	case NotClosed:
-		return fmt.Sprintf("the tour is not closed: %d at %s is not a knight's move from %d at %s",
-			e.Number, xy(e.Squares[0]), e.Opts.Base, xy(e.Squares[1]))
+		return fmt.Sprintf("the tour is not closed: %d at %s is not a %s's move from %d at %s",
+			e.Number, xy(e.Squares[0]), e.Name.One, e.Opts.Base, xy(e.Squares[1]))
 	}
 	return fmt.Sprintf("invalid tour (kind %d)", int(e.Kind))
 }
@@ -97,31 +100,52 @@ func abs(x int) int {
 
 // CheckTour says why numbers is not a valid knight's tour of an n×n board, or
 // returns nil when it is one. numbers[row][col] is the move number of that
-// square, counted from opts.Base.
+// square, counted from opts.Base. It is Touring.Check for the knight.
+func CheckTour(n int, numbers [][]int, opts TourOptions) *TourError {
+	if n < 0 {
+		n = 0
+	}
+	start := opts.Start
+	t := Touring{Board: SquareBoard(n), Moves: KnightMoves, Closed: opts.Closed, Start: &start, Name: Noun{"knight", "knights"}}
+	return t.Check(numbers, opts.Base)
+}
+
+// Check says why numbers is not a valid tour of t, or returns nil when it
+// is one. numbers[row][col] is the move number of that square, counted
+// from base; a removed square's number is never looked at.
 //
 // Only the first fault is reported, looked for in this order: a number out
 // of range (the first in reading order); a repeated number (the smallest);
 // a missing number (the smallest); rows of the wrong number or length; the
-// first number not on opts.Start; each move k -> k+1 in turn; with
-// opts.Closed, the closing move. The numbers are looked at before the shape
+// first number not on the start square; each move k -> k+1 in turn; when
+// closed, the closing move. The numbers are looked at before the shape
 // because "63 is missing" says more about a short row than its length does.
-func CheckTour(n int, numbers [][]int, opts TourOptions) *TourError {
+func (t Touring) Check(numbers [][]int, base int) *TourError {
+	b := t.Board
+	opts := TourOptions{Closed: t.Closed, Base: base}
+	if t.Start != nil {
+		opts.Start = *t.Start
+	}
+	n := 0
+	if b.isSquare() {
+		n = b.Rows
+	}
 	fail := func(kind TourErrorKind, number int, sq ...Square) *TourError {
-		return &TourError{Kind: kind, Number: number, Squares: sq, N: n, Opts: opts, Row: -1}
+		return &TourError{Kind: kind, Number: number, Squares: sq, N: n, Opts: opts, Board: b, Name: t.Name, Row: -1}
 	}
-	total := n * n
-	if n < 0 {
-		total = 0
-	}
+	total := b.Squares()
 	// where[k] lists the squares holding number k (0-based); one slice per
-	// number would cost n² allocations, so the first square is kept apart and
-	// only repeats go to a map.
+	// number would cost a slice a square, so the first square is kept apart
+	// and only repeats go to a map.
 	first := make([]Square, total)
 	seen := make([]bool, total)
 	repeats := map[int][]Square{}
 	for r, row := range numbers {
 		for c, v := range row {
-			k := v - opts.Base
+			if !b.Full() && slices.Contains(b.Removed, Square{r, c}) {
+				continue
+			}
+			k := v - base
 			if k < 0 || k >= total {
 				return fail(OutOfRange, v, Square{r, c})
 			}
@@ -142,20 +166,20 @@ func CheckTour(n int, numbers [][]int, opts TourOptions) *TourError {
 				smallest = k
 			}
 		}
-		return fail(Repeated, smallest+opts.Base, repeats[smallest]...)
+		return fail(Repeated, smallest+base, repeats[smallest]...)
 	}
 	for k, ok := range seen {
 		if !ok {
-			return fail(Missing, k+opts.Base)
+			return fail(Missing, k+base)
 		}
 	}
-	if len(numbers) != n {
+	if len(numbers) != b.Rows {
 		e := fail(Shape, 0)
 		e.Rows = len(numbers)
 		return e
 	}
 	for r, row := range numbers {
-		if len(row) != n {
+		if len(row) != b.Cols {
 			e := fail(Shape, 0)
 			e.Rows, e.Row, e.RowLen = len(numbers), r, len(row)
 			return e
@@ -164,16 +188,16 @@ func CheckTour(n int, numbers [][]int, opts TourOptions) *TourError {
 	if total == 0 {
 		return nil
 	}
-	if first[0] != opts.Start {
-		return fail(WrongStart, opts.Base, first[0])
+	if t.Start != nil && first[0] != *t.Start {
+		return fail(WrongStart, base, first[0])
 	}
 	for k := 0; k+1 < total; k++ {
-		if !IsKnightMove(first[k], first[k+1]) {
-			return fail(BadMove, k+opts.Base, first[k], first[k+1])
+		if !t.Leap(first[k], first[k+1]) {
+			return fail(BadMove, k+base, first[k], first[k+1])
 		}
 	}
-	if opts.Closed && !IsKnightMove(first[total-1], first[0]) {
-		return fail(NotClosed, total-1+opts.Base, first[total-1], first[0])
+	if t.Closed && !t.Leap(first[total-1], first[0]) {
+		return fail(NotClosed, total-1+base, first[total-1], first[0])
 	}
 	return nil
 }
