@@ -21,14 +21,11 @@ func SquareBoard(n int) Board { return Board{Rows: n, Cols: n} }
 // checked on: 64×64, for which a square's attacks are 64 words.
 const MaxBoardSquares = 64 * 64
 
-// Validate says why b is no board: a negative side, more squares than
-// MaxBoardSquares, or a removed square off it or named twice.
+// Validate says why b is no board: a negative side, or a removed square
+// off it or named twice.
 func (b Board) Validate() error {
-	switch {
-	case b.Rows < 0 || b.Cols < 0:
+	if b.Rows < 0 || b.Cols < 0 {
 		return fmt.Errorf("a board of %d×%d squares: a side cannot be negative", b.Rows, b.Cols)
-	case b.Rows*b.Cols > MaxBoardSquares:
-		return fmt.Errorf("a board of %d×%d squares is more than the %d squares puzzles are solved on here", b.Rows, b.Cols, MaxBoardSquares)
 	}
 	for i, s := range b.Removed {
 		if !b.inside(s) {

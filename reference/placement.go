@@ -120,22 +120,26 @@ type PlacementError struct {
 	Piece Piece
 }
 
-func (e *PlacementError) Error() string {
+func (e *PlacementError) Error() string { return e.Describe(RowCol) }
+
+// Describe is the error's message with each square named by name, so that
+// a message can name squares as the output printed them ("b3", "[1, 2]").
+func (e *PlacementError) Describe(name func(Square) string) string {
 	switch e.Kind {
 	case OffBoard:
-		return fmt.Sprintf("%s is off the %s board", rowCol(e.A), e.Board.Size())
+		return fmt.Sprintf("%s is off the %s board", name(e.A), e.Board.Size())
 	case Removed:
-		return fmt.Sprintf("%s is not on the board: that square is removed", rowCol(e.A))
+		return fmt.Sprintf("%s is not on the board: that square is removed", name(e.A))
 	case SameSquare:
-		return fmt.Sprintf("two %s on %s", e.Noun.Many, rowCol(e.A))
+		return fmt.Sprintf("two %s on %s", e.Noun.Many, name(e.A))
 	case WrongCount:
-		name := e.Noun.Many
+		noun := e.Noun.Many
 		if e.Count == 1 {
-			name = e.Noun.One
+			noun = e.Noun.One
 		}
-		return fmt.Sprintf("%d %s on a %s board; want %d", e.Count, name, e.Board.Size(), e.Want)
+		return fmt.Sprintf("%d %s on a %s board; want %d", e.Count, noun, e.Board.Size(), e.Want)
 	case Attack:
-		return fmt.Sprintf("%s at %s and %s %s", e.Noun.Many, rowCol(e.A), rowCol(e.B), e.How.relation(e.Line))
+		return fmt.Sprintf("%s at %s and %s %s", e.Noun.Many, name(e.A), name(e.B), e.How.relation(e.Line))
 	}
 	return fmt.Sprintf("invalid placement (kind %d)", int(e.Kind))
 }
@@ -178,7 +182,9 @@ func (l Leap) plural() string {
 	return l.Name() + "s"
 }
 
-func rowCol(s Square) string { return fmt.Sprintf("row %d col %d", s.Row, s.Col) }
+// RowCol names a square as the messages of the first exercises do: "row 2
+// col 3", counted from 0.
+func RowCol(s Square) string { return fmt.Sprintf("row %d col %d", s.Row, s.Col) }
 
 // Placing is a placement puzzle: Count pieces that move as Moves, on
 // Board, no two attacking each other. Name is how messages call them.
@@ -276,30 +282,57 @@ func CheckPieces(p Placing, g *Geometry, pieces []Square) *PlacementError {
 		if !lineUsedTwice(p.Count, piece, sorted) {
 			return nil
 		}
-	} else {
-		if g == nil {
-			g = NewGeometry(p.Board, p.Moves)
+		for i, a := range sorted {
+			for _, b := range sorted[i+1:] {
+				if how, ok := lineThreat(piece, a, b); ok {
+					return attackError(fail(Attack, a, b), how)
+				}
+			}
 		}
-		if g.Independent(sorted, make([]uint64, g.words)) {
-			return nil
-		}
+		return nil
 	}
 	if g == nil {
 		g = NewGeometry(p.Board, p.Moves)
 	}
+	if g.Independent(sorted, make([]uint64, g.words)) {
+		return nil
+	}
 	for i, a := range sorted {
 		for _, b := range sorted[i+1:] {
 			if how, ok := g.How(a, b); ok {
-				e := fail(Attack, a, b)
-				e.How, e.Line = how, how.Line()
-				for j := 1; j < how.Leaps; j++ {
-					e.Between = append(e.Between, Square{a.Row + j*how.Step[0], a.Col + j*how.Step[1]})
-				}
-				return e
+				return attackError(fail(Attack, a, b), how)
 			}
 		}
 	}
 	return nil
+}
+
+// attackError fills in how A attacks B, and the squares between them.
+func attackError(e *PlacementError, how Threat) *PlacementError {
+	e.How, e.Line = how, how.Line()
+	for j := 1; j < how.Leaps; j++ {
+		e.Between = append(e.Between, Square{e.A.Row + j*how.Step[0], e.A.Col + j*how.Step[1]})
+	}
+	return e
+}
+
+// lineThreat says how a queen (rook) on a attacks one on b, on a full
+// square board: along a row, a column or (a queen) a diagonal, whatever
+// stands between. It is Geometry.How without the geometry, which the
+// queens' boards of hundreds of rows cannot afford.
+func lineThreat(piece Piece, a, b Square) (Threat, bool) {
+	dr, dc := b.Row-a.Row, b.Col-a.Col
+	rider := func(leap Leap) (Threat, bool) {
+		k := max(abs(dr), abs(dc))
+		return Threat{Move: Move{leap, 0}, Step: [2]int{sign(dr), sign(dc)}, Leaps: k}, true
+	}
+	switch {
+	case dr == 0 || dc == 0:
+		return rider(Leap{0, 1})
+	case piece == Queen && abs(dr) == abs(dc):
+		return rider(Leap{1, 1})
+	}
+	return Threat{}, false
 }
 
 // lineUsedTwice reports whether two of the pieces (all on an n×n board) share

@@ -37,6 +37,11 @@ func (p Placing) Validate() error {
 	if p.Count < 0 {
 		return fmt.Errorf("the number of pieces, %d, is negative", p.Count)
 	}
+	if _, ok := p.linePiece(); !ok && p.Board.Rows*p.Board.Cols > MaxBoardSquares {
+		// The queens' and rooks' solvers need no sets of squares; any
+		// other puzzle does, a word for 64 squares a square.
+		return fmt.Errorf("a board of %s squares is more than the %d squares puzzles are solved on here", p.Board.Size(), MaxBoardSquares)
+	}
 	return nil
 }
 
@@ -75,6 +80,9 @@ func (p Placing) Each(budget int64, yield func([]Square) bool) error {
 func (p Placing) EachGeneric(budget int64, yield func([]Square) bool) error {
 	if err := p.Validate(); err != nil {
 		return err
+	}
+	if p.Board.Rows*p.Board.Cols > MaxBoardSquares {
+		return fmt.Errorf("a board of %s squares is more than the %d squares the search works on", p.Board.Size(), MaxBoardSquares)
 	}
 	s := newPlacer(p, NewGeometry(p.Board, p.Moves), budget, yield)
 	s.walk(0, s.g.open, p.Count)

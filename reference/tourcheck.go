@@ -49,7 +49,10 @@ type TourError struct {
 	Rows, Row, RowLen int
 }
 
-func (e *TourError) Error() string {
+func (e *TourError) Error() string { return e.Describe(XY) }
+
+// Describe is the error's message with each square named by name.
+func (e *TourError) Describe(xy func(Square) string) string {
 	switch e.Kind {
 	case OutOfRange:
 		return fmt.Sprintf("%d is out of range %d..%d", e.Number, e.Opts.Base, e.Opts.Base+e.Board.Squares()-1)
@@ -83,7 +86,9 @@ func (e *TourError) Error() string {
 	return fmt.Sprintf("invalid tour (kind %d)", int(e.Kind))
 }
 
-func xy(s Square) string { return fmt.Sprintf("(%d,%d)", s.Row, s.Col) }
+// XY names a square as the knight's tour messages do: "(2,3)", counted
+// from 0.
+func XY(s Square) string { return fmt.Sprintf("(%d,%d)", s.Row, s.Col) }
 
 // IsKnightMove reports whether a knight moves from a to b in one step.
 func IsKnightMove(a, b Square) bool {
