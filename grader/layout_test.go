@@ -21,9 +21,11 @@ const module = "github.com/boardcheck/boardcheck"
 // sits above grading, and the command line above everything. A new package
 // needs a line here: where it sits is a decision, not an accident.
 var allowedImports = map[string][]string{
-	// What "right" means, and the reference programs over it.
+	// What "right" means, a puzzle as an exercise describes it, and the
+	// reference programs over them.
 	"reference":         {},
-	"internal/programs": {"reference"},
+	"puzzle":            {"reference"},
+	"internal/programs": {"puzzle", "reference"},
 
 	// Helpers of one purpose each, below everything that uses them.
 	"internal/atomicfile":             {},
@@ -42,17 +44,17 @@ var allowedImports = map[string][]string{
 
 	// A submission becomes a command, run in the sandbox.
 	"grader/submission": {"grader/sandbox", "internal/survivors"},
-	"grader/builtin":    {"grader/submission", "internal/programs"},
+	"grader/builtin":    {"grader/submission", "internal/programs", "puzzle"},
 
 	// Judging output, and the verdicts as data.
-	"grader/checker": {"reference"},
+	"grader/checker": {"puzzle", "reference"},
 	"grader/report":  {"grader/checker"},
 	"grader/i18n":    {"grader/report"},
 	"grader/render":  {"grader/checker", "grader/i18n", "grader/report", "reference"},
 
 	// The scenario language, and the exercises written in it.
-	"grader/script":   {"grader/checker", "internal/suggest", "reference"},
-	"grader/exercise": {"exercises", "grader/builtin", "grader/i18n", "grader/report", "grader/sandbox", "grader/script", "internal/fixture", "internal/programs", "internal/suggest"},
+	"grader/script":   {"grader/checker", "internal/suggest", "puzzle", "reference"},
+	"grader/exercise": {"exercises", "grader/builtin", "grader/i18n", "grader/report", "grader/sandbox", "grader/script", "internal/fixture", "internal/programs", "internal/suggest", "puzzle"},
 
 	// Grading: one check's scenario run against a submission, and the
 	// scheduler of a submission's checks above it.

@@ -100,8 +100,9 @@ func writeSkeleton(dir, id string) error {
 // set or commented out, so an author fills in rather than looks up.
 const skeletonManifest = `title   = "TODO: one line, shown by grader list"
 program = "ID"                     # the name scenarios run the submission under
-# The program that passes every check: builtin:NAME (one of BUILTINS),
-# or a program of this folder, such as solution/ID.py. grader verify needs it.
+# The program that passes every check: builtin:puzzle (the grader solves the
+# [puzzle] below), builtin:NAME (one of BUILTINS), or a program of this
+# folder, such as solution/ID.py. grader verify needs it.
 # reference = "solution/ID.py"
 checks  = ["usage"]                # in report order; each is tests/NAME.txtar
 points  = 100                      # what the checks' points add up to (the default)
@@ -113,6 +114,24 @@ time = "10s"
 # reference prints them in place of its own wording.
 [messages]
 usage = "Usage: ID N"
+
+# The puzzle the program solves, as data, which builtin:puzzle solves and
+# the answer command checks (CONTRIBUTING.md, "The puzzle"): its piece in
+# Betza's notation, what one is called, the program's arguments, what it
+# prints (one, all or count) and in which format (list, matrix, board,
+# json, or a [formats.NAME] of the exercise's own).
+# [puzzle]
+# piece  = "Q"
+# name   = "queen"
+# args   = "N"
+# answer = "all"
+# format = "list"
+
+# A format of the exercise's own (CONTRIBUTING.md, "Output formats").
+# [formats.spaced]
+# style     = "board"
+# piece     = "Q"
+# separator = " "
 
 # A known-wrong submission under bad/: the checks it must fail, each with a
 # phrase its failure message must contain.

@@ -198,7 +198,7 @@ func runExamples(ctx context.Context, ex *exercise.Exercise, sub *submission.Sub
 		if e.stdin != nil {
 			script.WriteString("-- stdin.txt --\n" + *e.stdin)
 		}
-		c, err := exercise.ParseCheck(fmt.Sprintf("example-%d", i+1), "README.md", []byte(script.String()), ex.Program, ex.Messages)
+		c, err := exercise.ParseCheck(fmt.Sprintf("example-%d", i+1), "README.md", []byte(script.String()), ex.Context(), ex.Messages)
 		if err != nil {
 			return nil, fmt.Errorf("grader: README.md:%d: the example %q: %w", e.line+1, e.command, err)
 		}

@@ -135,7 +135,7 @@ func withReference(ctx context.Context, ex *exercise.Exercise, root string, f fu
 		if err != nil {
 			return err
 		}
-		return f(sub, []string{referenceTextsVar(ex)})
+		return f(sub, referenceEnv(ex))
 	}
 	buildDir, err := os.MkdirTemp("", "grader-build-")
 	if err != nil {

@@ -349,7 +349,7 @@ func verifyReference(ctx context.Context, ex *exercise.Exercise, root string) (i
 	var err error
 	opts := grader.Options{Parallel: 1}
 	if name, ok := strings.CutPrefix(ex.Reference, "builtin:"); ok {
-		opts.Env = append(opts.Env, referenceTextsVar(ex))
+		opts.Env = append(opts.Env, referenceEnv(ex)...)
 		var sub *submission.Submission
 		sub, err = builtin.Submission(name)
 		if err == nil {
@@ -369,15 +369,23 @@ func verifyReference(ctx context.Context, ex *exercise.Exercise, root string) (i
 	return it, rep
 }
 
-// referenceTextsVar is the K=V that gives a builtin reference the
+// referenceEnv is the K=V list that gives a builtin reference the
 // exercise's messages, so that it prints the exercise's wording, not its
-// source article's.
-func referenceTextsVar(ex *exercise.Exercise) string {
+// source article's, and its puzzle, for builtin:puzzle to solve.
+func referenceEnv(ex *exercise.Exercise) []string {
 	data, err := json.Marshal(ex.Messages)
 	if err != nil {
 		panic(err) // a map of strings always marshals
 	}
-	return builtin.TextsEnv + "=" + string(data)
+	env := []string{builtin.TextsEnv + "=" + string(data)}
+	if ex.Puzzle != nil {
+		spec, err := ex.Puzzle.Marshal(ex.Program)
+		if err != nil {
+			panic(err) // strings, numbers and booleans always marshal
+		}
+		env = append(env, builtin.PuzzleEnv+"="+string(spec))
+	}
+	return env
 }
 
 // verifyGood grades a good/ submission on every check.
@@ -549,7 +557,9 @@ func replacedTexts(ex *exercise.Exercise) []replacedText {
 	defaults := programs.DefaultTexts(program)
 	var list []replacedText
 	for _, name := range slices.Sorted(maps.Keys(ex.Messages)) {
-		if old, ok := defaults[name]; ok && old != ex.Messages[name] {
+		// builtin:puzzle has no wording of its own (""), so nothing of it
+		// is replaced.
+		if old, ok := defaults[name]; ok && old != "" && old != ex.Messages[name] {
 			list = append(list, replacedText{name, old, ex.Messages[name]})
 		}
 	}
@@ -671,7 +681,7 @@ func verifyOutputFolder(ctx context.Context, ex *exercise.Exercise, kind, dir st
 			fmt.Sprintf("no %s file: add %s/%s holding the checker command its outputs are judged by, such as queens -format list all 4", outputCommandFile, dir, outputCommandFile)}}}
 	}
 	line := strings.TrimSpace(string(data))
-	if err := validateOutputCommand(line); err != nil {
+	if err := validateOutputCommand(ex, line); err != nil {
 		return []VerifyItem{{Kind: kind, Name: path.Join(dir, outputCommandFile), Problems: []string{err.Error()}}}
 	}
 	var items []VerifyItem
@@ -690,7 +700,7 @@ func verifyOutputFolder(ctx context.Context, ex *exercise.Exercise, kind, dir st
 			items = append(items, it)
 			continue
 		}
-		fail, crash := judgeOutput(line, out)
+		fail, crash := judgeOutput(ex, line, out)
 		it.Duration = time.Since(start)
 		switch {
 		case crash != "":
@@ -713,7 +723,7 @@ func verifyOutputFolder(ctx context.Context, ex *exercise.Exercise, kind, dir st
 
 // validateOutputCommand checks a command file's line: one of the checker
 // commands, with a usage its scenarios could have.
-func validateOutputCommand(line string) error {
+func validateOutputCommand(ex *exercise.Exercise, line string) error {
 	sl, err := script.ParseLine(line)
 	if err == nil && (sl == nil || len(sl.Conds) > 0 || sl.Neg || sl.Dynamic) {
 		err = errors.New("want one checker command with its arguments, such as queens -format list all 4")
@@ -722,16 +732,18 @@ func validateOutputCommand(line string) error {
 		return err
 	}
 	switch sl.Cmd {
-	case "queens", "tour", "count":
-		return script.ValidateLine(sl, "", nil)
+	case "queens", "tour", "count", "answer":
+		ctx := ex.Context()
+		ctx.Program = ""
+		return script.ValidateLine(sl, ctx)
 	}
-	return fmt.Errorf("%q is not a checker command: want queens, tour or count", sl.Cmd)
+	return fmt.Errorf("%q is not a checker command: want queens, tour, count or answer", sl.Cmd)
 }
 
 // judgeOutput runs the checker command line on out as a run's output. A
 // panic or a checker that takes longer than checkerTimeout is crash, said
 // as a sentence.
-func judgeOutput(line string, out []byte) (f *checker.Failure, crash string) {
+func judgeOutput(ex *exercise.Exercise, line string, out []byte) (f *checker.Failure, crash string) {
 	sl, _ := script.ParseLine(line)
 	type result struct {
 		f     *checker.Failure
@@ -747,11 +759,21 @@ func judgeOutput(line string, out []byte) (f *checker.Failure, crash string) {
 		var f *checker.Failure
 		switch sl.Cmd {
 		case "queens":
-			q, _ := script.ParseQueens(sl.Args)
+			q, _ := script.ParseQueens(sl.Args, ex.Formats)
 			f = checker.Queens(out, q.Spec)
 		case "tour":
-			t, _ := script.ParseTour(sl.Args)
+			t, _ := script.ParseTour(sl.Args, ex.Formats)
 			f = checker.Tour(out, t)
+		case "answer":
+			a, _ := script.ParseAnswer(sl.Args, ex.Context())
+			switch {
+			case a.Placement != nil:
+				f = checker.Placements(out, *a.Placement)
+			case a.Count != nil:
+				f = checker.Counts(out, *a.Count)
+			case a.Tour != nil:
+				f = checker.Tour(out, *a.Tour)
+			}
 		case "count":
 			c, _ := script.ParseCount(sl.Args)
 			f = checker.Count(out, c.Piece, c.N)

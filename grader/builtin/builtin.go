@@ -1,5 +1,6 @@
 // Package builtin holds the reference programs built into the grader
-// (nqueens, queens-matrix, queens-board, solvers, knights-tour): any binary
+// (nqueens, queens-matrix, queens-board, solvers, knights-tour, and puzzle,
+// which solves the puzzle an exercise describes as data): any binary
 // that links it can act as one, re-run with a first argument no user types,
 // so an exercise's reference needs nothing installed beside the grader.
 //
@@ -18,6 +19,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/programs"
+	"github.com/boardcheck/boardcheck/puzzle"
 )
 
 // builtinPrograms are the reference programs any binary linking this package
@@ -29,6 +31,11 @@ var builtinPrograms = map[string]func(args []string, stdin io.Reader, stdout, st
 	"queens-board":  programs.QueensBoard,
 	"queens-matrix": programs.QueensMatrix,
 	"solvers":       programs.Solvers,
+	// puzzle solves the puzzle its environment describes (PuzzleEnv).
+	"puzzle": func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		fmt.Fprintf(stderr, "grader: builtin:puzzle needs the exercise's puzzle in %s\n", PuzzleEnv)
+		return 125
+	},
 }
 
 // Programs returns the names a manifest's reference may give after
@@ -55,6 +62,10 @@ const referenceArg = "-boardcheck-reference"
 // its defaults.
 const TextsEnv = "BOARDCHECK_REFERENCE_TEXTS"
 
+// PuzzleEnv, in builtin:puzzle's environment, holds the exercise's puzzle
+// as puzzle.Spec.Marshal writes it: the puzzle program solves it.
+const PuzzleEnv = "BOARDCHECK_REFERENCE_PUZZLE"
+
 func init() {
 	if len(os.Args) >= 3 && os.Args[1] == referenceArg {
 		f, ok := builtinPrograms[os.Args[2]]
@@ -62,13 +73,23 @@ func init() {
 			fmt.Fprintf(os.Stderr, "grader: no builtin program %q\n", os.Args[2])
 			os.Exit(125)
 		}
+		var texts programs.Texts
 		if env := os.Getenv(TextsEnv); env != "" {
-			var texts programs.Texts
 			if err := json.Unmarshal([]byte(env), &texts); err != nil {
 				fmt.Fprintf(os.Stderr, "grader: %s: %v\n", TextsEnv, err)
 				os.Exit(125)
 			}
-			f = programs.WithTexts(os.Args[2], texts)
+			if with := programs.WithTexts(os.Args[2], texts); with != nil {
+				f = with
+			}
+		}
+		if env := os.Getenv(PuzzleEnv); env != "" && os.Args[2] == "puzzle" {
+			program, spec, err := puzzle.Unmarshal([]byte(env))
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "grader: %s: %v\n", PuzzleEnv, err)
+				os.Exit(125)
+			}
+			f = programs.PuzzleProgram(program, spec, texts)
 		}
 		os.Exit(f(os.Args[3:], os.Stdin, os.Stdout, os.Stderr))
 	}

@@ -1,7 +1,9 @@
 // Package checker parses a student's program output and judges it against the
-// reference: every N-Queens or N-Rooks solution in any order, one solution, a
-// knight's tour, a count. Its failures say what is wrong and where, precisely
-// enough to draw.
+// reference: every solution of a placement puzzle (N-Queens, N-Rooks, any
+// piece on any board) in any order, one solution, a tour, a count. It
+// reads by the exercise's format (puzzle.Format): pairs, drawn boards,
+// algebraic squares, permutations, JSON, move numbers, paths. Its failures
+// say what is wrong and where, precisely enough to draw.
 //
 //	if f := checker.Queens(stdout, checker.QueensSpec{N: 4, Format: checker.FormatList, Mode: checker.All}); f != nil {
 //		fmt.Println(f.Message) // "line 3 repeats line 1"
@@ -41,13 +43,17 @@ func (f *Failure) Error() string { return f.Message }
 // invalid is the failure of a check no output can pass.
 func invalid(message string) *Failure { return &Failure{Message: message, Invalid: true} }
 
-// BoardPicture is an N-Queens or N-Rooks placement as the student printed it.
+// BoardPicture is a placement as the student printed it.
 type BoardPicture struct {
-	N         int
-	Piece     byte               // 'Q' for queens, 'R' for rooks
-	Pieces    []reference.Square // where the student put pieces
-	Attackers []reference.Square // the two pieces that attack each other, if any
-	Between   []reference.Square // the squares strictly between the attackers
+	N     int
+	Piece byte // the letter the piece is drawn with: 'Q' for queens, 'R' for rooks
+	// Rows and Cols are the board's, when it is no N×N board or has
+	// Removed squares; 0 for the N×N board.
+	Rows, Cols int
+	Removed    []reference.Square
+	Pieces     []reference.Square // where the student put pieces
+	Attackers  []reference.Square // the two pieces that attack each other, if any
+	Between    []reference.Square // the squares strictly between the attackers
 	// Suggestion is a correct placement to show beside the student's, or nil.
 	Suggestion []reference.Square
 	// BottomUp says the student's program prints row 0 last, as the board
@@ -56,9 +62,56 @@ type BoardPicture struct {
 	BottomUp bool
 }
 
-// TourPicture is a knight's tour as the student printed it.
+// TourPicture is a tour as the student printed it.
 type TourPicture struct {
 	N         int
 	Numbers   [][]int            // Numbers[row][col] as printed; -1 where unreadable
 	Highlight []reference.Square // the squares of the broken move, or the repeated/missing square
+	// Rows and Cols are the board's when it is no N×N board; 0 for the
+	// N×N board. Piece is the leaper's name and Leaps its moves, nil for
+	// the knight's.
+	Rows, Cols int
+	Piece      string
+	Leaps      []reference.Leap
+}
+
+// Dims is the picture's board: Rows × Cols, or N × N.
+func (b *BoardPicture) Dims() (rows, cols int) {
+	if b.Rows > 0 || b.Cols > 0 {
+		return b.Rows, b.Cols
+	}
+	return b.N, b.N
+}
+
+// Dims is the picture's board: Rows × Cols, or N × N.
+func (t *TourPicture) Dims() (rows, cols int) {
+	if t.Rows > 0 || t.Cols > 0 {
+		return t.Rows, t.Cols
+	}
+	return t.N, t.N
+}
+
+// PieceName is the touring piece's name: "knight" unless Piece says.
+func (t *TourPicture) PieceName() string {
+	if t.Piece == "" {
+		return "knight"
+	}
+	return t.Piece
+}
+
+// IsLeap reports whether the touring piece moves from a to b in one leap:
+// by one of Leaps, or a knight's move when Leaps is nil.
+func (t *TourPicture) IsLeap(a, b reference.Square) bool {
+	dr, dc := a.Row-b.Row, a.Col-b.Col
+	dr, dc = max(dr, -dr), max(dc, -dc)
+	leaps := t.Leaps
+	if leaps == nil {
+		leaps = []reference.Leap{{Short: 1, Long: 2}}
+	}
+	for _, l := range leaps {
+		if dr == l.Short && dc == l.Long || dr == l.Long && dc == l.Short {
+			return true
+		}
+	}
+	return false
 }

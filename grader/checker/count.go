@@ -23,6 +23,79 @@ func Count(output []byte, piece reference.Piece, n int) *Failure {
 	if f != nil {
 		return f
 	}
+	puzzle := "N-Queens"
+	if piece == reference.Rook {
+		puzzle = "N-Rooks"
+	}
+	nothing := fmt.Sprintf("expected the number of %s solutions for N = %d", puzzle, n)
+	f = judgeCount(output, want, nothing, fmt.Sprintf("N = %d", n))
+	if f == nil || f.Line == 0 {
+		return f
+	}
+	other := reference.Rook
+	if piece == reference.Rook {
+		other = reference.Queen
+	}
+	// The hint is for a number as printed, digits alone, that is the
+	// other puzzle's count.
+	text := bytes.Trim(countLine(output), " \t")
+	if !allDigits(text) || len(text) > len(want.String())+8 {
+		return f
+	}
+	got, _ := new(big.Int).SetString(string(text), 10)
+	if oc, err := expectedCount(other, n); err == nil && oc.Cmp(got) == 0 && oc.Cmp(want) != 0 {
+		if piece == reference.Rook {
+			f.Message += " (that is the number of N-Queens solutions)"
+		} else {
+			f.Message += " (that is the number of N-Rooks solutions)"
+		}
+	}
+	return f
+}
+
+// CountSpec says what a count check expects: the number of solutions of
+// Puzzle. Where and Command are as in PlacementSpec.
+type CountSpec struct {
+	Puzzle  reference.Placing
+	Where   string
+	Command string
+}
+
+// Counts judges output as the number of solutions of spec's puzzle: one
+// whole number, trailing spaces and newline allowed.
+func Counts(output []byte, spec CountSpec) *Failure {
+	p := spec.Puzzle
+	if piece, ok := linePiece(p); ok {
+		return Count(output, piece, p.Count)
+	}
+	if err := p.Validate(); err != nil {
+		return invalid(fmt.Sprintf("checker: %s: %v", spec.Command, err))
+	}
+	want, err := cachedCount(p)
+	if err != nil {
+		return invalid(fmt.Sprintf("checker: %s: %v", spec.Command, err))
+	}
+	nothing := fmt.Sprintf("expected the number of ways to place %s on the %s board so that no two attack, for %s", p.Name.Count(p.Count), p.Board.Size(), spec.Where)
+	return judgeCount(output, want, nothing, spec.Where)
+}
+
+// countLine is the output's one line that is not blank, or nil.
+func countLine(output []byte) []byte {
+	sc := lineScanner{data: output}
+	for {
+		line, ok := sc.next()
+		if !ok {
+			return nil
+		}
+		if !isBlank(line) {
+			return line
+		}
+	}
+}
+
+// judgeCount judges output as one whole number, want. nothing completes
+// the message for an output without one; where names the arguments.
+func judgeCount(output []byte, want *big.Int, nothing, where string) *Failure {
 	sc := lineScanner{data: output}
 	var text []byte
 	textLine := 0
@@ -47,16 +120,12 @@ func Count(output []byte, piece reference.Piece, n int) *Failure {
 		// other white space (a form feed, say) is shown to the student.
 		text, textLine = bytes.Trim(line, " \t"), sc.num
 	}
-	puzzle := "N-Queens"
-	if piece == reference.Rook {
-		puzzle = "N-Rooks"
-	}
 	if textLine == 0 {
 		what := "printed nothing"
 		if len(output) > 0 {
 			what = "printed only blank lines"
 		}
-		return &Failure{Message: fmt.Sprintf("%s; expected the number of %s solutions for N = %d", what, puzzle, n)}
+		return &Failure{Message: fmt.Sprintf("%s; %s", what, nothing)}
 	}
 	fail := func(format string, args ...any) *Failure {
 		return &Failure{Message: fmt.Sprintf(format, args...), Line: textLine}
@@ -64,7 +133,7 @@ func Count(output []byte, piece reference.Piece, n int) *Failure {
 	// A number longer than the count by far is wrong whatever its digits,
 	// and parsing 16 MB of them would take the grader a while.
 	if w := want.String(); len(text) > len(w)+8 && allDigits(text) {
-		return fail("printed %s; N = %d has %s", shown(text), n, solutionsText(want))
+		return fail("printed %s; %s has %s", shown(text), where, solutionsText(want))
 	}
 	got, ok := new(big.Int).SetString(string(text), 10)
 	// "-0" is zero to big.Int, but no count is printed with a sign, and
@@ -87,19 +156,7 @@ func Count(output []byte, piece reference.Piece, n int) *Failure {
 	if got.Cmp(want) == 0 {
 		return nil
 	}
-	f = fail("printed %s; N = %d has %s", shown(text), n, solutionsText(want))
-	other := reference.Rook
-	if piece == reference.Rook {
-		other = reference.Queen
-	}
-	if oc, err := expectedCount(other, n); err == nil && oc.Cmp(got) == 0 && oc.Cmp(want) != 0 {
-		if piece == reference.Rook {
-			f.Message += " (that is the number of N-Queens solutions)"
-		} else {
-			f.Message += " (that is the number of N-Rooks solutions)"
-		}
-	}
-	return f
+	return fail("printed %s; %s has %s", shown(text), where, solutionsText(want))
 }
 
 func solutionsText(c *big.Int) string {

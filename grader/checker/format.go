@@ -1,31 +1,39 @@
 package checker
 
-import "fmt"
+import (
+	"fmt"
 
-// Format is how a program prints N-Queens and N-Rooks placements.
-type Format string
-
-const (
-	// FormatList is one solution per line as Python prints a list of
-	// [row, col] pairs: "[[0, 1], [1, 3], [2, 0], [3, 2]]".
-	FormatList Format = "list"
-	// FormatMatrix is N lines of N values 0 or 1 separated by single spaces,
-	// row 0 first; several boards are separated by blank lines.
-	FormatMatrix Format = "matrix"
-	// FormatBoard is N lines of cells Q (R for rooks) or . joined by |, the
-	// last row printed first, as the Ruby article draws a board.
-	FormatBoard Format = "board"
-	// FormatJSON is a JSON array of N rows, each an array of N numbers 0 or 1.
-	FormatJSON Format = "json"
+	"github.com/boardcheck/boardcheck/puzzle"
 )
 
-// ParseFormat returns the format named s, as a scenario writes it.
+// Format is how a program prints its answers: puzzle.Format, a
+// description the checkers parse by.
+type Format = puzzle.Format
+
+// The formats the first exercises print, which a scenario names by
+// -format: puzzle's presets.
+var (
+	// FormatList is one solution per line as Python prints a list of
+	// [row, col] pairs: "[[0, 1], [1, 3], [2, 0], [3, 2]]".
+	FormatList = puzzle.List
+	// FormatMatrix is N lines of N values 0 or 1 separated by single spaces,
+	// row 0 first; several boards are separated by blank lines or none.
+	FormatMatrix = puzzle.Matrix
+	// FormatBoard is N lines of cells Q (R for rooks) or . joined by |, the
+	// last row printed first, as the Ruby article draws a board, one empty
+	// line between two boards.
+	FormatBoard = puzzle.Drawn
+	// FormatJSON is a JSON array of N rows, each an array of N numbers 0 or 1.
+	FormatJSON = puzzle.JSONBoard
+)
+
+// ParseFormat returns the preset named s, as a scenario writes it; an
+// exercise's own formats are looked up before it (grader/script).
 func ParseFormat(s string) (Format, error) {
-	switch f := Format(s); f {
-	case FormatList, FormatMatrix, FormatBoard, FormatJSON:
+	if f, ok := puzzle.Presets[s]; ok && !f.ForTour() {
 		return f, nil
 	}
-	return "", fmt.Errorf("checker: unknown format %q; want list, matrix, board or json", s)
+	return Format{}, fmt.Errorf("checker: unknown format %q; want list, matrix, board or json", s)
 }
 
 // Mode is how many solutions the output must hold.

@@ -3,27 +3,58 @@ package checker
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
+	"github.com/boardcheck/boardcheck/puzzle"
 	"github.com/boardcheck/boardcheck/reference"
 )
 
-// The matrix and board formats print a board as N lines, one per row, with
-// blank lines allowed between boards. They share the reading of rows into
-// boards (parseGrid) and differ in how one row is written (matrixRow,
-// boardRow).
+// A board style prints a solution as its rows, a line each, a glyph a
+// square. parseGrid reads lines into boards and the lines between them as
+// the format's Between says; a rowReader reads one row. The presets keep
+// the readers written for them (matrixRow, boardRow), whose messages know
+// their students' usual mistakes; any other board is read by cellRow, by
+// its glyphs and separator.
 
-// A rowReader reads one printed row of n cells into cells (true where a piece
-// stands). isRow is false when the line does not look like a row at all (so
-// that none can skip text); f says what is wrong with a row that does.
-type rowReader func(line []byte, num int, spec QueensSpec, cells []bool) (isRow bool, f *Failure)
+// A rowReader reads one printed row of cols cells into cells (true where a
+// piece stands). isRow is false when the line does not look like a row at
+// all (so that none can skip text); f says what is wrong with a row that
+// does.
+type rowReader func(line []byte, num, cols int, cells []bool) (isRow bool, f *Failure)
 
-// parseGrid reads output as boards of spec.N rows and hands each to take.
-func parseGrid(output []byte, spec QueensSpec, readRow rowReader, take func(*candidate) *Failure) *Failure {
-	n := spec.N
+// gridRowReader is the row reader for spec's board format.
+func gridRowReader(spec PlacementSpec) rowReader {
+	f := spec.Format
+	switch {
+	case f == puzzle.Matrix:
+		return func(line []byte, num, cols int, cells []bool) (bool, *Failure) {
+			return matrixRow(line, num, cols, spec.Where, cells)
+		}
+	case f.Name == puzzle.Drawn.Name && f == puzzle.Drawn.WithPiece(spec.Puzzle.Name.One) && len(f.Piece) == 1:
+		return func(line []byte, num, cols int, cells []bool) (bool, *Failure) {
+			return boardRow(line, num, cols, spec, cells)
+		}
+	}
+	return func(line []byte, num, cols int, cells []bool) (bool, *Failure) {
+		return cellRow(line, num, cols, spec, cells)
+	}
+}
+
+// parseGrid reads output as boards of the puzzle's rows and hands each to
+// take.
+func parseGrid(output []byte, spec PlacementSpec, readRow rowReader, take func(*candidate) *Failure) *Failure {
+	b := spec.Puzzle.Board
+	n, cols := b.Rows, b.Cols
+	between := spec.Format.Between
+	lenient := spec.Mode == None || between == puzzle.AnyLines
 	sc := lineScanner{data: output}
-	cells := make([]bool, n)
+	cells := make([]bool, cols)
 	c := candidate{grid: true}
-	rows := 0 // rows read of the current board
+	rows := 0      // rows read of the current board
+	boards := 0    // boards read
+	blanks := 0    // blank lines since the last board
+	lastEnd := 0   // the last line of the last board
+	blankLine := 0 // the first of those blank lines
 	for {
 		line, ok := sc.next()
 		if !ok {
@@ -36,30 +67,40 @@ func parseGrid(output []byte, spec QueensSpec, readRow rowReader, take func(*can
 		if isBlank(line) {
 			if rows > 0 {
 				return &Failure{
-					Message: fmt.Sprintf("line %d is blank, but the board that starts at line %d has only %s; N = %d needs %d", num, c.first, plural(int64(rows), "row", "rows"), n, n),
+					Message: fmt.Sprintf("line %d is blank, but the board that starts at line %d has only %s; %s needs %d", num, c.first, plural(int64(rows), "row", "rows"), spec.Where, n),
 					Line:    num,
 				}
 			}
+			if blanks == 0 {
+				blankLine = num
+			}
+			blanks++
 			continue
 		}
-		isRow, f := readRow(line, num, spec, cells)
+		isRow, f := readRow(line, num, cols, cells)
 		if !isRow && rows == 0 && spec.Mode == None {
 			continue // text such as "Solution does not exist"
 		}
 		if f != nil {
 			if rows == 0 && isRow {
-				if k := rowWidth(line, spec.Format); k != n && fixedSize(sc, line, num, spec, k, readRow) {
+				if k := rowWidth(line, spec.Format); k != cols && fixedSize(sc, line, num, spec, k, readRow) {
 					f.Message += fmt.Sprintf(" (is N fixed at %d in your program?)", k)
 				}
 			}
 			return f
 		}
 		if rows == 0 {
+			if !lenient {
+				if f := betweenBoards(between, boards, blanks, blankLine, lastEnd, num); f != nil {
+					return f
+				}
+			}
+			blanks = 0
 			c.first = num
 			c.pieces = c.pieces[:0]
 		}
 		r := rows
-		if spec.Format == FormatBoard {
+		if spec.Format.BottomFirst {
 			r = n - 1 - rows // the last row is printed first
 		}
 		for col, ok := range cells {
@@ -72,21 +113,169 @@ func parseGrid(output []byte, spec QueensSpec, readRow rowReader, take func(*can
 			if f := take(&c); f != nil {
 				return f
 			}
-			rows = 0
+			rows, boards, lastEnd = 0, boards+1, num
 		}
 	}
 	if rows > 0 {
 		return &Failure{
-			Message: fmt.Sprintf("the board that starts at line %d has only %s; N = %d needs %d", c.first, plural(int64(rows), "row", "rows"), n, n),
+			Message: fmt.Sprintf("the board that starts at line %d has only %s; %s needs %d", c.first, plural(int64(rows), "row", "rows"), spec.Where, n),
 			Line:    sc.num,
 		}
+	}
+	if !lenient && blanks > 0 && boards > 0 {
+		return &Failure{Message: fmt.Sprintf("line %d is blank; print no empty line after the last board", blankLine), Line: blankLine}
 	}
 	return nil
 }
 
+// betweenBoards judges the blank lines before a board that starts at line
+// num, after boards others: exactly one between two boards (BlankLine) or
+// none (NoLine), and none before the first.
+func betweenBoards(between puzzle.Between, boards, blanks, blankLine, lastEnd, num int) *Failure {
+	switch {
+	case boards == 0 && blanks > 0:
+		return &Failure{Message: fmt.Sprintf("line %d is blank; print no empty line before the first board", blankLine), Line: blankLine}
+	case boards == 0:
+		return nil
+	case between == puzzle.BlankLine && blanks == 0:
+		return &Failure{Message: fmt.Sprintf("line %d starts a board right after the board that ends at line %d; print one empty line between two boards", num, lastEnd), Line: num}
+	case between == puzzle.BlankLine && blanks > 1:
+		return &Failure{Message: fmt.Sprintf("lines %d-%d are blank; print one empty line between two boards, not %d", blankLine, num-1, blanks), Line: blankLine}
+	case between == puzzle.NoLine && blanks > 0:
+		return &Failure{Message: fmt.Sprintf("line %d is blank; print the boards one after the other, with no empty line between them", blankLine), Line: blankLine}
+	}
+	return nil
+}
+
+// cellRow reads a row of any board format: cols glyphs, the format's piece,
+// empty and removed ones, with its separator between them. Its messages
+// name the column of the line at fault, in the format's own terms.
+func cellRow(line []byte, num, cols int, spec PlacementSpec, cells []bool) (bool, *Failure) {
+	f := spec.Format
+	t := trimRight(line)
+	glyphs := []string{f.Piece, f.Empty}
+	if f.Removed != f.Empty {
+		glyphs = append(glyphs, f.Removed)
+	}
+	// Longest first, so that a glyph that begins another is not taken
+	// for it.
+	longest := append([]string(nil), glyphs...)
+	for i := range longest {
+		for j := i + 1; j < len(longest); j++ {
+			if len(longest[j]) > len(longest[i]) {
+				longest[i], longest[j] = longest[j], longest[i]
+			}
+		}
+	}
+	expected := quoteList(glyphs)
+	fail := func(at int, format string, args ...any) (bool, *Failure) {
+		return true, &Failure{Message: fmt.Sprintf("line %d, column %d: ", num, at+1) + fmt.Sprintf(format, args...), Line: num}
+	}
+	i := 0
+	for col := range cols {
+		if col > 0 {
+			if !bytes.HasPrefix(t[i:], []byte(f.Separator)) {
+				if i >= len(t) {
+					return true, &Failure{Message: fmt.Sprintf("line %d has %s; a row of the %s board has %d", num, plural(int64(col), "cell", "cells"), spec.Puzzle.Board.Size(), cols), Line: num}
+				}
+				return fail(i, "expected %s between two cells, found %s", quote([]byte(f.Separator)), quote(token(t[i:], f.Separator)))
+			}
+			i += len(f.Separator)
+		}
+		matched := ""
+		for _, g := range longest {
+			if bytes.HasPrefix(t[i:], []byte(g)) {
+				matched = g
+				break
+			}
+		}
+		if matched == "" {
+			if i >= len(t) {
+				return true, &Failure{Message: fmt.Sprintf("line %d has %s; a row of the %s board has %d", num, plural(int64(col), "cell", "cells"), spec.Puzzle.Board.Size(), cols), Line: num}
+			}
+			if f.Separator != "" && bytes.HasPrefix(t[i:], []byte(f.Separator)) {
+				return fail(i, "expected %s, found another %s: separate two cells with one %s", expected, quote([]byte(f.Separator)), quote([]byte(f.Separator)))
+			}
+			if col == 0 && !looksLikeCells(t, glyphs, f.Separator) {
+				return false, &Failure{Message: fmt.Sprintf("line %d: expected a row of %s %s %s, as %s, got %s", num, plural(int64(cols), "cell", "cells"), expected, joined(f.Separator), quote(exampleRow(f, cols)), quote(t)), Line: num}
+			}
+			return fail(i, "expected %s, found %s", expected, quote(token(t[i:], f.Separator)))
+		}
+		cells[col] = matched == f.Piece
+		i += len(matched)
+	}
+	if i < len(t) {
+		if bytes.HasPrefix(t[i:], []byte(f.Separator)) && f.Separator != "" {
+			rest := t[i:]
+			count := cols + bytes.Count(rest, []byte(f.Separator))
+			if len(bytes.TrimSpace(bytes.ReplaceAll(rest, []byte(f.Separator), nil))) == 0 {
+				return fail(i, "expected the end of the row, found %s: no separator after the last cell", quote(rest))
+			}
+			return true, &Failure{Message: fmt.Sprintf("line %d has %s; a row of the %s board has %d", num, plural(int64(count), "cell", "cells"), spec.Puzzle.Board.Size(), cols), Line: num}
+		}
+		return fail(i, "expected the end of the row after %s, found %s", plural(int64(cols), "cell", "cells"), quote(t[i:]))
+	}
+	return true, nil
+}
+
+// token is the text at the start of rest up to the next separator or
+// blank, for a message; at least one character.
+func token(rest []byte, sep string) []byte {
+	end := len(rest)
+	if sep != "" {
+		if k := bytes.Index(rest, []byte(sep)); k > 0 {
+			end = k
+		}
+	}
+	if k := bytes.IndexAny(rest[:end], " \t"); k > 0 {
+		end = k
+	}
+	if end == 0 {
+		end = 1
+	}
+	return rest[:min(end, len(rest), maxQuoted)]
+}
+
+// looksLikeCells says whether t, which does not start with a glyph, is
+// still meant as a row: its words are few characters long and hold no
+// letter that is no glyph's, unlike "Solution does not exist".
+func looksLikeCells(t []byte, glyphs []string, sep string) bool {
+	allowed := sep + " \t"
+	for _, g := range glyphs {
+		allowed += g + strings.ToLower(g) + strings.ToUpper(g)
+	}
+	allowed += ".01#*-_|+xXoO"
+	for _, r := range string(t) {
+		if !strings.ContainsRune(allowed, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// exampleRow is a row of cols cells, a piece first, for a message.
+func exampleRow(f Format, cols int) []byte {
+	b := []byte(f.Piece)
+	for range max(cols-1, 0) {
+		b = append(b, f.Separator...)
+		b = append(b, f.Empty...)
+	}
+	return b
+}
+
+// quoteList writes glyphs for a message: "Q or .", "Q, . or #".
+func quoteList(glyphs []string) string {
+	switch len(glyphs) {
+	case 1:
+		return glyphs[0]
+	case 2:
+		return glyphs[0] + " or " + glyphs[1]
+	}
+	return strings.Join(glyphs[:len(glyphs)-1], ", ") + " or " + glyphs[len(glyphs)-1]
+}
+
 // matrixRow reads "0 1 0 0": n values 0 or 1 separated by single spaces.
-func matrixRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Failure) {
-	n := spec.N
+func matrixRow(line []byte, num, n int, where string, cells []bool) (bool, *Failure) {
 	t := trimRight(line)
 	if len(t) == 2*n-1 {
 		ok := true
@@ -135,7 +324,7 @@ func matrixRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Fail
 		count++
 	}
 	if count != n {
-		return fail("line %d has %s; N = %d needs %d", num, plural(int64(count), "value", "values"), n, n)
+		return fail("line %d has %s; %s needs %d", num, plural(int64(count), "value", "values"), where, n)
 	}
 	// n values 0 or 1, so only the spacing is wrong.
 	return fail("line %d: separate the values with single spaces, as \"1 0 0\", got %s", num, quote(t))
@@ -158,9 +347,8 @@ func looksLikeMatrixRow(t []byte) bool {
 }
 
 // boardRow reads "Q|.|.|.": n cells, Q (R for rooks) or ., joined by |.
-func boardRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Failure) {
-	n := spec.N
-	piece := pieceLetter(spec.Piece)
+func boardRow(line []byte, num, n int, spec PlacementSpec, cells []bool) (bool, *Failure) {
+	piece := spec.Format.Piece[0]
 	t := trimRight(line)
 	if len(t) == 2*n-1 {
 		ok := true
@@ -195,7 +383,7 @@ func boardRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Failu
 		return fail("line %d: expected %s joined by | with no | at either end, as %q, got %s", num, plural(int64(n), "cell", "cells"), example, quote(t))
 	}
 	if cells := bytes.Count(t, []byte{'|'}) + 1; cells != n {
-		return fail("line %d has %s; N = %d needs %d", num, plural(int64(cells), "cell", "cells"), n, n)
+		return fail("line %d has %s; %s needs %d", num, plural(int64(cells), "cell", "cells"), spec.Where, n)
 	}
 	for i, v := range bytes.Split(t, []byte{'|'}) {
 		if len(v) == 1 && (v[0] == piece || v[0] == '.') {
@@ -206,7 +394,7 @@ func boardRow(line []byte, num int, spec QueensSpec, cells []bool) (bool, *Failu
 			other = 'Q'
 		}
 		if len(v) == 1 && v[0] == other {
-			return fail("line %d: cell %d is %q; %s are drawn as %c", num, i+1, v, spec.Piece.Plural(), piece)
+			return fail("line %d: cell %d is %q; %s are drawn as %c", num, i+1, v, spec.Puzzle.Name.Many, piece)
 		}
 		if t := bytes.TrimSpace(v); len(t) == 1 && (t[0] == piece || t[0] == '.') {
 			return fail("line %d: cell %d is %s; write the cells %c or . joined by | with no spaces, as %q", num, i+1, quote(v), piece, example)
@@ -230,9 +418,12 @@ func looksLikeBoardRow(t []byte) bool {
 }
 
 // rowWidth is how many values or cells a row holds, however badly written.
-func rowWidth(line []byte, format Format) int {
-	if format == FormatBoard {
-		return bytes.Count(line, []byte{'|'}) + 1
+func rowWidth(line []byte, f Format) int {
+	if f.Separator != "" && f.Separator != " " {
+		return bytes.Count(line, []byte(f.Separator)) + 1
+	}
+	if f.Separator == "" {
+		return len([]rune(string(trimRight(line))))
 	}
 	fields, inField := 0, false
 	for _, b := range line {
@@ -250,13 +441,13 @@ func rowWidth(line []byte, format Format) int {
 const maxFixedSize = 32
 
 // fixedSize reports whether the k lines from line on (sc is past line) are
-// a solution for a k×k board: the mark of a program that ignores N.
-func fixedSize(sc lineScanner, line []byte, num int, spec QueensSpec, k int, readRow rowReader) bool {
-	if k < 1 || k > maxFixedSize {
+// a solution for a k×k board: the mark of a program that ignores N. Only
+// the N-Queens and N-Rooks puzzles, whose size is N, ask.
+func fixedSize(sc lineScanner, line []byte, num int, spec PlacementSpec, k int, readRow rowReader) bool {
+	piece, ok := linePiece(spec.Puzzle)
+	if !ok || k < 1 || k > maxFixedSize {
 		return false
 	}
-	sized := spec
-	sized.N = k
 	cells := make([]bool, k)
 	var pieces []reference.Square
 	for i := range k {
@@ -267,11 +458,11 @@ func fixedSize(sc lineScanner, line []byte, num int, spec QueensSpec, k int, rea
 			}
 			num = sc.num
 		}
-		if _, f := readRow(line, num, sized, cells); f != nil {
+		if _, f := readRow(line, num, k, cells); f != nil {
 			return false
 		}
 		r := i
-		if spec.Format == FormatBoard {
+		if spec.Format.BottomFirst {
 			r = k - 1 - i
 		}
 		for c, ok := range cells {
@@ -280,5 +471,5 @@ func fixedSize(sc lineScanner, line []byte, num int, spec QueensSpec, k int, rea
 			}
 		}
 	}
-	return reference.CheckPlacement(k, spec.Piece, pieces) == nil
+	return reference.CheckPlacement(k, piece, pieces) == nil
 }

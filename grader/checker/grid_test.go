@@ -131,7 +131,7 @@ func TestQueensJSON(t *testing.T) {
 func TestQueensSpecErrors(t *testing.T) {
 	runQueensCases(t, []queensCase{
 		{"N = 0", QueensSpec{N: 0, Format: FormatList, Mode: All}, "", "checker: N must be at least 1, got 0", 0},
-		{"format", QueensSpec{N: 4, Format: "xml", Mode: All}, "", `checker: unknown format "xml"; want list, matrix, board or json`, 0},
+		{"format", QueensSpec{N: 4, Format: Format{Name: "xml"}, Mode: All}, "", `checker: queens all 4: the format "xml" prints no placement`, 0},
 		{"mode", QueensSpec{N: 4, Format: FormatList, Mode: "some"}, "", `checker: unknown mode "some"; want all, one or none`, 0},
 		{"too big", QueensSpec{N: 28, Format: FormatList, Mode: All}, "", "checker: queens all 28: the number of solutions is known only up to N = 27", 0},
 		{"one of none", QueensSpec{N: 3, Format: FormatList, Mode: One}, "", "checker: queens one 3: N = 3 has no solution; the scenario should ask for none", 0},
@@ -140,7 +140,7 @@ func TestQueensSpecErrors(t *testing.T) {
 
 func TestParseFormatMode(t *testing.T) {
 	for _, s := range []string{"list", "matrix", "board", "json"} {
-		if f, err := ParseFormat(s); err != nil || string(f) != s {
+		if f, err := ParseFormat(s); err != nil || f.Name != s {
 			t.Errorf("ParseFormat(%q) = %q, %v; want %q, nil", s, f, err, s)
 		}
 	}

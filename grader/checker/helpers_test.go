@@ -3,6 +3,7 @@ package checker
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
@@ -101,3 +102,32 @@ func printTour(numbers [][]int) []byte {
 	}
 	return b.Bytes()
 }
+
+// pieceLetter is the letter the board format draws piece with.
+func pieceLetter(p reference.Piece) byte {
+	if p == reference.Rook {
+		return 'R'
+	}
+	return 'Q'
+}
+
+// solutions enumerates the reference's solutions for piece.
+func solutions(n int, piece reference.Piece) iter.Seq[reference.Placement] {
+	if piece == reference.Rook {
+		return reference.Rooks(n)
+	}
+	return reference.Queens(n)
+}
+
+// queensJudge is the judge of a queens spec, for tests that ask it
+// directly.
+func queensJudge(t interface{ Fatalf(string, ...any) }, spec QueensSpec) *judge {
+	j, f := newJudge(spec.placements(), 0)
+	if f != nil {
+		t.Fatalf("newJudge: %s", f.Message)
+	}
+	return j
+}
+
+// renderAs writes p as spec's format prints it, on one line.
+func (j *judge) renderAs(p reference.Placement) string { return j.render(p.Squares()) }

@@ -16,13 +16,15 @@ type jsonReader struct {
 	data  []byte
 	pos   int
 	line  int // 1-based line of data[pos]
-	spec  QueensSpec
+	spec  PlacementSpec
+	rows  int // the board's rows and columns, as read: a fixed-size guess changes them
+	cols  int
 	width int // how many numbers the last board's row 0 held
 }
 
 // parseJSON reads output as a stream of JSON boards and hands each to take.
-func parseJSON(output []byte, spec QueensSpec, take func(*candidate) *Failure) *Failure {
-	p := &jsonReader{data: output, line: 1, spec: spec}
+func parseJSON(output []byte, spec PlacementSpec, take func(*candidate) *Failure) *Failure {
+	p := &jsonReader{data: output, line: 1, spec: spec, rows: spec.Puzzle.Board.Rows, cols: spec.Puzzle.Board.Cols}
 	c := candidate{}
 	for {
 		if f := p.space(); f != nil {
@@ -36,7 +38,7 @@ func parseJSON(output []byte, spec QueensSpec, take func(*candidate) *Failure) *
 				p.skipLine() // text such as "no solution"
 				continue
 			}
-			return p.fail("expected a JSON array of rows like %s, got %s", jsonExample(spec.N), quote(p.restOfLine()))
+			return p.fail("expected a JSON array of rows like %s, got %s", jsonExample(p.cols), quote(p.restOfLine()))
 		}
 		if spec.Mode == None && p.emptyArray() {
 			continue // "[]": a list of no solutions
@@ -46,12 +48,13 @@ func parseJSON(output []byte, spec QueensSpec, take func(*candidate) *Failure) *
 		start := *p
 		var f *Failure
 		if c.pieces, f = p.board(c.pieces); f != nil {
-			if k := p.width; k >= 1 && k != spec.N && k <= maxFixedSize {
+			if piece, line := linePiece(spec.Puzzle); line && p.width >= 1 && p.width != p.cols && p.width <= maxFixedSize {
 				// Read again as a k×k board: the article's 8×8 answer
 				// printed whatever N is deserves saying so.
+				k := p.width
 				again := start
-				again.spec.N = k
-				if pieces, g := again.board(nil); g == nil && reference.CheckPlacement(k, spec.Piece, pieces) == nil {
+				again.rows, again.cols = k, k
+				if pieces, g := again.board(nil); g == nil && reference.CheckPlacement(k, piece, pieces) == nil {
 					f.Message += fmt.Sprintf(" (is N fixed at %d in your program?)", k)
 				}
 			}
@@ -149,7 +152,7 @@ func (p *jsonReader) got() string {
 
 // board reads one board at pos, which holds '[', appending its pieces.
 func (p *jsonReader) board(pieces []reference.Square) ([]reference.Square, *Failure) {
-	n := p.spec.N
+	n, cols := p.rows, p.cols
 	start := p.line
 	p.pos++ // '['
 	p.width = 0
@@ -168,9 +171,9 @@ func (p *jsonReader) board(pieces []reference.Square) ([]reference.Square, *Fail
 		}
 		if ch != '[' {
 			if isJSONNumberStart(ch) {
-				return pieces, p.fail("expected an array of %s, each an array of %s, got a flat array of numbers; print the rows as arrays: %s", plural(int64(n), "row", "rows"), plural(int64(n), "number", "numbers"), jsonExample(n))
+				return pieces, p.fail("expected an array of %s, each an array of %s, got a flat array of numbers; print the rows as arrays: %s", plural(int64(n), "row", "rows"), plural(int64(cols), "number", "numbers"), jsonExample(cols))
 			}
-			return pieces, p.fail("expected a row, an array of %s 0 or 1, got %s", plural(int64(n), "number", "numbers"), p.got())
+			return pieces, p.fail("expected a row, an array of %s 0 or 1, got %s", plural(int64(cols), "number", "numbers"), p.got())
 		}
 		var f *Failure
 		if pieces, f = p.row(pieces, rows); f != nil {
@@ -194,18 +197,21 @@ func (p *jsonReader) board(pieces []reference.Square) ([]reference.Square, *Fail
 	}
 	if rows != n {
 		return pieces, &Failure{
-			Message: fmt.Sprintf("line %d: the board has %s; N = %d needs %d", start, plural(int64(rows), "row", "rows"), n, n),
+			Message: fmt.Sprintf("line %d: the board has %s; %s needs %d", start, plural(int64(rows), "row", "rows"), p.where(), n),
 			Line:    start,
 		}
 	}
 	return pieces, nil
 }
 
+// where is the spec's Where, for the board being read.
+func (p *jsonReader) where() string { return p.spec.Where }
+
 func isJSONNumberStart(ch byte) bool { return ch == '-' || ch >= '0' && ch <= '9' }
 
 // row reads row r at pos, which holds '['.
 func (p *jsonReader) row(pieces []reference.Square, r int) ([]reference.Square, *Failure) {
-	n := p.spec.N
+	n, rowsN := p.cols, p.rows
 	start := p.line
 	p.pos++ // '['
 	cols := 0
@@ -235,7 +241,7 @@ func (p *jsonReader) row(pieces []reference.Square, r int) ([]reference.Square, 
 		if len(v) != 1 || v[0] != '0' && v[0] != '1' {
 			return pieces, p.fail("row %d holds %s; expected 0 or 1", r, quote(v))
 		}
-		if v[0] == '1' && r < n && cols < n {
+		if v[0] == '1' && r < rowsN && cols < n {
 			pieces = append(pieces, reference.Square{Row: r, Col: cols})
 		}
 		cols++
@@ -259,7 +265,7 @@ func (p *jsonReader) row(pieces []reference.Square, r int) ([]reference.Square, 
 	}
 	if cols != n {
 		return pieces, &Failure{
-			Message: fmt.Sprintf("line %d: row %d has %s; N = %d needs %d", start, r, plural(int64(cols), "number", "numbers"), n, n),
+			Message: fmt.Sprintf("line %d: row %d has %s; %s needs %d", start, r, plural(int64(cols), "number", "numbers"), p.where(), n),
 			Line:    start,
 		}
 	}

@@ -20,13 +20,13 @@ const listExpected = "[[r, c], ...]"
 
 // parseList reads output in the list format and hands each solution line to
 // take, in output order.
-func parseList(output []byte, spec QueensSpec, take func(*candidate) *Failure) *Failure {
-	n := spec.N
+func parseList(output []byte, spec PlacementSpec, take func(*candidate) *Failure) *Failure {
+	n := spec.Puzzle.Count
 	lenient := spec.Mode == None
 	sc := lineScanner{data: output}
 	var rows, cols []int
 	c := candidate{}
-	maxLine := 2*listLineLen(n) + 256
+	maxLine := 2*listLineLen(max(n, spec.Puzzle.Board.Rows, spec.Puzzle.Board.Cols)) + 256
 	for {
 		line, ok := sc.next()
 		if !ok {
@@ -53,7 +53,7 @@ func parseList(output []byte, spec QueensSpec, take func(*candidate) *Failure) *
 		}
 		if len(line) > maxLine {
 			return &Failure{
-				Message: fmt.Sprintf("line %d has %d characters; a solution for N = %d has at most %d", num, len(line), n, listLineLen(n)),
+				Message: fmt.Sprintf("line %d has %d characters; a solution for %s has at most %d", num, len(line), spec.Where, listLineLen(n)),
 				Line:    num,
 			}
 		}
@@ -71,7 +71,7 @@ func parseList(output []byte, spec QueensSpec, take func(*candidate) *Failure) *
 			c.pieces = append(c.pieces, reference.Square{Row: rows[i], Col: cols[i]})
 		}
 		if !lenient {
-			if f := checkPairs(line, num, n, spec.Piece, rows, cols); f != nil {
+			if f := checkPairs(line, num, spec, rows, cols); f != nil {
 				return f
 			}
 		}
@@ -158,30 +158,47 @@ func fastInt(line []byte, i int) (v, end int, ok bool) {
 	return v, i, true
 }
 
-// checkPairs judges a list line's pairs against n: how many, on the board,
-// in row order. Attacks are the judge's.
-func checkPairs(line []byte, num, n int, piece reference.Piece, rows, cols []int) *Failure {
+// checkPairs judges a list line's pairs against the puzzle: how many, on
+// the board, in row order (in reading order where a row may hold several
+// pieces). Attacks are the judge's.
+func checkPairs(line []byte, num int, spec PlacementSpec, rows, cols []int) *Failure {
 	fail := func(format string, args ...any) *Failure {
 		return &Failure{Message: fmt.Sprintf("line %d: ", num) + fmt.Sprintf(format, args...), Line: num}
 	}
+	p := spec.Puzzle
+	n, h, w := p.Count, p.Board.Rows, p.Board.Cols
+	perRow := oneARow(p)
 	if len(rows) != n {
-		f := fail("%s; N = %d needs %d", plural(int64(len(rows)), "pair", "pairs"), n, n)
-		if k := len(rows); k > 0 && solvesSize(k, piece, rows, cols) {
+		f := fail("%s; %s needs %d", plural(int64(len(rows)), "pair", "pairs"), spec.Where, n)
+		if k := len(rows); k > 0 && solvesSize(p, k, rows, cols) {
 			f.Message += fmt.Sprintf(" (is N fixed at %d in your program?)", k)
 		}
 		return f
 	}
-	oneBased := true
-	for i := range rows {
-		oneBased = oneBased && rows[i] == i+1 && cols[i] >= 1 && cols[i] <= n
-	}
-	if oneBased {
-		return fail("rows and columns count from 0, so the first pair is [0, %d], not [1, %d]", cols[0]-1, cols[0])
-	}
-	for i := range rows {
-		if rows[i] < 0 || rows[i] >= n || cols[i] < 0 || cols[i] >= n {
-			return fail("%s is off the board; rows and columns go from 0 to %d for N = %d", pairText(line, i), n-1, n)
+	if perRow {
+		oneBased := true
+		for i := range rows {
+			oneBased = oneBased && rows[i] == i+1 && cols[i] >= 1 && cols[i] <= n
 		}
+		if oneBased {
+			return fail("rows and columns count from 0, so the first pair is [0, %d], not [1, %d]", cols[0]-1, cols[0])
+		}
+	}
+	for i := range rows {
+		if rows[i] < 0 || rows[i] >= h || cols[i] < 0 || cols[i] >= w {
+			if h == w {
+				return fail("%s is off the board; rows and columns go from 0 to %d for %s", pairText(line, i), h-1, spec.Where)
+			}
+			return fail("%s is off the board; rows go from 0 to %d and columns from 0 to %d for %s", pairText(line, i), h-1, w-1, spec.Where)
+		}
+	}
+	if !perRow {
+		for i := 1; i < len(rows); i++ {
+			if rows[i] < rows[i-1] || rows[i] == rows[i-1] && cols[i] < cols[i-1] {
+				return fail("pairs must be in reading order, row by row and each row left to right; got %s after %s", pairText(line, i), pairText(line, i-1))
+			}
+		}
+		return nil
 	}
 	inOrder, perm := true, make([]bool, n)
 	for i, r := range rows {
@@ -200,7 +217,7 @@ func checkPairs(line []byte, num, n int, piece reference.Piece, rows, cols []int
 	// Columns in order 0, 1, 2, ... mean pairs sorted by column, or written
 	// [col, row]: either way the student reads a column where a row is.
 	swapped := ""
-	if solvesSize(n, piece, cols, rows) && slices.IsSorted(cols) {
+	if solvesSize(p, n, cols, rows) && slices.IsSorted(cols) {
 		swapped = " (is each pair [col, row]? It must be [row, col])"
 	}
 	for i, r := range rows {
@@ -214,14 +231,24 @@ func checkPairs(line []byte, num, n int, piece reference.Piece, rows, cols []int
 	return nil
 }
 
-// solvesSize reports whether the pairs solve the puzzle for a board of size
-// k: the mark of a program that ignores N.
-func solvesSize(k int, piece reference.Piece, rows, cols []int) bool {
+// solvesSize reports whether the pairs solve p's puzzle for a board of
+// size k (p's own size or another): the mark of a program that ignores N,
+// when k is not p's. Only a puzzle of N pieces on the N×N board can be
+// asked at another size.
+func solvesSize(p reference.Placing, k int, rows, cols []int) bool {
+	b := p.Board
+	if !b.Full() || b.Rows != b.Cols || p.Count != b.Rows {
+		return false
+	}
+	if _, line := linePiece(p); !line && k > 64 {
+		return false // a geometry of more than 64×64 squares: no program prints that
+	}
+	sized := reference.Placing{Board: reference.SquareBoard(k), Moves: p.Moves, Count: k, Name: p.Name}
 	sq := make([]reference.Square, len(rows))
 	for i := range rows {
 		sq[i] = reference.Square{Row: rows[i], Col: cols[i]}
 	}
-	return reference.CheckPlacement(k, piece, sq) == nil
+	return reference.CheckPieces(sized, nil, sq) == nil
 }
 
 // pairText returns pair i of line as printed, for a message.

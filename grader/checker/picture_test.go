@@ -73,7 +73,7 @@ func TestPictures(t *testing.T) {
 func TestValidAgrees(t *testing.T) {
 	for _, piece := range []reference.Piece{reference.Queen, reference.Rook} {
 		for n := 1; n <= 6; n++ {
-			j := newJudge(QueensSpec{N: n, Piece: piece, Format: FormatList, Mode: One}, 0)
+			j := queensJudge(t, QueensSpec{N: n, Piece: piece, Format: FormatList, Mode: One})
 			p := make(reference.Placement, n)
 			var walk func(r int)
 			walk = func(r int) {

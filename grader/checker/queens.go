@@ -4,15 +4,17 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"iter"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/puzzle"
 	"github.com/boardcheck/boardcheck/reference"
 )
 
-// QueensSpec says what a `queens` scenario command expects of an output.
+// QueensSpec says what a `queens` scenario command expects of an output:
+// the N-Queens or N-Rooks puzzle, in a format. It is the PlacementSpec of
+// piece.Puzzle(N) (see placements).
 type QueensSpec struct {
 	N      int
 	Piece  reference.Piece // reference.Queen or reference.Rook
@@ -24,24 +26,63 @@ type QueensSpec struct {
 	Order Order
 }
 
+// PlacementSpec says what a placement check expects of an output: the
+// solutions of Puzzle (all, one, none) as Format prints them.
+type PlacementSpec struct {
+	Puzzle reference.Placing
+	// Where names the puzzle's arguments in messages: "N = 8".
+	Where  string
+	Format Format
+	Mode   Mode
+	Order  Order
+	// Command is the scenario's command, for the grader's own errors:
+	// "queens one 3".
+	Command string
+}
+
 // maxAllN is the largest N whose every solution can be checked: the
 // reference knows the number of N-Queens solutions up to 27.
 const maxAllN = 27
 
 // Queens judges output against spec: nil when it holds what spec asks, else
 // the first fault in output order.
-//
-// Every solution line is checked as it is read; no reference enumeration is
-// needed when the output is right, since solutions that are each valid and
-// all distinct are all of them exactly when there are as many as the
-// reference counts. The enumeration runs only to name a missing solution.
 func Queens(output []byte, spec QueensSpec) *Failure {
 	if f := spec.check(); f != nil {
 		return f
 	}
-	j := newJudge(spec, len(output))
+	return Placements(output, spec.placements())
+}
+
+// placements is the spec as a placement puzzle: the board format draws
+// the piece's letter.
+func (s QueensSpec) placements() PlacementSpec {
+	return PlacementSpec{
+		Puzzle:  s.Piece.Puzzle(s.N),
+		Where:   fmt.Sprintf("N = %d", s.N),
+		Format:  s.Format.WithPiece(s.Piece.String()),
+		Mode:    s.Mode,
+		Order:   s.Order,
+		Command: fmt.Sprintf("queens %s %d", s.Mode, s.N),
+	}
+}
+
+// Placements judges output against spec: nil when it holds what spec asks,
+// else the first fault in output order.
+//
+// Every solution is checked as it is read; no reference enumeration is
+// needed when the output is right, since solutions that are each valid and
+// all distinct are all of them exactly when there are as many as the
+// reference counts. The enumeration runs only to name a missing solution.
+func Placements(output []byte, spec PlacementSpec) *Failure {
+	if f := spec.check(); f != nil {
+		return f
+	}
+	j, f := newJudge(spec, len(output))
+	if f != nil {
+		return f
+	}
 	if j.want == 0 && spec.Mode == One {
-		return invalid(fmt.Sprintf("checker: queens one %d: N = %d has no solution; the scenario should ask for none", spec.N, spec.N))
+		return invalid(fmt.Sprintf("checker: %s: %s has no solution; the scenario should ask for none", spec.Command, spec.Where))
 	}
 	if spec.Mode != None && isBlank(bytes.TrimSpace(output)) {
 		if spec.Mode == All && j.want == 0 {
@@ -49,28 +90,33 @@ func Queens(output []byte, spec QueensSpec) *Failure {
 		}
 		return j.nothing(output)
 	}
-	var f *Failure
-	switch spec.Format {
-	case FormatList:
-		f = parseList(output, spec, j.take)
-	case FormatMatrix:
-		f = parseGrid(output, spec, matrixRow, j.take)
-	case FormatBoard:
-		f = parseGrid(output, spec, boardRow, j.take)
-	case FormatJSON:
-		f = parseJSON(output, spec, j.take)
-	}
+	f = parsePlacements(output, spec, j.take)
 	if spec.Mode == All {
 		// Repeats are found once the parse stops, at the end or at its
 		// first fault; the earlier of the two is the one to report.
 		if at, earlier := j.set.repeat(); earlier > 0 && (f == nil || f.Line == 0 || int(at.first) < f.Line) {
-			return repeats(&candidate{first: int(at.first), last: int(at.last), grid: spec.Format == FormatMatrix || spec.Format == FormatBoard}, earlier)
+			return repeats(&candidate{first: int(at.first), last: int(at.last), grid: spec.Format.Style == puzzle.Board}, earlier)
 		}
 	}
 	if f != nil {
 		return f
 	}
 	return j.finish()
+}
+
+// parsePlacements reads output in spec's format and hands each solution it
+// holds to take, in output order.
+func parsePlacements(output []byte, spec PlacementSpec, take func(*candidate) *Failure) *Failure {
+	f := spec.Format
+	switch {
+	case f == puzzle.List:
+		return parseList(output, spec, take)
+	case f.Style == puzzle.Board:
+		return parseGrid(output, spec, gridRowReader(spec), take)
+	case f.Style == puzzle.JSON:
+		return parseJSON(output, spec, take)
+	}
+	return parseLines(output, spec, take)
 }
 
 // repeats is the failure for c printed a second time, first at line earlier.
@@ -95,8 +141,17 @@ func (s QueensSpec) check() *Failure {
 	case s.Mode == All && s.Piece == reference.Rook && s.N > 20:
 		return invalid(fmt.Sprintf("checker: queens -rooks all %d: %d! solutions are too many to print", s.N, s.N))
 	}
-	if _, err := ParseFormat(string(s.Format)); err != nil {
-		return invalid(err.Error())
+	return nil
+}
+
+// Problem is the failure of every output when no output can pass the
+// spec, found without solving its puzzle: nil when one may.
+func (s PlacementSpec) Problem() *Failure { return s.check() }
+
+// check refuses a spec no output can meet.
+func (s PlacementSpec) check() *Failure {
+	if err := s.Format.Validate(); err != nil || s.Format.Style == "" || s.Format.ForTour() {
+		return invalid(fmt.Sprintf("checker: %s: the format %q prints no placement", s.Command, s.Format.Name))
 	}
 	if _, err := ParseMode(string(s.Mode)); err != nil {
 		return invalid(err.Error())
@@ -106,7 +161,30 @@ func (s QueensSpec) check() *Failure {
 	default:
 		return invalid(fmt.Sprintf("checker: unknown order %q", s.Order))
 	}
+	if err := s.Puzzle.Validate(); err != nil {
+		return invalid(fmt.Sprintf("checker: %s: %v", s.Command, err))
+	}
+	if s.Format.Style == puzzle.Permutation && !oneARow(s.Puzzle) {
+		return invalid(fmt.Sprintf("checker: %s: a permutation prints one column a row, and this puzzle's solutions need not have one piece a row", s.Command))
+	}
+	if s.Format.Style == puzzle.Algebraic && s.Puzzle.Board.Cols > puzzle.MaxAlgebraicCols {
+		return invalid(fmt.Sprintf("checker: %s: algebraic squares name at most %d columns", s.Command, puzzle.MaxAlgebraicCols))
+	}
 	return nil
+}
+
+// oneARow reports whether every solution of p has one piece a row: it
+// attacks along whole rows of a full board, with a piece for each row.
+func oneARow(p reference.Placing) bool {
+	if p.Count != p.Board.Rows || !p.Board.Full() {
+		return false
+	}
+	for _, mv := range p.Moves.List() {
+		if mv.Leap == (reference.Leap{Short: 0, Long: 1}) && (mv.Range == 0 || mv.Range >= p.Board.Cols-1) {
+			return true
+		}
+	}
+	return false
 }
 
 // A candidate is one solution as printed, before it is judged.
@@ -127,24 +205,44 @@ func (c *candidate) where() string {
 // judge takes candidates in output order and remembers what it needs to
 // judge the next one and the whole.
 type judge struct {
-	spec  QueensSpec
-	n     int
-	want  int64 // how many solutions N has (for One and None: 0 or 1, enough to know)
+	spec  PlacementSpec
+	p     reference.Placing
+	rows  int
+	want  int64 // how many solutions there are (for One and None: 0 or 1, enough to know)
 	count int64 // valid solutions taken
 	first int   // the line of the first valid solution
 	set   solutionSet
-	cols  reference.Placement
-	// scratch for validity: lines already used
+	// line is the queens' and rooks' path: one piece a row, the lines in
+	// use in bool slices, the placement in cols. Any other puzzle takes
+	// the geometry's sets of attacked squares.
+	line                                 bool
+	cols                                 reference.Placement
 	usedRow, usedCol, usedDiag, usedAnti []bool
+	geo                                  *reference.Geometry
+	sorted                               []reference.Square
+	occupied                             []uint64
 }
 
-func newJudge(spec QueensSpec, outputLen int) *judge {
-	n := spec.N
-	j := &judge{
-		spec: spec, n: n, want: solutionCount(n, spec.Piece, spec.Mode),
-		cols:    make(reference.Placement, n),
-		usedRow: make([]bool, n), usedCol: make([]bool, n),
-		usedDiag: make([]bool, 2*n), usedAnti: make([]bool, 2*n),
+func newJudge(spec PlacementSpec, outputLen int) (*judge, *Failure) {
+	p := spec.Puzzle
+	j := &judge{spec: spec, p: p, rows: p.Board.Rows}
+	piece, line := linePiece(p)
+	j.line = line
+	var err error
+	j.want, err = solutionCount(p, spec.Mode)
+	if err != nil {
+		return nil, invalid(fmt.Sprintf("checker: %s: %v", spec.Command, err))
+	}
+	n := j.rows
+	if line {
+		j.cols = make(reference.Placement, n)
+		j.usedRow, j.usedCol = make([]bool, n), make([]bool, n)
+		if piece == reference.Queen {
+			j.usedDiag, j.usedAnti = make([]bool, 2*n), make([]bool, 2*n)
+		}
+	} else {
+		j.geo = reference.NewGeometry(p.Board, p.Moves)
+		j.occupied = make([]uint64, j.geo.Words())
 	}
 	if spec.Mode == All {
 		// No output holds more solutions than it has lines of 2N+2 bytes;
@@ -156,81 +254,83 @@ func newJudge(spec QueensSpec, outputLen int) *judge {
 		// keys, and the set needs to know only one order.
 		descending := spec.Order == Descending
 		ordered := spec.Order != AnyOrder
-		if n <= 16 {
-			j.set = newKeyedSet(size, ordered, func(p reference.Placement) uint64 { return packKey(p, descending) })
-		} else {
-			j.set = newKeyedSet(size, ordered, func(p reference.Placement) string { return stringKey(p, descending) })
+		squares := p.Board.Rows * p.Board.Cols
+		switch {
+		case line && n <= 16:
+			j.set = newKeyedSet(size, ordered, func(sq []reference.Square) uint64 { return packKey(sq, n, descending) })
+		case line:
+			j.set = newKeyedSet(size, ordered, func(sq []reference.Square) string { return stringKey(sq, n, descending) })
+		case squares <= 64:
+			j.set = newKeyedSet(size, ordered, func(sq []reference.Square) uint64 { return maskKey(sq, p.Board.Cols, descending) })
+		default:
+			j.set = newKeyedSet(size, ordered, func(sq []reference.Square) string { return indexKey(sq, p.Board.Cols, descending) })
 		}
 	}
-	return j
+	return j, nil
 }
 
-// solutionCount is how many solutions N has, for All; for One and None only
-// whether it has any matters, and that is known for every N.
-func solutionCount(n int, piece reference.Piece, mode Mode) int64 {
-	if piece == reference.Rook {
-		c := reference.CountRooks(n)
-		if !c.IsInt64() {
-			return 1<<63 - 1
-		}
-		return c.Int64()
+// linePiece says whether p is the N-Queens or N-Rooks puzzle, which the
+// judge checks by the lines in use.
+func linePiece(p reference.Placing) (reference.Piece, bool) {
+	if !p.Board.Full() || p.Board.Rows != p.Board.Cols || p.Count != p.Board.Rows {
+		return 0, false
 	}
-	if c, ok := reference.KnownQueensCount(n); ok {
-		return c
+	switch {
+	case p.Moves.Equal(reference.QueenMoves):
+		return reference.Queen, true
+	case p.Moves.Equal(reference.RookMoves):
+		return reference.Rook, true
 	}
-	if mode == All {
-		return reference.CountQueens(n)
-	}
-	return 1 // every N past the table has solutions
+	return 0, false
 }
 
 // take judges one candidate.
 func (j *judge) take(c *candidate) *Failure {
-	n, piece := j.n, j.spec.Piece
-	if j.spec.Mode == None {
+	spec, p := j.spec, j.p
+	if spec.Mode == None {
 		if len(c.pieces) == 0 {
 			return nil // an empty board says "no solution"
 		}
 		f := &Failure{Line: c.first, Board: j.picture(c, nil, false)}
 		if j.want == 0 {
-			f.Message = fmt.Sprintf("%s: printed a placement, but N = %d has no solution", c.where(), n)
+			f.Message = fmt.Sprintf("%s: printed a placement, but %s has no solution", c.where(), spec.Where)
 		} else {
 			f.Message = fmt.Sprintf("%s: printed a placement; expected no solution", c.where())
 		}
 		return f
 	}
-	if len(c.pieces) != n {
-		name := piece.Plural()
+	if len(c.pieces) != p.Count {
+		name := p.Name.Many
 		count := strconv.Itoa(len(c.pieces))
 		switch len(c.pieces) {
 		case 0:
 			count = "no"
 		case 1:
-			name = piece.String()
+			name = p.Name.One
 		}
 		return &Failure{
-			Message: fmt.Sprintf("%s has %s %s; N = %d needs %d", c.where(), count, name, n, n),
+			Message: fmt.Sprintf("%s has %s %s; %s needs %d", c.where(), count, name, spec.Where, p.Count),
 			Line:    c.first,
 			Board:   j.picture(c, nil, true),
 		}
 	}
 	if !j.valid(c.pieces) {
-		pe := reference.CheckPlacement(n, piece, c.pieces)
+		pe := reference.CheckPieces(p, j.geo, c.pieces)
 		f := &Failure{Line: c.first, Board: j.picture(c, pe, true)}
 		if pe != nil {
-			f.Message = c.where() + ": " + pe.Error()
-			if j.spec.Format == FormatBoard {
+			f.Message = c.where() + ": " + pe.Describe(squareNamer(spec.Format))
+			if spec.Format.BottomFirst {
 				f.Message += " (row 0 is the board's last line)"
 			}
 		} else {
-			// valid and CheckPlacement disagree: a bug here, but the
+			// valid and CheckPieces disagree: a bug here, but the
 			// student still deserves a verdict that names the line.
-			f.Message = fmt.Sprintf("%s: not a valid placement of %d %s", c.where(), n, piece.Plural())
+			f.Message = fmt.Sprintf("%s: not a valid placement of %d %s", c.where(), p.Count, p.Name.Many)
 		}
 		return f
 	}
 	j.count++
-	switch j.spec.Mode {
+	switch spec.Mode {
 	case One:
 		if j.count > 1 {
 			return &Failure{
@@ -240,12 +340,12 @@ func (j *judge) take(c *candidate) *Failure {
 		}
 		j.first = c.first
 	case All:
-		dup, before := j.set.add(j.cols, c.first, c.last)
+		dup, before := j.set.add(j.sorted, c.first, c.last)
 		if dup > 0 {
 			return repeats(c, dup)
 		}
 		if before > 0 {
-			msg := fmt.Sprintf("%s is out of order: %s belongs before line %d", c.where(), j.render(j.cols), before)
+			msg := fmt.Sprintf("%s is out of order: %s belongs before line %d", c.where(), j.render(j.sorted), before)
 			if c.grid || c.first != c.last {
 				msg = fmt.Sprintf("the %s is out of order: it belongs before the board at line %d", c.where(), before)
 			}
@@ -255,16 +355,34 @@ func (j *judge) take(c *candidate) *Failure {
 	return nil
 }
 
-// valid reports whether pieces, exactly n of them on the board, attack each
-// other nowhere, and if so leaves them in j.cols. It is CheckPlacement's
-// verdict at a fraction of its cost, which matters at 365,596 solutions.
+// valid reports whether pieces, exactly as many as the puzzle asks, stand
+// on the board and attack each other nowhere, and if so leaves them in
+// j.sorted in reading order. It is CheckPieces's verdict at a fraction of
+// its cost, which matters at 365,596 solutions.
 func (j *judge) valid(pieces []reference.Square) bool {
-	n := j.n
+	if j.line {
+		return j.validLines(pieces)
+	}
+	j.sorted = append(j.sorted[:0], pieces...)
+	slices.SortFunc(j.sorted, compareSquares)
+	b := j.p.Board
+	for i, s := range j.sorted {
+		if !b.Has(s) || i > 0 && s == j.sorted[i-1] {
+			return false
+		}
+	}
+	return j.geo.Independent(j.sorted, j.occupied)
+}
+
+// validLines is valid for the N-Queens and N-Rooks puzzles: a piece a row,
+// each line used once.
+func (j *judge) validLines(pieces []reference.Square) bool {
+	n := j.rows
 	clear(j.usedRow)
 	clear(j.usedCol)
 	clear(j.usedDiag)
 	clear(j.usedAnti)
-	queen := j.spec.Piece == reference.Queen
+	queen := j.usedDiag != nil
 	for _, s := range pieces {
 		r, c := s.Row, s.Col
 		if r < 0 || r >= n || c < 0 || c >= n || j.usedRow[r] || j.usedCol[c] {
@@ -280,16 +398,26 @@ func (j *judge) valid(pieces []reference.Square) bool {
 		}
 		j.cols[r] = c
 	}
+	j.sorted = j.sorted[:0]
+	for r, c := range j.cols {
+		j.sorted = append(j.sorted, reference.Square{Row: r, Col: c})
+	}
 	return true
+}
+
+func compareSquares(a, b reference.Square) int {
+	if a.Row != b.Row {
+		return a.Row - b.Row
+	}
+	return a.Col - b.Col
 }
 
 // picture draws a candidate, with the attack pe if any, and a nearby
 // solution beside it when suggest is set.
 func (j *judge) picture(c *candidate, pe *reference.PlacementError, suggest bool) *BoardPicture {
-	n := j.n
-	b := &BoardPicture{N: n, Piece: pieceLetter(j.spec.Piece), BottomUp: j.spec.Format == FormatBoard}
+	b := j.newPicture()
 	for _, s := range c.pieces {
-		if s.Row >= 0 && s.Row < n && s.Col >= 0 && s.Col < n {
+		if j.p.Board.Has(s) {
 			b.Pieces = append(b.Pieces, s)
 		}
 	}
@@ -298,16 +426,31 @@ func (j *judge) picture(c *candidate, pe *reference.PlacementError, suggest bool
 		b.Between = pe.Between
 	}
 	if suggest {
-		if p := nearest(n, j.spec.Piece, b.Pieces); p != nil {
-			b.Suggestion = p.Squares()
+		if p := j.nearest(b.Pieces); p != nil {
+			b.Suggestion = p
 		}
 	}
 	return b
 }
 
-func pieceLetter(p reference.Piece) byte {
-	if p == reference.Rook {
-		return 'R'
+// newPicture is an empty picture of the puzzle's board.
+func (j *judge) newPicture() *BoardPicture {
+	b := j.p.Board
+	pic := &BoardPicture{N: max(b.Rows, b.Cols), Piece: pieceGlyph(j.spec), BottomUp: j.spec.Format.BottomFirst}
+	if b.Rows != b.Cols || !b.Full() {
+		pic.Rows, pic.Cols, pic.Removed = b.Rows, b.Cols, b.Removed
+	}
+	return pic
+}
+
+// pieceGlyph is the letter a picture draws the piece with: the board
+// format's glyph when it is one letter, else the name's first letter.
+func pieceGlyph(spec PlacementSpec) byte {
+	if g := spec.Format.Piece; len(g) == 1 && g[0] >= 'A' && g[0] <= 'Z' {
+		return g[0]
+	}
+	if name := spec.Puzzle.Name.One; name != "" {
+		return strings.ToUpper(name[:1])[0]
 	}
 	return 'Q'
 }
@@ -328,13 +471,14 @@ func (j *judge) finish() *Failure {
 			missing := j.missing()
 			f := &Failure{Message: fmt.Sprintf("%d of %s missing, e.g. %s", j.want-j.count, plural(j.want, "solution", "solutions"), j.render(missing))}
 			if missing != nil {
-				f.Board = &BoardPicture{N: j.n, Piece: pieceLetter(j.spec.Piece), BottomUp: j.spec.Format == FormatBoard, Suggestion: missing.Squares()}
+				f.Board = j.newPicture()
+				f.Board.Suggestion = missing
 			}
 			return f
 		case j.count > j.want:
 			// Distinct valid solutions cannot outnumber the reference's
 			// count; this says so should the two ever disagree.
-			return &Failure{Message: fmt.Sprintf("printed %s; N = %d has %d", plural(int64(j.count), "solution", "solutions"), j.n, j.want)}
+			return &Failure{Message: fmt.Sprintf("printed %s; %s has %d", plural(int64(j.count), "solution", "solutions"), j.spec.Where, j.want)}
 		}
 	}
 	return nil
@@ -346,50 +490,66 @@ func (j *judge) nothing(output []byte) *Failure {
 	if len(output) > 0 {
 		printed = "printed only blank lines"
 	}
-	n := j.n
-	var how string
-	switch j.spec.Format {
-	case FormatList:
-		how = "as " + listExpected
-		if j.spec.Mode == All {
-			how = "one per line"
-		}
-	case FormatMatrix:
-		how = fmt.Sprintf("as %s of %s 0 or 1", plural(int64(n), "line", "lines"), plural(int64(n), "value", "values"))
-	case FormatBoard:
-		how = fmt.Sprintf("as %s of %s %c or . joined by |", plural(int64(n), "line", "lines"), plural(int64(n), "cell", "cells"), pieceLetter(j.spec.Piece))
-	case FormatJSON:
-		how = fmt.Sprintf("as a JSON array of %s of %s 0 or 1", plural(int64(n), "row", "rows"), plural(int64(n), "number", "numbers"))
-	}
+	how := j.describe()
+	where := j.spec.Where
 	if j.spec.Mode == One {
-		return &Failure{Message: fmt.Sprintf("%s; expected one solution for N = %d, %s", printed, n, how)}
+		return &Failure{Message: fmt.Sprintf("%s; expected one solution for %s, %s", printed, where, how)}
 	}
-	if j.spec.Format != FormatList {
+	if f := j.spec.Format; f == puzzle.List {
+		how = "one per line"
+	} else if f.Style != puzzle.Board && f.Style != puzzle.JSON {
+		how = "one per line, " + how
+	} else {
 		how = "each " + how
 	}
 	what := fmt.Sprintf("the %d solutions", j.want)
 	if j.want == 1 {
 		what = "the solution"
 	}
-	return &Failure{Message: fmt.Sprintf("%s; expected %s for N = %d, %s", printed, what, n, how)}
+	return &Failure{Message: fmt.Sprintf("%s; expected %s for %s, %s", printed, what, where, how)}
 }
 
-// solutions enumerates the reference's solutions for the spec's piece.
-func solutions(n int, piece reference.Piece) iter.Seq[reference.Placement] {
-	if piece == reference.Rook {
-		return reference.Rooks(n)
+// describe says how the format writes one solution, for a message: "as
+// [[r, c], ...]", "as 4 lines of 4 cells Q or . joined by |".
+func (j *judge) describe() string {
+	f := j.spec.Format
+	b := j.p.Board
+	switch {
+	case f == puzzle.List:
+		return "as " + listExpected
+	case f == puzzle.Matrix:
+		return fmt.Sprintf("as %s of %s 0 or 1", plural(int64(b.Rows), "line", "lines"), plural(int64(b.Cols), "value", "values"))
+	case f.Style == puzzle.Board:
+		return fmt.Sprintf("as %s of %s %s or %s %s", plural(int64(b.Rows), "line", "lines"), plural(int64(b.Cols), "cell", "cells"), f.Piece, f.Empty, joined(f.Separator))
+	case f.Style == puzzle.JSON:
+		return fmt.Sprintf("as a JSON array of %s of %s 0 or 1", plural(int64(b.Rows), "row", "rows"), plural(int64(b.Cols), "number", "numbers"))
 	}
-	return reference.Queens(n)
+	return "as " + lineShape(f)
+}
+
+// joined says how a board's cells are separated: "joined by |",
+// "separated by spaces", "with nothing between them".
+func joined(sep string) string {
+	switch sep {
+	case "":
+		return "with nothing between them"
+	case " ":
+		return "separated by spaces"
+	}
+	return "joined by " + sep
 }
 
 // missing returns the first reference solution the output lacks.
-func (j *judge) missing() reference.Placement {
-	for p := range solutions(j.n, j.spec.Piece) {
-		if !j.set.has(p) {
-			return slices.Clone(p)
+func (j *judge) missing() []reference.Square {
+	var found []reference.Square
+	j.p.Each(searchBudget, func(sq []reference.Square) bool {
+		if !j.set.has(sq) {
+			found = slices.Clone(sq)
+			return false
 		}
-	}
-	return nil
+		return true
+	})
+	return found
 }
 
 // nearestBudget bounds how many reference solutions nearest looks at: all
@@ -398,104 +558,59 @@ func (j *judge) missing() reference.Placement {
 const nearestBudget = 15_000
 
 // nearest returns the reference solution that keeps the most of pieces, the
-// first in lexicographic order among equals; nil when N has none.
-func nearest(n int, piece reference.Piece, pieces []reference.Square) reference.Placement {
+// first in the reference's order among equals; nil when there is none.
+func (j *judge) nearest(pieces []reference.Square) []reference.Square {
+	p := j.p
+	piece, line := linePiece(p)
+	n := p.Board.Rows
 	budget := nearestBudget
-	if piece == reference.Queen && n > 12 {
+	if line && piece == reference.Queen && n > 12 {
 		// Past N = 12 the first solutions all start alike and the search
 		// between them grows: a few thousand are as near as it gets cheaply.
 		budget = 2_000
 	}
-	if piece == reference.Queen && n > 16 {
-		p, _ := reference.FirstQueens(n)
-		return p
+	if line && piece == reference.Queen && n > 16 {
+		pl, _ := reference.FirstQueens(n)
+		return pl.Squares()
 	}
-	has := make([][]bool, n)
+	has := make(map[reference.Square]bool, len(pieces))
 	for _, s := range pieces {
-		if has[s.Row] == nil {
-			has[s.Row] = make([]bool, n)
-		}
-		has[s.Row][s.Col] = true
+		has[s] = true
 	}
-	var best reference.Placement
+	var best []reference.Square
 	bestScore, seen := -1, 0
-	for p := range solutions(n, piece) {
+	p.Each(searchBudget, func(sq []reference.Square) bool {
 		score := 0
-		for r, c := range p {
-			if has[r] != nil && has[r][c] {
+		for _, s := range sq {
+			if has[s] {
 				score++
 			}
 		}
 		if score > bestScore {
-			best, bestScore = slices.Clone(p), score
-			if score == n {
-				break
+			best, bestScore = slices.Clone(sq), score
+			if score == len(sq) {
+				return false
 			}
 		}
-		if seen++; seen == budget {
-			break
-		}
-	}
+		seen++
+		return seen < budget
+	})
 	return best
 }
 
-// render writes a placement as the spec's format prints it, on one line.
-func (j *judge) render(p reference.Placement) string {
-	if p == nil {
+// render writes a solution as the spec's format prints it, on one line.
+func (j *judge) render(sq []reference.Square) string {
+	if sq == nil {
 		return "(none found)"
 	}
-	n := len(p)
-	var b strings.Builder
-	switch j.spec.Format {
-	case FormatList:
-		return p.String()
-	case FormatMatrix:
-		for r := range n {
-			if r > 0 {
-				b.WriteString(" / ")
-			}
-			for c := range n {
-				if c > 0 {
-					b.WriteByte(' ')
-				}
-				b.WriteByte(byte('0' + b2i(p[r] == c)))
-			}
-		}
-	case FormatBoard:
-		for i := range n {
-			r := n - 1 - i
-			if i > 0 {
-				b.WriteString(" / ")
-			}
-			for c := range n {
-				if c > 0 {
-					b.WriteByte('|')
-				}
-				if p[r] == c {
-					b.WriteByte(pieceLetter(j.spec.Piece))
-				} else {
-					b.WriteByte('.')
-				}
-			}
-		}
-	case FormatJSON:
-		b.WriteByte('[')
-		for r := range n {
-			if r > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteByte('[')
-			for c := range n {
-				if c > 0 {
-					b.WriteString(", ")
-				}
-				b.WriteByte(byte('0' + b2i(p[r] == c)))
-			}
-			b.WriteByte(']')
-		}
-		b.WriteByte(']')
+	f := j.spec.Format
+	b := j.p.Board
+	switch f.Style {
+	case puzzle.Board:
+		text := string(f.AppendSolution(nil, b, sq))
+		return strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", " / ")
 	}
-	return b.String()
+	return strings.TrimSuffix(string(f.AppendSolution(nil, b, sq)), "\n")
 }
 
 func b2i(b bool) int {
@@ -505,42 +620,82 @@ func b2i(b bool) int {
 	return 0
 }
 
+// searchBudget bounds the reference's searches while checking one output:
+// about a second of the generic search. A puzzle that needs more is too
+// large for a check, which verify reports.
+const searchBudget = 50_000_000
+
+// solutionCount is how many solutions p has, for All; for One and None only
+// whether it has any matters. Counts are kept for the grader's lifetime, so
+// that a class graded on one puzzle counts it once.
+func solutionCount(p reference.Placing, mode Mode) (int64, error) {
+	if piece, ok := linePiece(p); ok {
+		n := p.Count
+		if piece == reference.Rook {
+			c := reference.CountRooks(n)
+			if !c.IsInt64() {
+				return 1<<63 - 1, nil
+			}
+			return c.Int64(), nil
+		}
+		if c, ok := reference.KnownQueensCount(n); ok {
+			return c, nil
+		}
+		if mode == All {
+			return reference.CountQueens(n), nil
+		}
+		return 1, nil // every N past the table has solutions
+	}
+	if mode != All {
+		return cachedExists(p)
+	}
+	c, err := cachedCount(p)
+	if err != nil {
+		return 0, err
+	}
+	if !c.IsInt64() {
+		return 1<<63 - 1, nil
+	}
+	return c.Int64(), nil
+}
+
 // A solutionSet remembers the solutions printed so far.
 type solutionSet interface {
-	// add records p, printed at lines first..last. With sorted order it
-	// also judges p against what came before: dup is the first line of an
-	// earlier printing of p, before the first line of the first earlier
-	// solution p should have come before; 0 when there is none.
-	add(p reference.Placement, first, last int) (dup, before int)
+	// add records a solution (its squares in reading order), printed at
+	// lines first..last. With sorted order it also judges it against what
+	// came before: dup is the first line of an earlier printing of it,
+	// before the first line of the first earlier solution it should have
+	// come before; 0 when there is none.
+	add(sq []reference.Square, first, last int) (dup, before int)
 	// repeat finds, for any order, the first solution in output order
 	// that repeats an earlier one: where it is and the first line of the
 	// earlier one; zero spans when there is none.
 	repeat() (at span, earlier int)
-	// has reports whether p was added; call repeat first.
-	has(p reference.Placement) bool
+	// has reports whether a solution was added; call repeat first.
+	has(sq []reference.Square) bool
 }
 
 // span is the output lines of one solution.
 type span struct{ first, last int32 }
 
-// keyedSet is a solutionSet over compact keys whose order is the placements'
+// keyedSet is a solutionSet over compact keys whose order is the solutions'
 // lexicographic order. It keeps keys in a slice and sorts them once at the
 // end rather than keep a hash map: for 365,596 solutions (N = 14) a map's
 // two probes a line cost more than the whole parse.
 type keyedSet[K cmp.Ordered] struct {
-	key    func(reference.Placement) K
+	key    func([]reference.Square) K
 	sorted bool
 	keys   []K    // in output order; with sorted, that order is sorted
 	spans  []span // where each key was printed
 	index  []K    // keys sorted, once repeat has run
 }
 
-func newKeyedSet[K cmp.Ordered](size int, sorted bool, key func(reference.Placement) K) *keyedSet[K] {
+func newKeyedSet[K cmp.Ordered](size int, sorted bool, key func([]reference.Square) K) *keyedSet[K] {
 	return &keyedSet[K]{key: key, sorted: sorted, keys: make([]K, 0, size), spans: make([]span, 0, size)}
 }
 
-func (s *keyedSet[K]) add(p reference.Placement, first, last int) (dup, before int) {
-	k := s.key(p)
+func (s *keyedSet[K]) add(sq []reference.Square, first, last int) (dup, before int) {
+	k := s.key(sq)
 	if s.sorted && len(s.keys) > 0 && k <= s.keys[len(s.keys)-1] {
 		i, found := slices.BinarySearch(s.keys, k)
 		if found {
@@ -579,33 +734,65 @@ func (s *keyedSet[K]) repeat() (span, int) {
 	return span{}, 0
 }
 
-func (s *keyedSet[K]) has(p reference.Placement) bool {
-	_, found := slices.BinarySearch(s.index, s.key(p))
+func (s *keyedSet[K]) has(sq []reference.Square) bool {
+	_, found := slices.BinarySearch(s.index, s.key(sq))
 	return found
 }
 
-// packKey packs a placement of up to 16 columns, 4 bits each, row 0 highest,
-// so that comparing keys compares placements lexicographically; mirrored,
-// column c counts as n-1-c, so that it compares them in reverse.
-func packKey(p reference.Placement, mirrored bool) uint64 {
+// packKey packs a solution of one piece a row (n ≤ 16 columns), 4 bits a
+// column, row 0 highest, so that comparing keys compares solutions
+// lexicographically; mirrored, column c counts as n-1-c, so that it
+// compares them in reverse.
+func packKey(sq []reference.Square, n int, mirrored bool) uint64 {
 	var k uint64
-	for _, c := range p {
+	for _, s := range sq {
+		c := s.Col
 		if mirrored {
-			c = len(p) - 1 - c
+			c = n - 1 - c
 		}
 		k = k<<4 | uint64(c)
 	}
 	return k
 }
 
-// stringKey is the key for N > 16, one byte per column (N ≤ 27 here).
-func stringKey(p reference.Placement, mirrored bool) string {
-	b := make([]byte, len(p))
-	for i, c := range p {
+// stringKey is the key for N > 16, one byte a column (N ≤ 27 here).
+func stringKey(sq []reference.Square, n int, mirrored bool) string {
+	b := make([]byte, len(sq))
+	for i, s := range sq {
+		c := s.Col
 		if mirrored {
-			c = len(p) - 1 - c
+			c = n - 1 - c
 		}
 		b[i] = byte(c)
+	}
+	return string(b)
+}
+
+// maskKey is the key of a solution on a board of at most 64 squares: a bit
+// a square, square i at bit 63-i. Among sets of one size, the set with the
+// smaller first differing square has the larger mask, so the complement
+// orders them lexicographically, and the mask itself in reverse.
+func maskKey(sq []reference.Square, cols int, descending bool) uint64 {
+	var m uint64
+	for _, s := range sq {
+		m |= 1 << (63 - (s.Row*cols + s.Col))
+	}
+	if descending {
+		return m
+	}
+	return ^m
+}
+
+// indexKey is the key on a larger board: the squares' indices, two bytes
+// each, in reading order; complemented for the reverse order.
+func indexKey(sq []reference.Square, cols int, descending bool) string {
+	b := make([]byte, 0, 2*len(sq))
+	for _, s := range sq {
+		i := s.Row*cols + s.Col
+		if descending {
+			i = 0xffff - i
+		}
+		b = append(b, byte(i>>8), byte(i))
 	}
 	return string(b)
 }

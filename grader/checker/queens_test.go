@@ -229,7 +229,7 @@ func TestQueensRoundTrip(t *testing.T) {
 					if format == FormatMatrix || format == FormatBoard {
 						return fmt.Sprintf("the %s is out of order: it belongs before the board at line %d", whereOf(format, 1, n), boardLine(format, 0, n))
 					}
-					return fmt.Sprintf("%s is out of order: %s belongs before line %d", whereOf(format, 1, n), newJudge(spec, 0).render(ps[1]), boardLine(format, 0, n))
+					return fmt.Sprintf("%s is out of order: %s belongs before line %d", whereOf(format, 1, n), queensJudge(t, spec).renderAs(ps[1]), boardLine(format, 0, n))
 				}
 				check("sorted, descending", sols, descSpec, outOfOrder(sols))
 				check("reversed, ascending", reversed, sortedSpec, outOfOrder(reversed))
@@ -242,11 +242,11 @@ func TestQueensRoundTrip(t *testing.T) {
 				check("one", shuffled[i:i+1], one, "")
 			}
 
-			j := newJudge(spec, 0)
+			j := queensJudge(t, spec)
 			k := rng.IntN(len(shuffled))
 			dropped := slices.Delete(slices.Clone(shuffled), k, k+1)
 			if len(sols) > 1 {
-				check("drop", dropped, spec, fmt.Sprintf("1 of %d solutions missing, e.g. %s", len(sols), j.render(shuffled[k])))
+				check("drop", dropped, spec, fmt.Sprintf("1 of %d solutions missing, e.g. %s", len(sols), j.renderAs(shuffled[k])))
 			}
 
 			repeated := append(slices.Clone(shuffled), shuffled[k])
@@ -278,7 +278,7 @@ func TestQueensRoundTrip(t *testing.T) {
 				if format == FormatMatrix || format == FormatBoard {
 					want = fmt.Sprintf("the %s is out of order: it belongs before the board at line %d", whereOf(format, d, n), boardLine(format, before, n))
 				} else {
-					want = fmt.Sprintf("%s is out of order: %s belongs before line %d", whereOf(format, d, n), j.render(shuffled[d]), boardLine(format, before, n))
+					want = fmt.Sprintf("%s is out of order: %s belongs before line %d", whereOf(format, d, n), j.renderAs(shuffled[d]), boardLine(format, before, n))
 				}
 				check("unsorted", shuffled, sortedSpec, want)
 			}

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/boardcheck/boardcheck/reference"
@@ -15,7 +16,8 @@ import (
 // maxTallyExamples is how many placements of each kind a tally keeps.
 const maxTallyExamples = 3
 
-// QueensTally sorts every placement an `all` check's output printed.
+// QueensTally sorts every placement an `all` check's output printed, of
+// any placement puzzle.
 type QueensTally struct {
 	Want     int64 // the solutions N has
 	Right    int   // valid solutions, each counted once
@@ -36,32 +38,48 @@ type QueensTally struct {
 type TallyExample struct {
 	Line   int // the output line it starts on
 	Pieces []reference.Square
+	// Attackers and Between are, for a placement whose pieces attack, the
+	// first two that do and the squares between them, for a picture.
+	Attackers, Between []reference.Square
 }
 
 // TallyQueens tallies output for an `all` spec; nil for any other mode or a
 // spec no output can pass.
 func TallyQueens(output []byte, spec QueensSpec) *QueensTally {
+	if spec.check() != nil {
+		return nil
+	}
+	return TallyPlacements(output, spec.placements())
+}
+
+// TallyPlacements tallies output for an `all` spec; nil for any other mode
+// or a spec no output can pass.
+func TallyPlacements(output []byte, spec PlacementSpec) *QueensTally {
 	if spec.Mode != All || spec.check() != nil {
 		return nil
 	}
-	n, piece := spec.N, spec.Piece
-	t := &QueensTally{Want: solutionCount(n, piece, All)}
+	p := spec.Puzzle
+	want, err := solutionCount(p, All)
+	if err != nil {
+		return nil
+	}
+	t := &QueensTally{Want: want}
 	seen := map[string]bool{}
-	p := make(reference.Placement, n)
+	var geo *reference.Geometry
 	take := func(c *candidate) *Failure {
 		ex := TallyExample{Line: c.first, Pieces: slices.Clone(c.pieces)}
-		if len(c.pieces) != n || reference.CheckPlacement(n, piece, c.pieces) != nil {
+		pe := reference.CheckPieces(p, geo, c.pieces)
+		if pe != nil && pe.Kind == reference.Attack {
+			ex.Attackers, ex.Between = []reference.Square{pe.A, pe.B}, pe.Between
+		}
+		if len(c.pieces) != p.Count || pe != nil {
 			t.Invalid++
 			if len(t.InvalidAt) < maxTallyExamples {
 				t.InvalidAt = append(t.InvalidAt, ex)
 			}
 			return nil
 		}
-		// A valid placement has one piece per row.
-		for _, s := range c.pieces {
-			p[s.Row] = s.Col
-		}
-		key := p.String()
+		key := solutionKey(c.pieces)
 		if seen[key] {
 			t.Repeated++
 			if len(t.RepeatedAt) < maxTallyExamples {
@@ -73,30 +91,28 @@ func TallyQueens(output []byte, spec QueensSpec) *QueensTally {
 		t.Right++
 		return nil
 	}
-	var f *Failure
-	switch spec.Format {
-	case FormatList:
-		f = parseList(output, spec, take)
-	case FormatMatrix:
-		f = parseGrid(output, spec, matrixRow, take)
-	case FormatBoard:
-		f = parseGrid(output, spec, boardRow, take)
-	case FormatJSON:
-		f = parseJSON(output, spec, take)
+	if _, line := linePiece(p); !line {
+		geo = reference.NewGeometry(p.Board, p.Moves)
 	}
-	if f != nil {
+	if f := parsePlacements(output, spec, take); f != nil {
 		t.Stopped = max(f.Line, 1)
 	}
 	t.Missing = max(t.Want-int64(t.Right), 0)
 	if t.Missing > 0 {
-		for sol := range solutions(n, piece) {
-			if !seen[sol.String()] {
-				t.MissingEx = append(t.MissingEx, sol.Squares())
-				if len(t.MissingEx) == maxTallyExamples {
-					break
-				}
+		p.Each(searchBudget, func(sol []reference.Square) bool {
+			if !seen[solutionKey(sol)] {
+				t.MissingEx = append(t.MissingEx, slices.Clone(sol))
 			}
-		}
+			return len(t.MissingEx) < maxTallyExamples
+		})
 	}
 	return t
+}
+
+// solutionKey names a solution whatever the order its squares were
+// printed in.
+func solutionKey(pieces []reference.Square) string {
+	sorted := slices.Clone(pieces)
+	slices.SortFunc(sorted, compareSquares)
+	return fmt.Sprint(sorted)
 }

@@ -5,35 +5,88 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/boardcheck/boardcheck/puzzle"
 	"github.com/boardcheck/boardcheck/reference"
 )
 
-// TourSpec says what a `tour` scenario command expects of an output.
+// TourSpec says what a tour check expects of an output. A `tour` scenario
+// command's is a knight's tour of an N×N board (N and Options); an
+// exercise's own puzzle sets Puzzle, and then its Format, Where and
+// Command, and N and Options are not read.
 type TourSpec struct {
 	N       int
 	Options reference.TourOptions
+	Puzzle  *reference.Touring
+	// Format is the tour's format, numbers or path; the zero value is
+	// numbers from Options.Base.
+	Format  Format
+	Where   string // "ROWS = 5 and COLS = 8", for messages
+	Command string // the scenario's command, for the grader's own errors
 }
 
 // maxTourN bounds the board a tour check accepts, so that a scenario's typo
 // cannot make the grader allocate gigabytes.
 const maxTourN = 2000
 
-// Tour judges output as a knight's tour: N lines of N whole numbers separated
-// by spaces or tabs (right-aligned columns are fine), blank lines ignored,
-// then reference.CheckTour's rules. nil when output is a valid tour.
-//
-// A transposed tour is a tour too: a knight's move stays one when rows and
-// columns swap, so such a board passes when its start square allows it.
-func Tour(output []byte, spec TourSpec) *Failure {
-	n, opts := spec.N, spec.Options
-	if n < 1 || n > maxTourN {
-		return invalid(fmt.Sprintf("checker: tour N must be between 1 and %d, got %d", maxTourN, n))
+// knightTour is the puzzle of a `tour` command: a knight's tour of an N×N
+// board from Options.Start, numbered from Options.Base.
+func (s TourSpec) knightTour() (reference.Touring, Format) {
+	start := s.Options.Start
+	t := reference.Touring{Board: reference.SquareBoard(s.N), Moves: reference.KnightMoves, Closed: s.Options.Closed, Start: &start, Name: reference.Noun{One: "knight", Many: "knights"}}
+	f := puzzle.Moves
+	f.Base = s.Options.Base
+	return t, f
+}
+
+// Problem is the failure of every output when no output can pass the
+// spec: a puzzle or format no tour can be printed in. nil when one may.
+func (s TourSpec) Problem() *Failure {
+	if s.Puzzle == nil {
+		if s.N < 1 || s.N > maxTourN {
+			return invalid(fmt.Sprintf("checker: tour N must be between 1 and %d, got %d", maxTourN, s.N))
+		}
+		return nil
 	}
-	first, last := opts.Base, opts.Base+n*n-1
-	size := boardSize(n)
+	if err := s.Puzzle.Validate(); err != nil {
+		return invalid(fmt.Sprintf("checker: %s: %v", s.Command, err))
+	}
+	if !s.Format.ForTour() || s.Format.Validate() != nil {
+		return invalid(fmt.Sprintf("checker: %s: the format %q prints no tour", s.Command, s.Format.Name))
+	}
+	return nil
+}
+
+// Tour judges output as a tour: N lines of N whole numbers separated by
+// spaces or tabs (right-aligned columns are fine), blank lines ignored,
+// then reference.Touring.Check's rules; or, in a path format, the squares
+// in the order visited. nil when output is a valid tour.
+//
+// A transposed tour of a square board is a tour too: a leap stays one
+// when rows and columns swap, so such a board passes when its start square
+// allows it.
+func Tour(output []byte, spec TourSpec) *Failure {
+	if f := spec.Problem(); f != nil {
+		return f
+	}
+	t, f := spec.knightTour()
+	if spec.Puzzle != nil {
+		t, f = *spec.Puzzle, spec.Format
+	}
+	if f.Style == puzzle.Path {
+		return tourPath(output, t, f)
+	}
+	return tourNumbers(output, t, f.Base)
+}
+
+// tourNumbers judges output as the matrix of a tour's move numbers.
+func tourNumbers(output []byte, t reference.Touring, base int) *Failure {
+	b := t.Board
+	rowsN, cols := b.Rows, b.Cols
+	first, last := base, base+b.Squares()-1
+	size := boardSize(b)
 	sc := lineScanner{data: output}
-	numbers := make([][]int, 0, n)
-	lines := make([]int, 0, n) // the output line of each row
+	numbers := make([][]int, 0, rowsN)
+	lines := make([]int, 0, rowsN) // the output line of each row
 	huge := map[reference.Square][]byte{}
 	for {
 		line, ok := sc.next()
@@ -48,16 +101,16 @@ func Tour(output []byte, spec TourSpec) *Failure {
 			continue
 		}
 		r := len(numbers)
-		if r == n {
-			msg := fmt.Sprintf("line %d: more than %s of numbers; %s tour has %d", num, plural(int64(n), "row", "rows"), size, n)
+		if r == rowsN {
+			msg := fmt.Sprintf("line %d: more than %s of numbers; %s tour has %d", num, plural(int64(rowsN), "row", "rows"), size, rowsN)
 			if f := bytes.Fields(trimRight(line[:min(len(line), 64)])); len(f) > 0 {
 				if _, whole, _ := parseWhole(f[0]); !whole {
-					msg = fmt.Sprintf("line %d: expected only the tour's %s, got %s after them", num, plural(int64(n), "row", "rows"), quote(trimRight(line)))
+					msg = fmt.Sprintf("line %d: expected only the tour's %s, got %s after them", num, plural(int64(rowsN), "row", "rows"), quote(trimRight(line)))
 				}
 			}
 			return &Failure{Message: msg, Line: num}
 		}
-		row := make([]int, 0, n)
+		row := make([]int, 0, cols)
 		count := 0
 		for i := 0; i < len(line); {
 			for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
@@ -80,13 +133,13 @@ func Tour(output []byte, spec TourSpec) *Failure {
 				}
 			case !whole && count == 0:
 				return &Failure{
-					Message: fmt.Sprintf("line %d: expected a row of %s separated by spaces, got %s", num, plural(int64(n), "number", "numbers"), quote(trimRight(line))),
+					Message: fmt.Sprintf("line %d: expected a row of %s separated by spaces, got %s", num, plural(int64(cols), "number", "numbers"), quote(trimRight(line))),
 					Line:    num,
 				}
 			case !whole:
 				return &Failure{Message: fmt.Sprintf("line %d: %s is not a whole number", num, quote(tok)), Line: num}
 			}
-			if count < n {
+			if count < cols {
 				if !fits {
 					huge[reference.Square{Row: r, Col: count}] = tok
 					v = -1
@@ -95,13 +148,13 @@ func Tour(output []byte, spec TourSpec) *Failure {
 			}
 			count++
 		}
-		if count != n {
+		if count != cols {
 			f := &Failure{
-				Message: fmt.Sprintf("line %d has %s; %s tour needs %d", num, plural(int64(count), "number", "numbers"), size, n),
+				Message: fmt.Sprintf("line %d has %s; %s tour needs %d", num, plural(int64(count), "number", "numbers"), size, cols),
 				Line:    num,
 			}
-			if count == n*n && n > 1 {
-				f.Message += " on each of " + fmt.Sprint(n) + " lines"
+			if count == rowsN*cols && rowsN > 1 {
+				f.Message += " on each of " + fmt.Sprint(rowsN) + " lines"
 			}
 			return f
 		}
@@ -113,25 +166,29 @@ func Tour(output []byte, spec TourSpec) *Failure {
 		if len(output) > 0 {
 			what = "printed only blank lines"
 		}
-		return &Failure{Message: fmt.Sprintf("%s; expected %s knight's tour, %s of %s", what, size, plural(int64(n), "line", "lines"), plural(int64(n), "number", "numbers"))}
+		return &Failure{Message: fmt.Sprintf("%s; expected %s %s's tour, %s of %s", what, size, t.Name.One, plural(int64(rowsN), "line", "lines"), plural(int64(cols), "number", "numbers"))}
 	}
-	if len(numbers) < n {
+	if len(numbers) < rowsN {
 		return &Failure{
-			Message: fmt.Sprintf("printed %s of numbers; %s tour needs %d", plural(int64(len(numbers)), "row", "rows"), size, n),
+			Message: fmt.Sprintf("printed %s of numbers; %s tour needs %d", plural(int64(len(numbers)), "row", "rows"), size, rowsN),
 			Line:    lines[len(lines)-1],
 		}
 	}
-	pic := &TourPicture{N: n, Numbers: numbers}
-	if f := tourBase(numbers, huge, opts, first, last); f != nil {
+	pic := tourPicture(t, numbers)
+	start := reference.Square{}
+	if t.Start != nil {
+		start = *t.Start
+	}
+	if f := tourBase(numbers, huge, start, t.Start != nil, first, last); f != nil {
 		f.Tour = pic
 		return f
 	}
-	if f, squares := unvisited(numbers, huge, lines, opts, first, last); f != nil {
+	if f, squares := unvisited(numbers, huge, lines, start, t.Start != nil, first, last); f != nil {
 		f.Tour = pic
 		pic.Highlight = squares
 		return f
 	}
-	te := reference.CheckTour(n, numbers, opts)
+	te := t.Check(numbers, base)
 	if te == nil {
 		return nil
 	}
@@ -150,8 +207,8 @@ func Tour(output []byte, spec TourSpec) *Failure {
 	case reference.WrongStart:
 		at := te.Squares[0]
 		f.Line = lineOf(at)
-		pic.Highlight = []reference.Square{at, opts.Start}
-		switch s := opts.Start; {
+		pic.Highlight = []reference.Square{at, start}
+		switch s := start; {
 		case numbers[s.Row][s.Col] == last:
 			f.Message += fmt.Sprintf("; %d is there: is the tour numbered backwards?", last)
 		case at == reference.Square{Row: s.Col, Col: s.Row}:
@@ -168,9 +225,25 @@ func Tour(output []byte, spec TourSpec) *Failure {
 	return f
 }
 
+// tourPicture is the picture of a printed tour of t.
+func tourPicture(t reference.Touring, numbers [][]int) *TourPicture {
+	b := t.Board
+	pic := &TourPicture{N: max(b.Rows, b.Cols), Numbers: numbers}
+	if b.Rows != b.Cols {
+		pic.Rows, pic.Cols = b.Rows, b.Cols
+	}
+	if !t.Moves.Equal(reference.KnightMoves) {
+		pic.Piece = t.Name.One
+		for _, mv := range t.Moves.List() {
+			pic.Leaps = append(pic.Leaps, mv.Leap)
+		}
+	}
+	return pic
+}
+
 // tourBase catches a tour numbered from the wrong base: every number is
 // there, shifted by one.
-func tourBase(numbers [][]int, huge map[reference.Square][]byte, opts reference.TourOptions, first, last int) *Failure {
+func tourBase(numbers [][]int, huge map[reference.Square][]byte, start reference.Square, fixed bool, first, last int) *Failure {
 	if len(huge) > 0 {
 		return nil
 	}
@@ -183,7 +256,7 @@ func tourBase(numbers [][]int, huge map[reference.Square][]byte, opts reference.
 	switch {
 	case lo == first+1 && hi == last+1:
 		return &Failure{Message: fmt.Sprintf("the tour is numbered from %d; it must start at %d", lo, first)}
-	case lo == first-1 && hi == last-1 && numbers[opts.Start.Row][opts.Start.Col] == lo:
+	case lo == first-1 && hi == last-1 && (!fixed || numbers[start.Row][start.Col] == lo):
 		// Only when the start holds the lowest number: a tour one move
 		// short with -1 on the square it never reached is not shifted.
 		return &Failure{Message: fmt.Sprintf("the tour is numbered from %d; it must start at %d", lo, first)}
@@ -196,7 +269,7 @@ func tourBase(numbers [][]int, huge map[reference.Square][]byte, opts reference.
 // the first number again away from the start (a board initialised to 0).
 // Saying "out of range" or "repeated" there hides the real fault: the
 // search stopped short.
-func unvisited(numbers [][]int, huge map[reference.Square][]byte, lines []int, opts reference.TourOptions, first, last int) (*Failure, []reference.Square) {
+func unvisited(numbers [][]int, huge map[reference.Square][]byte, lines []int, start reference.Square, fixed bool, first, last int) (*Failure, []reference.Square) {
 	var squares []reference.Square
 	for r, row := range numbers {
 		for c, v := range row {
@@ -205,17 +278,17 @@ func unvisited(numbers [][]int, huge map[reference.Square][]byte, lines []int, o
 			}
 		}
 	}
-	if len(squares) == 0 && numbers[opts.Start.Row][opts.Start.Col] == first {
+	if len(squares) == 0 && fixed && numbers[start.Row][start.Col] == first {
 		for r, row := range numbers {
 			for c, v := range row {
-				if s := (reference.Square{Row: r, Col: c}); v == first && s != opts.Start {
+				if s := (reference.Square{Row: r, Col: c}); v == first && s != start {
 					squares = append(squares, s)
 				}
 			}
 		}
 	}
-	n := len(numbers)
-	if len(squares) == 0 || len(squares) >= n*n-1 {
+	total := len(numbers) * len(numbers[0])
+	if len(squares) == 0 || len(squares) >= total-1 {
 		return nil, nil
 	}
 	// What the visited squares hold: first..end, all different, tells
@@ -289,12 +362,12 @@ func parseWhole(tok []byte) (v int, whole, fits bool) {
 	return v, true, fits
 }
 
-// boardSize is "an 8×8", "a 5×5": the article goes with how the number is
-// said.
-func boardSize(n int) string {
-	s := fmt.Sprintf("%d×%d", n, n)
-	d := fmt.Sprint(n)
-	if d[0] == '8' || n == 11 || n == 18 || len(d) == 4 && (d[:2] == "11" || d[:2] == "18") {
+// boardSize is "an 8×8", "a 5×8": the article goes with how the first
+// number is said.
+func boardSize(b reference.Board) string {
+	s := b.Size()
+	d := fmt.Sprint(b.Rows)
+	if d[0] == '8' || b.Rows == 11 || b.Rows == 18 || len(d) == 4 && (d[:2] == "11" || d[:2] == "18") {
 		return "an " + s
 	}
 	return "a " + s

@@ -23,7 +23,7 @@ var headerKeys = []string{"hint", "needs", "points", "timeout-hint", "title"}
 // ParseCheck reads one scenario: its header and, statically, every command
 // line, so that a typo in a command or its usage is the author's error at
 // load time rather than a student's failure at run time.
-func ParseCheck(name, file string, text []byte, program string, messages map[string]string) (*Check, error) {
+func ParseCheck(name, file string, text []byte, ctx script.Context, messages map[string]string) (*Check, error) {
 	fail := func(line int, format string, args ...any) error {
 		return &Error{File: file, Line: line, Err: fmt.Errorf(format, args...)}
 	}
@@ -103,7 +103,8 @@ func ParseCheck(name, file string, text []byte, program string, messages map[str
 		if sl == nil {
 			continue
 		}
-		if err := script.ValidateLine(sl, program, files); err != nil {
+		ctx.Files = files
+		if err := script.ValidateLine(sl, ctx); err != nil {
 			return nil, fail(i+1, "%v", err)
 		}
 		if sl.Cmd == "env" {

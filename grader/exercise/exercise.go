@@ -15,8 +15,10 @@ import (
 	"github.com/boardcheck/boardcheck/exercises"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/grader/script"
 	"github.com/boardcheck/boardcheck/internal/programs"
 	"github.com/boardcheck/boardcheck/internal/suggest"
+	"github.com/boardcheck/boardcheck/puzzle"
 )
 
 // Exercise is one task, loaded and validated: its manifest, statement and
@@ -42,10 +44,16 @@ type Exercise struct {
 	// time (the manifest's timeout_hint; "" for the grader's own, which
 	// names no puzzle). A check's TimeoutHint overrides it.
 	TimeoutHint string
-	Checks      []*Check        // in manifest order
-	Bad         []BadSubmission // the manifest's [[bad]] entries
-	FS          fs.FS           // the exercise folder (for good/, bad/)
-	Source      string          // "builtin" or the folder path, for messages
+	// Puzzle is the manifest's [puzzle]: the puzzle the program solves, as
+	// data, which `answer` checks and builtin:puzzle solves; nil when the
+	// manifest has none. Formats are its [formats.NAME] tables, which
+	// -format names beside the presets.
+	Puzzle  *puzzle.Spec
+	Formats map[string]puzzle.Format
+	Checks  []*Check        // in manifest order
+	Bad     []BadSubmission // the manifest's [[bad]] entries
+	FS      fs.FS           // the exercise folder (for good/, bad/)
+	Source  string          // "builtin" or the folder path, for messages
 	// DefaultLang is the manifest's lang: the language a course's students
 	// read the grader in unless --lang or their environment says another;
 	// "" for English.
@@ -228,6 +236,8 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 		Points:      m.points,
 		Messages:    m.messages,
 		TimeoutHint: m.timeoutHint,
+		Puzzle:      m.puzzle,
+		Formats:     m.formats,
 		Bad:         m.bad,
 		FS:          fsys,
 		Source:      source,
@@ -266,7 +276,7 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 			}
 			return nil, &Error{File: name(file), Err: err}
 		}
-		check, err := ParseCheck(c, name(file), script, ex.Program, ex.Messages)
+		check, err := ParseCheck(c, name(file), script, ex.Context(), ex.Messages)
 		if err != nil {
 			return nil, err
 		}
@@ -289,6 +299,12 @@ func loadFS(fsys fs.FS, id, source, prefix string) (*Exercise, error) {
 		return nil, err
 	}
 	return ex, nil
+}
+
+// Context is what the exercise's scenario lines are checked against,
+// without an archive's files.
+func (ex *Exercise) Context() script.Context {
+	return script.Context{Program: ex.Program, Puzzle: ex.Puzzle, Formats: ex.Formats}
 }
 
 // Check returns the exercise's check called name, or nil.

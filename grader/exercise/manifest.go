@@ -3,6 +3,7 @@ package exercise
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/puzzle"
 )
 
 // manifest is exercise.toml, checked, with the lines its entries are on so
@@ -32,7 +34,11 @@ type manifest struct {
 	visibility  map[string]report.Visibility
 	timeoutHint string
 	lang        string // the course's default language; "" for English
-	text        string
+	// puzzle is the [puzzle] table, nil when there is none; formats the
+	// [formats.NAME] tables.
+	puzzle  *puzzle.Spec
+	formats map[string]puzzle.Format
+	text    string
 }
 
 // defaultPoints is an exercise's maximum when its manifest does not say.
@@ -56,8 +62,10 @@ type manifestTOML struct {
 		Memory string `toml:"memory"`
 		Output string `toml:"output"`
 	} `toml:"limits"`
-	Messages   map[string]string `toml:"messages"`
-	Visibility map[string]string `toml:"visibility"`
+	Messages   map[string]string              `toml:"messages"`
+	Visibility map[string]string              `toml:"visibility"`
+	Puzzle     *puzzle.Fields                 `toml:"puzzle"`
+	Formats    map[string]puzzle.FormatFields `toml:"formats"`
 	Bad        []struct {
 		File  string            `toml:"file"`
 		Why   string            `toml:"why"`
@@ -103,7 +111,14 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 		if line == 0 { // a table: [limit]
 			line = lineOf(text, "["+k.String(), 1)
 		}
-		return nil, fail(line, "unknown key %q (known: title, program, reference, checks, points, timeout_hint, lang, [limits] time/memory/output, [messages], [visibility], [[bad]] file/why/fails)", k.String())
+		known := "title, program, reference, checks, points, timeout_hint, lang, [limits] time/memory/output, [messages], [visibility], [[bad]] file/why/fails, [puzzle], [formats.NAME]"
+		switch {
+		case len(k) == 2 && k[0] == "puzzle":
+			known = "[puzzle]'s: " + puzzle.FieldNames
+		case len(k) == 3 && k[0] == "formats":
+			known = "[formats.NAME]'s: " + puzzle.FormatFieldNames
+		}
+		return nil, fail(line, "unknown key %q (known: %s)", k.String(), known)
 	}
 
 	m := &manifest{text: text}
@@ -209,6 +224,28 @@ func parseManifest(data []byte, file string) (*manifest, error) {
 			vis = report.Visible
 		}
 		m.visibility[name] = vis
+	}
+
+	m.formats = make(map[string]puzzle.Format, len(raw.Formats))
+	for _, name := range slices.Sorted(maps.Keys(raw.Formats)) {
+		line := lineOf(text, "[formats."+name+"]", 1)
+		switch {
+		case !messageNameRE.MatchString(name):
+			return nil, fail(line, "format name %q must be a word of letters, digits and '_', as a scenario writes it: -format NAME", name)
+		case puzzle.Presets[name] != (puzzle.Format{}):
+			return nil, fail(line, "format name %q is a preset's; name yours otherwise", name)
+		}
+		f, err := puzzle.ParseFormat(name, raw.Formats[name])
+		if err != nil {
+			return nil, fail(line, "[formats.%s]: %v", name, err)
+		}
+		m.formats[name] = f
+	}
+	if raw.Puzzle != nil {
+		m.puzzle, err = puzzle.Parse(*raw.Puzzle, m.formats)
+		if err != nil {
+			return nil, fail(tableLine(text, "[puzzle]", 1), "[puzzle]: %v", err)
+		}
 	}
 
 	line := 1

@@ -33,6 +33,9 @@ func parseReference(s string) (string, error) {
 // validateReference checks that a path reference names a file of the folder.
 func validateReference(ex *Exercise, m *manifest, name func(string) string) error {
 	ref := ex.Reference
+	if ref == "builtin:puzzle" && ex.Puzzle == nil {
+		return &Error{File: name("exercise.toml"), Line: keyLine(m.text, "reference"), Err: fmt.Errorf("reference %q solves the puzzle exercise.toml describes: add a [puzzle] table (its piece, board and answer; see CONTRIBUTING.md)", ref)}
+	}
 	if ref == "" || strings.HasPrefix(ref, "builtin:") {
 		return nil
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -209,5 +210,40 @@ func TestTAPParser(t *testing.T) {
 				checkDiagnostics(t, i+1, r, c, a.Diag)
 			}
 		})
+	}
+}
+
+// TestTAPBoardSizeReadable: a check's title names a board as "an 8×8
+// board"; TAP::Parser, which prove and every harness over it use, must read
+// "an 8x8 board", not the escape "an 8\u00d78 board" it showed before.
+func TestTAPBoardSizeReadable(t *testing.T) {
+	perl := needCommand(t, "perl", "apt-get install perl")
+	r := &report.Report{Exercise: "giraffe-tour", Title: "Giraffe's tour of a rectangle", Submission: "tour.py", Checks: []report.CheckResult{
+		{Name: "tour-5-8", Title: "A tour of 5×8 from a1", Status: report.Pass, Score: 20, MaxScore: 20},
+		{Name: "n8", Title: "An 8×8 tour — from a1", Status: report.Fail, MaxScore: 20, Message: "printed nothing; expected an 8×8 giraffe's tour"},
+	}}
+	var b strings.Builder
+	if err := renderTAP(&b, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	path := t.TempDir() + "/sizes.tap"
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err := run(t, nil, perl, consumersDir+"/tap-harness.pl", path)
+	if err != nil {
+		t.Fatalf("tap-harness.pl: %v\n%s", err, stderr)
+	}
+	h := jsonLines(t, stdout, func(h harnessRead) string { return h.File })[path]
+	if len(h.Tests) != 2 {
+		t.Fatalf("TAP::Parser read %d test points; want 2:\n%s", len(h.Tests), b.String())
+	}
+	for i, want := range []string{"- A tour of 5x8 from a1", "- An 8x8 tour -- from a1"} {
+		if got := h.Tests[i].Description; got != want {
+			t.Errorf("point %d: TAP::Parser reads %q; want %q", i+1, got, want)
+		}
+	}
+	if msg, _ := h.Tests[1].YAML["message"].(string); msg != "printed nothing; expected an 8x8 giraffe's tour" {
+		t.Errorf("point 2's message reads %q; want the size as 8x8", msg)
 	}
 }

@@ -278,6 +278,9 @@ func newHTMLCheck(r *report.Report, c report.CheckResult, i int, o Options, l *i
 		h.Tour.Caption = l.T("picture.your_tour")
 		if h.Tour.Bad > 0 {
 			h.Tour.Caption = l.T("html.tour_bad", report.Int("count", h.Tour.Bad))
+			if d.Tour.Piece != "" {
+				h.Tour.Caption = l.T("html.tour_bad_leaps", report.Int("count", h.Tour.Bad), report.Verbatim("piece", d.Tour.Piece))
+			}
 		}
 	}
 	if d != nil && d.Tally != nil {
@@ -366,11 +369,13 @@ const (
 
 type svgBoard struct {
 	ID, Caption, Role, Desc string
-	N, Side, Width          int
-	Squares                 []svgSquare
-	Pieces                  []svgPiece
-	Line                    *svgLine
-	RowLabels, ColLabels    []svgLabel
+	// N is the board's larger side; Side × SideY its drawing, Width ×
+	// Height what it takes on the page.
+	N, Side, Width, SideY, Height int
+	Squares                       []svgSquare
+	Pieces                        []svgPiece
+	Line                          *svgLine
+	RowLabels, ColLabels          []svgLabel
 }
 
 type svgSquare struct {
@@ -398,17 +403,32 @@ type boardLegend struct {
 	Between bool
 }
 
-// Outlines drawn in a 40×40 square: a crown for a queen, a tower for a rook.
+// Outlines drawn in a 40×40 square: a crown for a queen, a tower for a rook,
+// a disc for any other piece (its letter in the legend names it).
 const (
 	queenShape = "M8 31 L6 13 L13 21 L16 9 L20 19 L24 9 L27 21 L34 13 L32 31 Z M8 33 H32 V36 H8 Z"
 	rookShape  = "M10 35 H30 V31 H27 V18 H30 V9 H26 V13 H22 V9 H18 V13 H14 V9 H10 V18 H13 V31 H10 Z"
+	discShape  = "M20 8 A12 12 0 1 1 19.99 8 Z"
 )
 
 func pieceName(p *checker.BoardPicture) (letter, name string) {
-	if p.Piece == 'R' {
+	switch p.Piece {
+	case 'R':
 		return "R", "rook"
+	case 'Q', 0:
+		return "Q", "queen"
 	}
-	return "Q", "queen"
+	return string(rune(p.Piece)), "piece"
+}
+
+func pieceShape(letter string) string {
+	switch letter {
+	case "R":
+		return rookShape
+	case "Q":
+		return queenShape
+	}
+	return discShape
 }
 
 func svgWidth(n int) int {
@@ -435,7 +455,7 @@ func boardSVGs(l *i18n.Localizer, p *checker.BoardPicture, id string) ([]*svgBoa
 		if len(p.Pieces) == 0 {
 			b.Caption = l.T("picture.unprinted_board")
 		}
-		b.Desc = "a correct board: " + reference.Placement(placementOf(p.Suggestion, p.N)).String()
+		b.Desc = "a correct board: " + pairsText(p.Suggestion)
 		boards = append(boards, b)
 	}
 	var legend *boardLegend
@@ -445,44 +465,55 @@ func boardSVGs(l *i18n.Localizer, p *checker.BoardPicture, id string) ([]*svgBoa
 	return boards, legend
 }
 
-// placementOf turns one-per-row squares back into a placement, for words.
-func placementOf(sq []reference.Square, n int) []int {
-	p := make([]int, 0, len(sq))
-	for _, s := range sq {
-		p = append(p, s.Col)
+// pairsText writes squares as [[row, col], ...], for words.
+func pairsText(sq []reference.Square) string {
+	parts := make([]string, len(sq))
+	for i, s := range sq {
+		parts[i] = fmt.Sprintf("[%d, %d]", s.Row, s.Col)
 	}
-	return p
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// square returns the top left corner of row r, column c.
-func square(n, r, c int, bottomUp bool) (x, y int) {
+// square returns the top left corner of row r, column c of a board of
+// rows rows.
+func square(rows, r, c int, bottomUp bool) (x, y int) {
 	if bottomUp {
-		r = n - 1 - r
+		r = rows - 1 - r
 	}
 	return svgMargin + c*svgCell, svgMargin + r*svgCell
 }
 
+// boardSize is what a board of rows × cols squares takes on the page: its
+// larger side as a square board's, the other in proportion.
+func boardSize(rows, cols int) (width, height int) {
+	side := max(rows, cols)
+	width = svgWidth(side)
+	return width * (svgMargin + cols*svgCell) / (svgMargin + side*svgCell), width * (svgMargin + rows*svgCell) / (svgMargin + side*svgCell)
+}
+
 func drawBoard(p *checker.BoardPicture, pieces []reference.Square, withFault bool, id string) *svgBoard {
 	letter, _ := pieceName(p)
-	shape := queenShape
-	if letter == "R" {
-		shape = rookShape
-	}
-	n := p.N
-	b := &svgBoard{ID: id, N: n, Side: svgMargin + n*svgCell, Width: svgWidth(n)}
+	shape := pieceShape(letter)
+	rows, cols := p.Dims()
+	n := max(rows, cols)
+	b := &svgBoard{ID: id, N: n, Side: svgMargin + cols*svgCell, SideY: svgMargin + rows*svgCell}
+	b.Width, b.Height = boardSize(rows, cols)
 	attack, between := map[reference.Square]bool{}, map[reference.Square]bool{}
 	if withFault {
 		attack, between = squareSet(p.Attackers), squareSet(p.Between)
 	}
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			x, y := square(n, r, c, p.BottomUp)
+	removed := squareSet(p.Removed)
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			x, y := square(rows, r, c, p.BottomUp)
 			class := "light"
 			if (r+c)%2 == 1 {
 				class = "dark"
 			}
 			s := reference.Square{Row: r, Col: c}
 			switch {
+			case removed[s]:
+				class = "removed"
 			case attack[s]:
 				class += " attack"
 			case between[s]:
@@ -491,21 +522,24 @@ func drawBoard(p *checker.BoardPicture, pieces []reference.Square, withFault boo
 			b.Squares = append(b.Squares, svgSquare{x, y, r, c, class})
 		}
 	}
-	for i := 0; i < n; i++ {
-		x, y := square(n, i, 0, p.BottomUp)
+	for i := 0; i < rows; i++ {
+		_, y := square(rows, i, 0, p.BottomUp)
 		b.RowLabels = append(b.RowLabels, svgLabel{svgMargin / 2, y + svgCell/2, fmt.Sprint(i)})
-		b.ColLabels = append(b.ColLabels, svgLabel{x + i*svgCell + svgCell/2, svgMargin / 2, fmt.Sprint(i)})
+	}
+	for i := 0; i < cols; i++ {
+		x, _ := square(rows, 0, i, p.BottomUp)
+		b.ColLabels = append(b.ColLabels, svgLabel{x + svgCell/2, svgMargin / 2, fmt.Sprint(i)})
 	}
 	for _, s := range pieces {
-		if s.Row < 0 || s.Row >= n || s.Col < 0 || s.Col >= n {
+		if s.Row < 0 || s.Row >= rows || s.Col < 0 || s.Col >= cols {
 			continue
 		}
-		x, y := square(n, s.Row, s.Col, p.BottomUp)
+		x, y := square(rows, s.Row, s.Col, p.BottomUp)
 		b.Pieces = append(b.Pieces, svgPiece{x, y, s.Row, s.Col, attack[s], shape, letter})
 	}
 	if withFault && len(p.Attackers) == 2 {
-		x1, y1 := square(n, p.Attackers[0].Row, p.Attackers[0].Col, p.BottomUp)
-		x2, y2 := square(n, p.Attackers[1].Row, p.Attackers[1].Col, p.BottomUp)
+		x1, y1 := square(rows, p.Attackers[0].Row, p.Attackers[0].Col, p.BottomUp)
+		x2, y2 := square(rows, p.Attackers[1].Row, p.Attackers[1].Col, p.BottomUp)
 		b.Line = &svgLine{x1 + svgCell/2, y1 + svgCell/2, x2 + svgCell/2, y2 + svgCell/2}
 	}
 	return b
@@ -515,7 +549,9 @@ func drawBoard(p *checker.BoardPicture, pieces []reference.Square, withFault boo
 // one segment per move, and the squares at fault.
 type svgTour struct {
 	ID, Desc, Caption  string
+	Piece              string // the touring piece's name: "knight"
 	N, Side, Width     int
+	SideY, Height      int
 	Squares            []svgSquare
 	Numbers            []svgNumber
 	Moves              []svgMove
@@ -543,8 +579,11 @@ type svgMove struct {
 }
 
 func tourSVG(p *checker.TourPicture, id string) *svgTour {
-	n := p.N
-	t := &svgTour{ID: "tour-" + id, N: n, Side: svgMargin + n*svgCell, Width: min(max(n*56+svgMargin, 300), 640), FontSize: 15}
+	rows, cols := p.Dims()
+	n := max(rows, cols)
+	t := &svgTour{ID: "tour-" + id, Piece: p.PieceName(), N: n, Side: svgMargin + cols*svgCell, SideY: svgMargin + rows*svgCell, FontSize: 15}
+	width := min(max(n*56+svgMargin, 300), 640)
+	t.Width, t.Height = width*t.Side/(svgMargin+n*svgCell), width*t.SideY/(svgMargin+n*svgCell)
 	if n > 12 {
 		t.FontSize = 11
 	}
@@ -554,9 +593,9 @@ func tourSVG(p *checker.TourPicture, id string) *svgTour {
 	// square, the other is highlighted as the checker found it.
 	at := map[int]reference.Square{}
 	biggest := -1
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			x, y := square(n, r, c, false)
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			x, y := square(rows, r, c, false)
 			class := "light"
 			if (r+c)%2 == 1 {
 				class = "dark"
@@ -581,27 +620,29 @@ func tourSVG(p *checker.TourPicture, id string) *svgTour {
 			t.Numbers = append(t.Numbers, svgNumber{x + svgCell/2, y + svgCell/2, text, fault[s], (r+c)%2 == 1})
 		}
 	}
-	for i := 0; i < n; i++ {
-		x, y := square(n, i, i, false)
+	for i := 0; i < rows; i++ {
+		_, y := square(rows, i, 0, false)
 		t.RowLabels = append(t.RowLabels, svgLabel{svgMargin / 2, y + svgCell/2, fmt.Sprint(i)})
+	}
+	for i := 0; i < cols; i++ {
+		x, _ := square(rows, 0, i, false)
 		t.ColLabels = append(t.ColLabels, svgLabel{x + svgCell/2, svgMargin / 2, fmt.Sprint(i)})
 	}
 	var stops []string
 	prev, havePrev := reference.Square{}, false
 	prevNum := 0
-	for v := 0; v <= biggest && v <= n*n; v++ {
+	for v := 0; v <= biggest && v <= rows*cols; v++ {
 		s, ok := at[v]
 		if !ok {
 			havePrev = false
 			continue
 		}
-		x, y := square(n, s.Row, s.Col, false)
+		x, y := square(rows, s.Row, s.Col, false)
 		step := len(stops)
 		stops = append(stops, fmt.Sprintf("[%d,%d,%q]", x+svgCell/2, y+svgCell/2, fmt.Sprintf("%d at (%d,%d)", v, s.Row, s.Col)))
 		if havePrev {
-			px, py := square(n, prev.Row, prev.Col, false)
-			dr, dc := abs(s.Row-prev.Row), abs(s.Col-prev.Col)
-			bad := !(dr == 1 && dc == 2 || dr == 2 && dc == 1)
+			px, py := square(rows, prev.Row, prev.Col, false)
+			bad := !p.IsLeap(prev, s)
 			if bad {
 				t.Bad++
 			}
@@ -612,9 +653,9 @@ func tourSVG(p *checker.TourPicture, id string) *svgTour {
 	}
 	t.Stops = "[" + strings.Join(stops, ",") + "]"
 	t.Steps = max(len(stops)-1, 0)
-	t.Desc = fmt.Sprintf("your tour on a %d×%d board, %d %s drawn", n, n, len(t.Moves), plural(len(t.Moves), "move"))
+	t.Desc = fmt.Sprintf("your tour on a %d×%d board, %d %s drawn", rows, cols, len(t.Moves), plural(len(t.Moves), "move"))
 	if t.Bad > 0 {
-		t.Desc += fmt.Sprintf(", %d of them not a knight's move", t.Bad)
+		t.Desc += fmt.Sprintf(", %d of them not a %s's move", t.Bad, t.Piece)
 	}
 	for _, s := range p.Highlight {
 		t.Desc += fmt.Sprintf("; square (%d,%d) at fault", s.Row, s.Col)
@@ -637,12 +678,13 @@ func tallyView(t *checker.QueensTally, pic *checker.BoardPicture, id string) *ht
 	base := checker.BoardPicture{Piece: 'Q'}
 	if pic != nil {
 		base.Piece, base.BottomUp = pic.Piece, pic.BottomUp
+		base.Rows, base.Cols, base.Removed = pic.Rows, pic.Cols, pic.Removed
 	}
 	n := 0
 	for _, sq := range t.MissingEx {
 		n = max(n, len(sq))
 	}
-	draw := func(kind string, k int, pieces []reference.Square, line int) *svgBoard {
+	draw := func(kind string, k int, pieces, attackers, between []reference.Square, line int) *svgBoard {
 		p := base
 		p.N = max(n, len(pieces))
 		for _, s := range pieces {
@@ -650,14 +692,22 @@ func tallyView(t *checker.QueensTally, pic *checker.BoardPicture, id string) *ht
 		}
 		_, name := pieceName(&p)
 		withFault := false
-		if pe := reference.CheckPlacement(p.N, pieceOf(p.Piece), pieces); pe != nil && pe.Kind == reference.Attack {
-			p.Attackers, p.Between, withFault = []reference.Square{pe.A, pe.B}, pe.Between, true
+		switch {
+		case len(attackers) == 2:
+			// The checker found the attack, for any piece.
+			p.Attackers, p.Between, withFault = attackers, between, true
+		case p.Rows == 0 && (p.Piece == 'Q' || p.Piece == 'R'):
+			// A report read back from JSON keeps no attack: a queen's
+			// and a rook's are found again.
+			if pe := reference.CheckPlacement(p.N, pieceOf(p.Piece), pieces); pe != nil && pe.Kind == reference.Attack {
+				p.Attackers, p.Between, withFault = []reference.Square{pe.A, pe.B}, pe.Between, true
+			}
 		}
 		b := drawBoard(&p, pieces, withFault, fmt.Sprintf("tally-%s-%s-%d", id, kind, k))
 		b.Role = kind
 		switch kind {
 		case "missing":
-			b.Caption = reference.Placement(placementOf(pieces, p.N)).String() + ": never printed"
+			b.Caption = pairsText(pieces) + ": never printed"
 		case "repeated":
 			b.Caption = fmt.Sprintf("line %d: printed again", line)
 		default:
@@ -669,15 +719,15 @@ func tallyView(t *checker.QueensTally, pic *checker.BoardPicture, id string) *ht
 	right := tallyKind{Key: "right", Class: "pass", Mark: marks[report.Pass], Name: "right", Count: int64(t.Right)}
 	missing := tallyKind{Key: "missing", Class: "fail", Mark: marks[report.Fail], Name: "missing", Count: t.Missing}
 	for k, sq := range t.MissingEx {
-		missing.Boards = append(missing.Boards, draw("missing", k, sq, 0))
+		missing.Boards = append(missing.Boards, draw("missing", k, sq, nil, nil, 0))
 	}
 	repeated := tallyKind{Key: "repeated", Class: "fail", Mark: marks[report.Fail], Name: "repeated", Count: int64(t.Repeated)}
 	for k, ex := range t.RepeatedAt {
-		repeated.Boards = append(repeated.Boards, draw("repeated", k, ex.Pieces, ex.Line))
+		repeated.Boards = append(repeated.Boards, draw("repeated", k, ex.Pieces, ex.Attackers, ex.Between, ex.Line))
 	}
 	invalid := tallyKind{Key: "invalid", Class: "fail", Mark: marks[report.Fail], Name: "not a solution", Count: int64(t.Invalid)}
 	for k, ex := range t.InvalidAt {
-		invalid.Boards = append(invalid.Boards, draw("invalid", k, ex.Pieces, ex.Line))
+		invalid.Boards = append(invalid.Boards, draw("invalid", k, ex.Pieces, ex.Attackers, ex.Between, ex.Line))
 	}
 	v.Kinds = []tallyKind{right, missing, repeated, invalid}
 	return v

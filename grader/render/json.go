@@ -133,12 +133,19 @@ type jsonBoard struct {
 	Between    [][2]int `json:"between,omitempty"`
 	Suggestion [][2]int `json:"suggestion,omitempty"`
 	BottomUp   bool     `json:"bottom_up,omitempty"`
+	Rows       int      `json:"rows,omitempty"`
+	Cols       int      `json:"cols,omitempty"`
+	Removed    [][2]int `json:"removed,omitempty"`
 }
 
 type jsonTour struct {
 	N         int      `json:"n"`
 	Numbers   [][]int  `json:"numbers"`
 	Highlight [][2]int `json:"highlight,omitempty"`
+	Rows      int      `json:"rows,omitempty"`
+	Cols      int      `json:"cols,omitempty"`
+	Piece     string   `json:"piece,omitempty"`
+	Leaps     [][2]int `json:"leaps,omitempty"`
 }
 
 // renderJSON writes the report as one indented JSON object. Student output is
@@ -233,13 +240,19 @@ func toJSON(r *report.Report) jsonReport {
 					Between:    pairs(b.Between),
 					Suggestion: pairs(b.Suggestion),
 					BottomUp:   b.BottomUp,
+					Rows:       b.Rows,
+					Cols:       b.Cols,
+					Removed:    pairs(b.Removed),
 				}
 				if b.Piece == 0 {
 					jd.Board.Piece = "Q"
 				}
 			}
 			if t := d.Tour; t != nil {
-				jd.Tour = &jsonTour{N: t.N, Numbers: t.Numbers, Highlight: pairs(t.Highlight)}
+				jd.Tour = &jsonTour{N: t.N, Numbers: t.Numbers, Highlight: pairs(t.Highlight), Rows: t.Rows, Cols: t.Cols, Piece: t.Piece}
+				for _, l := range t.Leaps {
+					jd.Tour.Leaps = append(jd.Tour.Leaps, [2]int{l.Short, l.Long})
+				}
 			}
 			if t := d.Tally; t != nil {
 				jd.Tally = toJSONTally(t)

@@ -89,13 +89,17 @@ func fromJSONDetail(jd *jsonDetail) *report.Detail {
 		d.Board = &checker.BoardPicture{
 			N: b.N, Pieces: squares(b.Pieces), Attackers: squares(b.Attackers), Between: squares(b.Between),
 			Suggestion: squares(b.Suggestion), BottomUp: b.BottomUp,
+			Rows: b.Rows, Cols: b.Cols, Removed: squares(b.Removed),
 		}
 		if len(b.Piece) == 1 {
 			d.Board.Piece = b.Piece[0]
 		}
 	}
 	if t := jd.Tour; t != nil {
-		d.Tour = &checker.TourPicture{N: t.N, Numbers: t.Numbers, Highlight: squares(t.Highlight)}
+		d.Tour = &checker.TourPicture{N: t.N, Numbers: t.Numbers, Highlight: squares(t.Highlight), Rows: t.Rows, Cols: t.Cols, Piece: t.Piece}
+		for _, l := range t.Leaps {
+			d.Tour.Leaps = append(d.Tour.Leaps, reference.Leap{Short: l[0], Long: l[1]})
+		}
 	}
 	if t := jd.Tally; t != nil {
 		lines := func(in []jsonTallyLine) []checker.TallyExample {

@@ -53,19 +53,17 @@ func (l picLine) render() string {
 
 func plain(s string) picLine { return picLine{{text: s}} }
 
-// window is the square part of an n×n board that is drawn.
-type window struct{ row, col, side int }
+// window is the part of a board of rows × cols squares that is drawn.
+type window struct{ row, col, rows, cols int }
 
-// pickWindow chooses at most limit rows and columns of an n×n board: centred
-// on the focus squares when they fit, else starting from the first of them
-// and reaching towards the others, so that one end of the fault and the way
-// to the other show.
-func pickWindow(n, limit int, focus []reference.Square) window {
-	if n <= limit {
-		return window{0, 0, n}
-	}
+// pickWindow chooses at most limit rows and columns of a rows × cols
+// board: centred on the focus squares when they fit, else starting from
+// the first of them and reaching towards the others, so that one end of
+// the fault and the way to the other show.
+func pickWindow(rows, cols, limit int, focus []reference.Square) window {
+	w := window{0, 0, min(rows, limit), min(cols, limit)}
 	if len(focus) == 0 {
-		return window{0, 0, limit}
+		return w
 	}
 	lo, hi := focus[0], focus[0]
 	for _, s := range focus {
@@ -73,7 +71,10 @@ func pickWindow(n, limit int, focus []reference.Square) window {
 		hi.Row, hi.Col = max(hi.Row, s.Row), max(hi.Col, s.Col)
 	}
 	const margin = 2 // squares shown beyond the first focus square
-	start := func(first, lo, hi int) int {
+	start := func(n, first, lo, hi int) int {
+		if n <= limit {
+			return 0
+		}
 		var s int
 		switch {
 		case hi-lo < limit:
@@ -85,37 +86,39 @@ func pickWindow(n, limit int, focus []reference.Square) window {
 		}
 		return min(max(s, 0), n-limit)
 	}
-	return window{start(focus[0].Row, lo.Row, hi.Row), start(focus[0].Col, lo.Col, hi.Col), limit}
+	w.row, w.col = start(rows, focus[0].Row, lo.Row, hi.Row), start(cols, focus[0].Col, lo.Col, hi.Col)
+	return w
 }
 
-func (w window) cropped(n int) bool { return w.side < n }
+func (w window) cropped(rows, cols int) bool { return w.rows < rows || w.cols < cols }
 
-func (w window) note(l *i18n.Localizer, n int) string {
-	return l.T("picture.window", report.Int("row", w.row), report.Int("last_row", w.row+w.side-1),
-		report.Int("col", w.col), report.Int("last_col", w.col+w.side-1), report.Int("n", n))
+func (w window) note(l *i18n.Localizer, rows, cols int) string {
+	return l.T("picture.window", report.Int("row", w.row), report.Int("last_row", w.row+w.rows-1),
+		report.Int("col", w.col), report.Int("last_col", w.col+w.cols-1), report.Int("rows", rows), report.Int("cols", cols))
 }
 
 func digits(n int) int { return len(fmt.Sprint(n)) }
 
-// gridLines draws the column labels and rows of a window, each cell width
-// wide, with draw giving the cell at a square. bottomUp draws row 0 last, to
-// match a program that prints its board that way.
-func gridLines(w window, n, cellWidth int, bottomUp bool, draw func(r, c int) cell) []picLine {
-	rw := digits(n - 1)
+// gridLines draws the column labels and rows of a window of a board of
+// rows rows, each cell width wide, with draw giving the cell at a square.
+// bottomUp draws row 0 last, to match a program that prints its board that
+// way.
+func gridLines(w window, rows, cellWidth int, bottomUp bool, draw func(r, c int) cell) []picLine {
+	rw := digits(rows - 1)
 	head := picLine{{text: strings.Repeat(" ", rw+1)}}
-	for c := w.col; c < w.col+w.side; c++ {
+	for c := w.col; c < w.col+w.cols; c++ {
 		// Right-align the label with the cell's content, which ends one
 		// character before the cell does (the space or closing bracket).
 		head = append(head, cell{text: fmt.Sprintf("%*d ", cellWidth-1, c)})
 	}
 	lines := []picLine{head}
-	for i := 0; i < w.side; i++ {
+	for i := 0; i < w.rows; i++ {
 		r := w.row + i
 		if bottomUp {
-			r = w.row + w.side - 1 - i
+			r = w.row + w.rows - 1 - i
 		}
 		l := picLine{{text: fmt.Sprintf("%*d ", rw, r)}}
-		for c := w.col; c < w.col+w.side; c++ {
+		for c := w.col; c < w.col+w.cols; c++ {
 			l = append(l, draw(r, c))
 		}
 		lines = append(lines, l)
@@ -142,9 +145,13 @@ func boardLines(p *checker.BoardPicture, pieces []reference.Square, withFault bo
 	if withFault {
 		on, between = squareSet(p.Attackers), squareSet(p.Between)
 	}
-	return gridLines(w, p.N, 3, p.BottomUp, func(r, c int) cell {
+	removed := squareSet(p.Removed)
+	rows, _ := p.Dims()
+	return gridLines(w, rows, 3, p.BottomUp, func(r, c int) cell {
 		s := reference.Square{Row: r, Col: c}
 		switch {
+		case removed[s]:
+			return cell{" # ", pal.dim}
 		case on[s]:
 			return cell{"[" + piece + "]", pal.attack}
 		case at[s]:
@@ -165,7 +172,8 @@ func boardPicture(p *checker.BoardPicture, pal palette, l *i18n.Localizer) []pic
 	if len(focus) == 0 {
 		focus = p.Pieces
 	}
-	w := pickWindow(p.N, maxPictureSide, focus)
+	rows, cols := p.Dims()
+	w := pickWindow(rows, cols, maxPictureSide, focus)
 	mine := append([]picLine{plain(l.T("picture.your_board"))}, boardLines(p, p.Pieces, true, w, pal)...)
 	var lines []picLine
 	switch {
@@ -183,8 +191,11 @@ func boardPicture(p *checker.BoardPicture, pal palette, l *i18n.Localizer) []pic
 			lines = append(append(mine, plain("")), right...)
 		}
 	}
-	if w.cropped(p.N) {
-		lines = append(lines, picLine{{w.note(l, p.N), pal.dim}})
+	if w.cropped(rows, cols) {
+		lines = append(lines, picLine{{w.note(l, rows, cols), pal.dim}})
+	}
+	if len(p.Removed) > 0 {
+		lines = append(lines, picLine{{"#", pal.dim}, {text: " " + l.T("picture.removed")}})
 	}
 	if len(p.Attackers) > 0 {
 		piece := string(rune(p.Piece))
@@ -200,10 +211,11 @@ func boardPicture(p *checker.BoardPicture, pal palette, l *i18n.Localizer) []pic
 	return lines
 }
 
-// tourPicture draws a knight's tour as its grid of move numbers, the squares
-// of the broken move bracketed.
+// tourPicture draws a tour as its grid of move numbers, the squares of the
+// broken move bracketed.
 func tourPicture(p *checker.TourPicture, pal palette, l *i18n.Localizer) []picLine {
-	biggest := p.N*p.N - 1
+	rows, cols := p.Dims()
+	biggest := rows*cols - 1
 	for _, row := range p.Numbers {
 		for _, v := range row {
 			biggest = max(biggest, v)
@@ -211,8 +223,8 @@ func tourPicture(p *checker.TourPicture, pal palette, l *i18n.Localizer) []picLi
 	}
 	d := digits(biggest)
 	hl := squareSet(p.Highlight)
-	w := pickWindow(p.N, maxPictureSide, p.Highlight)
-	lines := append([]picLine{plain(l.T("picture.your_tour"))}, gridLines(w, p.N, d+2, false, func(r, c int) cell {
+	w := pickWindow(rows, cols, maxPictureSide, p.Highlight)
+	lines := append([]picLine{plain(l.T("picture.your_tour"))}, gridLines(w, rows, d+2, false, func(r, c int) cell {
 		text := "?"
 		if r < len(p.Numbers) && c < len(p.Numbers[r]) && p.Numbers[r][c] >= 0 {
 			text = fmt.Sprint(p.Numbers[r][c])
@@ -222,8 +234,8 @@ func tourPicture(p *checker.TourPicture, pal palette, l *i18n.Localizer) []picLi
 		}
 		return cell{fmt.Sprintf(" %*s ", d, text), nil}
 	})...)
-	if w.cropped(p.N) {
-		lines = append(lines, picLine{{w.note(l, p.N), pal.dim}})
+	if w.cropped(rows, cols) {
+		lines = append(lines, picLine{{w.note(l, rows, cols), pal.dim}})
 	}
 	if len(p.Highlight) > 0 {
 		lines = append(lines, picLine{{"[n]", pal.attack}, {text: " " + l.T("picture.tour_fault")}})
@@ -231,14 +243,24 @@ func tourPicture(p *checker.TourPicture, pal palette, l *i18n.Localizer) []picLi
 	if bad := badMoves(p); bad > 0 {
 		// The picture shows the first fault; the count says whether it is
 		// the only one, as the HTML report's caption does.
-		lines = append(lines, plain(l.T("picture.bad_moves", report.Int("count", bad))))
+		lines = append(lines, plain(badMovesText(l, p, bad)))
 	}
 	return lines
 }
 
+// badMovesText says how many steps of a tour are no move of its piece:
+// a knight's in the words of the knight's tour, any other leaper by the
+// name its exercise gives it.
+func badMovesText(l *i18n.Localizer, p *checker.TourPicture, bad int) string {
+	if p.Piece == "" {
+		return l.T("picture.bad_moves", report.Int("count", bad))
+	}
+	return l.T("picture.bad_leaps", report.Int("count", bad), report.Verbatim("piece", p.Piece))
+}
+
 // badMoves counts the steps from k to k+1 of a printed tour that are not a
-// knight's move, between numbers that each appear; a number printed twice
-// counts at its first square, as the HTML report draws it.
+// leap of its piece, between numbers that each appear; a number printed
+// twice counts at its first square, as the HTML report draws it.
 func badMoves(p *checker.TourPicture) int {
 	at := map[int]reference.Square{}
 	for r, row := range p.Numbers {
@@ -254,8 +276,7 @@ func badMoves(p *checker.TourPicture) int {
 		if !ok {
 			continue
 		}
-		dr, dc := abs(next.Row-s.Row), abs(next.Col-s.Col)
-		if !(dr == 1 && dc == 2 || dr == 2 && dc == 1) {
+		if !p.IsLeap(s, next) {
 			bad++
 		}
 	}

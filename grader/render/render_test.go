@@ -344,15 +344,15 @@ func TestPickWindow(t *testing.T) {
 		focus    string
 		want     window
 	}{
-		{8, 20, "", window{0, 0, 8}},
-		{30, 20, "", window{0, 0, 20}},
-		{30, 20, "0,0 1,1", window{0, 0, 20}},
-		{30, 20, "29,29", window{10, 10, 20}},
-		{50, 10, "20,30 22,31", window{16, 25, 10}},
-		{30, 20, "0,0 29,29", window{0, 0, 20}},     // too far apart: from the first
-		{30, 20, "29,29 0,0", window{10, 10, 20}},   // ... whichever corner it is in
-		{30, 20, "10,3 10,28", window{0, 1, 20}},    // a row: centred down, from the first across
-		{50, 20, "40,45 10,45", window{23, 30, 20}}, // a column, upwards
+		{8, 20, "", window{0, 0, 8, 8}},
+		{30, 20, "", window{0, 0, 20, 20}},
+		{30, 20, "0,0 1,1", window{0, 0, 20, 20}},
+		{30, 20, "29,29", window{10, 10, 20, 20}},
+		{50, 10, "20,30 22,31", window{16, 25, 10, 10}},
+		{30, 20, "0,0 29,29", window{0, 0, 20, 20}},     // too far apart: from the first
+		{30, 20, "29,29 0,0", window{10, 10, 20, 20}},   // ... whichever corner it is in
+		{30, 20, "10,3 10,28", window{0, 1, 20, 20}},    // a row: centred down, from the first across
+		{50, 20, "40,45 10,45", window{23, 30, 20, 20}}, // a column, upwards
 
 	} {
 		var focus []int
@@ -363,7 +363,7 @@ func TestPickWindow(t *testing.T) {
 			}
 			focus = append(focus, r, c)
 		}
-		if got := pickWindow(tt.n, tt.limit, sq(focus...)); got != tt.want {
+		if got := pickWindow(tt.n, tt.n, tt.limit, sq(focus...)); got != tt.want {
 			t.Errorf("pickWindow(%d, %d, %s) = %+v; want %+v", tt.n, tt.limit, tt.focus, got, tt.want)
 		}
 	}

@@ -40,8 +40,8 @@ func init() {
 // as UTF-8, but prove -v prints what it decoded to a standard output with no
 // encoding, which warns "Wide character in print" for an arrow and garbles
 // an accented letter. So the text report's own arrows and quotes are
-// written as -> and ", and any other character past ASCII (a student's
-// "é") as the text report shows a hazard, \u00e9.
+// written as -> and ", a board's size 8×8 as 8x8, and any other character
+// past ASCII (a student's "é") as the text report shows a hazard, \u00e9.
 
 func renderTAP(w io.Writer, r *report.Report, o Options) error {
 	var b strings.Builder
@@ -95,10 +95,12 @@ func tapEscape(s string) string {
 }
 
 // tapASCII is how the text report's own characters past ASCII are written
-// in TAP.
-// A trailing space a diff shows as ␣ is written \x20.
+// in TAP: the grader's own words, titles and messages, read as ASCII would
+// write them ("an 8x8 board", not "an 8\u00d78 board"), where a student's
+// "é" stays escaped. A trailing space a diff shows as ␣ is written \x20.
 var tapASCII = map[rune]string{
 	'→': "->", '“': `"`, '”': `"`, '‘': "'", '’': "'", '…': "...", '✓': "ok", '✗': "x", '␣': `\x20`,
+	'×': "x", '—': "--", '–': "-", '≤': "<=", '≥': ">=",
 }
 
 // tapText writes s, already safe (safeText), in ASCII: see above.

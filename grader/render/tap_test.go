@@ -222,6 +222,7 @@ func TestYAMLQuote(t *testing.T) {
 		{"\x00\x07\x1b\x7f", "\x00\x07\x1b\x7f"},
 		{"line\nnext\r\n\ttab", "line\nnext\r\n\ttab"},
 		{"$ nqueens 4  → exit status 0, “quoted”…", `$ nqueens 4  -> exit status 0, "quoted"...`},
+		{"A tour of 5×8 — from a1", `A tour of 5x8 -- from a1`},
 		{"\U0001F600 ünï ♛", `\U0001f600 \u00fcn\u00ef \u265b`},
 		{"\u0085\ufeff\u2028\ufffe\uffff", `\u0085\ufeff\u2028\ufffe\uffff`},
 		{"\xff bad", `\xff bad`},

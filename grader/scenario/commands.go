@@ -23,6 +23,7 @@ import (
 // documented in CONTRIBUTING.md, "Scenario commands"); keep it in step
 // with script's table and sorted.
 var commandRuns = map[string]func(s *checkRun, ts *testscript.TestScript, neg bool, args []string){
+	"answer": (*checkRun).cmdAnswer,
 	"count":  (*checkRun).cmdCount,
 	"queens": (*checkRun).cmdQueens,
 	"run":    (*checkRun).cmdRun,
@@ -291,7 +292,7 @@ func (s *checkRun) cmdStatus(ts *testscript.TestScript, _ bool, args []string) {
 }
 
 func (s *checkRun) cmdQueens(ts *testscript.TestScript, _ bool, args []string) {
-	q, err := script.ParseQueens(args)
+	q, err := script.ParseQueens(args, s.g.ex.Formats)
 	if err != nil {
 		s.broken(ts, "%v", err)
 	}
@@ -327,7 +328,7 @@ func (s *checkRun) checkerFailure(ts *testscript.TestScript, f *checker.Failure,
 }
 
 func (s *checkRun) cmdTour(ts *testscript.TestScript, _ bool, args []string) {
-	spec, err := script.ParseTour(args)
+	spec, err := script.ParseTour(args, s.g.ex.Formats)
 	if err != nil {
 		s.broken(ts, "%v", err)
 	}
@@ -345,5 +346,33 @@ func (s *checkRun) cmdCount(ts *testscript.TestScript, _ bool, args []string) {
 	res := s.requireRun(ts, "count")
 	if f := checker.Count(res.Stdout, c.Piece, c.N); f != nil {
 		s.checkerFailure(ts, f, res.Stdout, res.Stderr, "standard error")
+	}
+}
+
+// cmdAnswer checks the last run's output against the exercise's [puzzle]:
+// its solutions, its count or a tour, in the exercise's format.
+func (s *checkRun) cmdAnswer(ts *testscript.TestScript, _ bool, args []string) {
+	a, err := script.ParseAnswer(args, s.g.ex.Context())
+	if err != nil {
+		s.broken(ts, "%v", err)
+	}
+	res := s.requireRun(ts, "answer")
+	out, other, otherName := res.Stdout, res.Stderr, "standard error"
+	if a.Stderr {
+		out, other, otherName = res.Stderr, res.Stdout, "standard output"
+	}
+	var f *checker.Failure
+	switch {
+	case a.Placement != nil:
+		if f = checker.Placements(out, *a.Placement); f != nil && !f.Invalid {
+			f.Tally = checker.TallyPlacements(out, *a.Placement)
+		}
+	case a.Count != nil:
+		f = checker.Counts(out, *a.Count)
+	case a.Tour != nil:
+		f = checker.Tour(out, *a.Tour)
+	}
+	if f != nil {
+		s.checkerFailure(ts, f, out, other, otherName)
 	}
 }

@@ -1,6 +1,6 @@
 // Package script is the scenario language: a scenario's command lines, parsed
 // as testscript parses them, and the grader's own commands (run, status,
-// queens, tour, count) with their usage, checked the same way when an
+// queens, tour, count, answer) with their usage, checked the same way when an
 // exercise loads and when a check runs.
 package script
 
@@ -18,6 +18,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/boardcheck/boardcheck/internal/suggest"
+	"github.com/boardcheck/boardcheck/puzzle"
 	"github.com/boardcheck/boardcheck/reference"
 )
 
@@ -28,15 +29,38 @@ import (
 // its usage later.
 type scenarioCmd struct {
 	negatable bool
-	validate  func(args []string, program string, files map[string]bool) error
+	validate  func(args []string, ctx Context) error
+}
+
+// Context is what a scenario's lines are checked against: the exercise's
+// program name, the files of the scenario's archive, and the exercise's
+// own puzzle and formats, which `answer` and `-format NAME` name.
+type Context struct {
+	Program string
+	Files   map[string]bool
+	// Puzzle is the manifest's [puzzle], nil when it has none; Formats
+	// its [formats.NAME] tables.
+	Puzzle  *puzzle.Spec
+	Formats map[string]puzzle.Format
 }
 
 // scenarioCmds is the grader's command table, documented in CONTRIBUTING.md
 // ("Scenario commands"); keep them in step and sorted.
 var scenarioCmds = map[string]scenarioCmd{
+	// answer: the last run printed the answer to the exercise's [puzzle]:
+	// all, one or no solution, their count, a tour.
+	"answer": {
+		validate: func(args []string, ctx Context) error {
+			a, err := ParseAnswer(args, ctx)
+			if err == nil {
+				err = a.Problem()
+			}
+			return err
+		},
+	},
 	// count: the last run printed the number of N-Queens or N-Rooks solutions.
 	"count": {
-		validate: func(args []string, _ string, _ map[string]bool) error {
+		validate: func(args []string, _ Context) error {
 			c, err := ParseCount(args)
 			if err == nil {
 				err = SpecError(checker.Count(nil, c.Piece, c.N))
@@ -46,8 +70,8 @@ var scenarioCmds = map[string]scenarioCmd{
 	},
 	// queens: the last run printed all, one or no N-Queens (N-Rooks) solutions.
 	"queens": {
-		validate: func(args []string, _ string, _ map[string]bool) error {
-			q, err := ParseQueens(args)
+		validate: func(args []string, ctx Context) error {
+			q, err := ParseQueens(args, ctx.Formats)
 			if err == nil {
 				err = SpecError(checker.Queens(nil, q.Spec))
 			}
@@ -57,9 +81,9 @@ var scenarioCmds = map[string]scenarioCmd{
 	// run: run the submission under the exercise's program name and limits.
 	"run": {
 		negatable: true,
-		validate: func(args []string, program string, files map[string]bool) error {
-			a, err := ParseRun(args, program)
-			if err == nil && a.Stdin != "" && !files[a.Stdin] {
+		validate: func(args []string, ctx Context) error {
+			a, err := ParseRun(args, ctx.Program)
+			if err == nil && a.Stdin != "" && !ctx.Files[a.Stdin] {
 				err = fmt.Errorf("run -stdin %s: not a file in the archive (add -- %s --)", a.Stdin, a.Stdin)
 			}
 			return err
@@ -67,12 +91,12 @@ var scenarioCmds = map[string]scenarioCmd{
 	},
 	// status: the last run exited with status N.
 	"status": {
-		validate: func(args []string, _ string, _ map[string]bool) error { _, err := ParseStatus(args); return err },
+		validate: func(args []string, _ Context) error { _, err := ParseStatus(args); return err },
 	},
 	// tour: the last run printed a valid knight's tour.
 	"tour": {
-		validate: func(args []string, _ string, _ map[string]bool) error {
-			t, err := ParseTour(args)
+		validate: func(args []string, ctx Context) error {
+			t, err := ParseTour(args, ctx.Formats)
 			if err == nil {
 				err = SpecError(checker.Tour(nil, t))
 			}
@@ -224,7 +248,8 @@ func knownCmds() []string {
 
 // ValidateLine checks a command's name and, where its arguments are known
 // before run time, its usage.
-func ValidateLine(sl *Line, program string, files map[string]bool) error {
+func ValidateLine(sl *Line, ctx Context) error {
+	program, files := ctx.Program, ctx.Files
 	if cmd, ok := scenarioCmds[sl.Cmd]; ok {
 		if sl.Neg && !cmd.negatable {
 			return fmt.Errorf("unsupported: ! %s", sl.Cmd)
@@ -232,7 +257,7 @@ func ValidateLine(sl *Line, program string, files map[string]bool) error {
 		if sl.Dynamic {
 			return nil
 		}
-		return cmd.validate(sl.Args, program, files)
+		return cmd.validate(sl.Args, ctx)
 	}
 	if !slices.Contains(builtinCmds, sl.Cmd) {
 		if sl.Cmd == program {
@@ -351,9 +376,10 @@ type QueensArgs struct {
 	Stderr bool
 }
 
-// ParseQueens reads the arguments of `queens`.
-func ParseQueens(args []string) (QueensArgs, error) {
-	const usage = "usage: queens [-rooks] [-format list|matrix|board|json] [-order any|ascending|descending] [-sorted] [-stderr] all|one|none N"
+// ParseQueens reads the arguments of `queens`. -format names one of
+// formats, the exercise's own, or a preset.
+func ParseQueens(args []string, formats map[string]puzzle.Format) (QueensArgs, error) {
+	const usage = "usage: queens [-rooks] [-format list|matrix|board|json|NAME] [-order any|ascending|descending] [-sorted] [-stderr] all|one|none N"
 	var q QueensArgs
 	fl := flag.NewFlagSet("queens", flag.ContinueOnError)
 	fl.SetOutput(io.Discard)
@@ -368,9 +394,9 @@ func ParseQueens(args []string) (QueensArgs, error) {
 	if fl.NArg() != 2 {
 		return q, errors.New(usage)
 	}
-	f, err := checker.ParseFormat(*format)
+	f, err := lookupFormat("queens", *format, formats, false)
 	if err != nil {
-		return q, fmt.Errorf("queens: unknown format %q; want list, matrix, board or json", *format)
+		return q, err
 	}
 	m, err := checker.ParseMode(fl.Arg(0))
 	if err != nil {
@@ -411,15 +437,17 @@ func parseN(cmd, s string) (int, error) {
 	return n, nil
 }
 
-// ParseTour reads the arguments of `tour`.
-func ParseTour(args []string) (checker.TourSpec, error) {
-	const usage = "usage: tour [-start R,C] [-closed] [-base 0|1] N"
+// ParseTour reads the arguments of `tour`. -format names a tour format
+// of formats, the exercise's own.
+func ParseTour(args []string, formats map[string]puzzle.Format) (checker.TourSpec, error) {
+	const usage = "usage: tour [-start R,C] [-closed] [-base 0|1] [-format NAME] N"
 	var t checker.TourSpec
 	fl := flag.NewFlagSet("tour", flag.ContinueOnError)
 	fl.SetOutput(io.Discard)
 	start := fl.String("start", "0,0", "")
 	fl.BoolVar(&t.Options.Closed, "closed", false, "")
 	fl.IntVar(&t.Options.Base, "base", 0, "")
+	format := fl.String("format", "", "")
 	if err := fl.Parse(args); err != nil {
 		return t, fmt.Errorf("tour: %v; %s", err, usage)
 	}
@@ -444,7 +472,59 @@ func ParseTour(args []string) (checker.TourSpec, error) {
 		return t, fmt.Errorf("tour: -start %d,%d is off a %dx%d board", row, col, n, n)
 	}
 	t.Options.Start = reference.Square{Row: row, Col: col}
+	if *format != "" {
+		f, err := lookupFormat("tour", *format, formats, true)
+		if err != nil {
+			return t, err
+		}
+		if t.Options.Base != 0 {
+			return t, fmt.Errorf("tour: -base and -format %s: the format says its base (base = %d)", *format, f.Base)
+		}
+		knight := reference.Touring{Board: reference.SquareBoard(n), Moves: reference.KnightMoves, Closed: t.Options.Closed, Start: &t.Options.Start, Name: reference.Noun{One: "knight", Many: "knights"}}
+		t.Puzzle, t.Format = &knight, f
+		t.Where, t.Command = fmt.Sprintf("N = %d", n), "tour "+strings.Join(args, " ")
+	}
 	return t, nil
+}
+
+// orList writes names as "a, b or c".
+func orList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// lookupFormat finds the format named name: the exercise's own first, then
+// a preset; tour says which kind the command prints.
+func lookupFormat(cmd, name string, formats map[string]puzzle.Format, tour bool) (puzzle.Format, error) {
+	f, ok := formats[name]
+	if !ok {
+		f, ok = puzzle.Presets[name]
+	}
+	// The presets in the order the first exercises list them, then the
+	// exercise's own.
+	known := []string{"list", "matrix", "board", "json"}
+	if tour {
+		known = []string{"moves"}
+	}
+	for _, n := range slices.Sorted(maps.Keys(formats)) {
+		if formats[n].ForTour() == tour && !slices.Contains(known, n) {
+			known = append(known, n)
+		}
+	}
+	switch {
+	case !ok:
+		if s := suggest.Closest(name, known); s != "" && s != known[0] {
+			return f, fmt.Errorf("%s: unknown format %q (did you mean %q?); want %s, or a [formats.NAME] table of exercise.toml", cmd, name, s, orList(known))
+		}
+		return f, fmt.Errorf("%s: unknown format %q; want %s, or a [formats.NAME] table of exercise.toml", cmd, name, orList(known))
+	case f.ForTour() != tour && tour:
+		return f, fmt.Errorf("%s: format %q prints placements (style %s), not a tour", cmd, name, f.Style)
+	case f.ForTour() != tour:
+		return f, fmt.Errorf("%s: format %q prints tours (style %s), not placements", cmd, name, f.Style)
+	}
+	return f, nil
 }
 
 // CountArgs are a count line's arguments: the piece and the board size.

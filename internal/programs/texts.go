@@ -28,6 +28,9 @@ var defaultTexts = map[string]Texts{
 	"queens-board":  {"usage": "Usage: queens-board [--all] N", "no_solution": noSolution},
 	"knights-tour":  {"usage": "Usage: knights-tour [N]", "no_solution": noSolution},
 	"solvers":       {"usage": solversUsage},
+	// The puzzle program's usage comes from its puzzle's args, and it
+	// prints nothing for no solution unless the exercise says what.
+	"puzzle": {"usage": "", "no_solution": ""},
 }
 
 // withTexts are the programs as functions of their texts.
