@@ -4,7 +4,19 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/boardcheck/boardcheck/puzzle"
 )
+
+// amazons is the puzzle of CONTRIBUTING.md's walkthrough: N amazons.
+func amazons(t *testing.T) *puzzle.Spec {
+	t.Helper()
+	spec, err := puzzle.Parse(puzzle.Fields{Piece: "QN", Name: "amazon", Args: "N", Answer: "all"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec
+}
 
 // TestContributingScenarioExamples checks that every example line of
 // CONTRIBUTING.md's scenario commands is a line a scenario may hold, with
@@ -41,7 +53,12 @@ func TestContributingScenarioExamples(t *testing.T) {
 				break
 			}
 		}
-		if err := ValidateLine(sl, program, files); err != nil {
+		ctx := Context{Program: program, Files: files}
+		if sl.Cmd == "answer" {
+			// The answer examples are the walkthrough's: namazons.
+			ctx.Puzzle = amazons(t)
+		}
+		if err := ValidateLine(sl, ctx); err != nil {
 			t.Errorf("%q: %v", strings.TrimSpace(code), err)
 		}
 	}
