@@ -27,7 +27,7 @@ require (
 	github.com/mattn/go-isatty v0.0.22
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
-	golang.org/x/sys v0.46.0 // indirect
+	golang.org/x/sys v0.46.0 // grader/handin: openat2 and its RESOLVE_ flags; already required (indirectly, by x/term) at this version
 	golang.org/x/term v0.44.0 // the terminal's width, for wrapping hints; already required (indirectly) at this version
 	golang.org/x/tools v0.33.0 // indirect
 )

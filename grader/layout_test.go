@@ -42,8 +42,11 @@ var allowedImports = map[string][]string{
 	"grader/sandbox/internal/launcher": {},
 	"grader/sandbox":                   {"grader/sandbox/internal/proctree", "grader/sandbox/internal/launcher"},
 
+	// What is read of a submission, and how: below everything that reads one.
+	"grader/handin": {},
+
 	// A submission becomes a command, run in the sandbox.
-	"grader/submission": {"grader/sandbox", "internal/survivors"},
+	"grader/submission": {"grader/handin", "grader/sandbox", "internal/survivors"},
 	"grader/builtin":    {"grader/submission", "internal/programs", "puzzle"},
 
 	// Judging output, and the verdicts as data.
@@ -58,12 +61,12 @@ var allowedImports = map[string][]string{
 
 	// Grading: one check's scenario run against a submission, and the
 	// scheduler of a submission's checks above it.
-	"grader/scenario": {"grader/builtin", "grader/checker", "grader/exercise", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/fixture"},
-	"grader":          {"grader/builtin", "grader/exercise", "grader/i18n", "grader/report", "grader/sandbox", "grader/scenario", "grader/submission", "internal/fixture", "internal/suggest"},
+	"grader/scenario": {"grader/builtin", "grader/checker", "grader/exercise", "grader/handin", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/fixture"},
+	"grader":          {"grader/builtin", "grader/exercise", "grader/handin", "grader/i18n", "grader/report", "grader/sandbox", "grader/scenario", "grader/submission", "internal/fixture", "internal/suggest"},
 
 	// Above grading: authoring, a whole class, the command line.
 	"grader/author":        {"grader", "grader/builtin", "grader/checker", "grader/exercise", "grader/i18n", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/atomicfile", "internal/fixture", "internal/programs"},
-	"grader/batch":         {"grader", "grader/exercise", "grader/render", "grader/report", "grader/submission", "internal/atomicfile", "internal/exhaustive"},
+	"grader/batch":         {"grader", "grader/exercise", "grader/handin", "grader/render", "grader/report", "grader/submission", "internal/atomicfile", "internal/exhaustive"},
 	"internal/cli":         {"grader", "grader/author", "grader/batch", "grader/exercise", "grader/i18n", "grader/render", "grader/report", "grader/sandbox", "grader/submission", "internal/atomicfile", "internal/exhaustive", "internal/gradescope", "internal/suggest", "reference"},
 	"internal/browsertest": {"grader", "grader/exercise", "grader/i18n", "grader/render", "grader/report"},
 

@@ -1,0 +1,479 @@
+// Package handin reads what a student hands in the way the grader must read
+// anything a student controls: as regular files reached without leaving the
+// submission's own folder, each of a bounded size, never blocking, and
+// stopping as soon as its context is cancelled. Every reader of submissions
+// goes through it: the batch's digest of a student's entry, the grader's
+// copy of the submission that compiles and runs see, and each run's own copy
+// of that.
+//
+// A link that stays inside the folder is followed, as git carries it: a
+// student who keeps nqueens.py -> src/nqueens.py means the file, and is
+// graded on it (a run sees it as a regular file of its own). A link that
+// leaves the folder (by .. or by an absolute path), a named pipe, a device
+// and a socket are refused, each with a message naming it, and the rest of
+// the folder is read:
+//
+//	notes.txt is a link to /dev/zero, outside your folder: hand in the file itself
+//
+// The rule is the kernel's where it can be (openat2's RESOLVE_BENEATH, Linux
+// 5.6), else the same rule by hand (Go's os.Root), and a file is opened only
+// once it is known to be a regular file, so that nothing a student names can
+// make the grader block, read without end, or open a device.
+package handin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// The bounds of what is read of one submission: far above any program's
+// files, far below what would hold the grader up.
+const (
+	MaxFileSize  int64 = 64 << 20  // one file
+	MaxTotalSize int64 = 256 << 20 // the files of one folder, all told
+	MaxEntries         = 10000     // files and folders of one folder, all told
+	MaxDepth           = 32        // folders inside folders
+)
+
+// Kind is what an entry of a submission is, as the grader reads it.
+type Kind int
+
+const (
+	File    Kind = iota // a regular file, perhaps through a link inside the folder
+	Folder              // a folder (never through a link)
+	Refused             // anything else: see Entry.Refused
+)
+
+// Entry is one file or folder of a submission.
+type Entry struct {
+	Name string // slash-separated, relative to the folder walked ("." for itself)
+	Kind Kind
+	Size int64 // a File's
+	Exec bool  // a File's: it has an execute bit
+	// Link is the target of the link the entry was reached through, for a
+	// File or a Refused entry that is a link; "" otherwise.
+	Link    string
+	Refused *RefusedError // why, for a Refused entry
+}
+
+// RefusedError is a file of a submission the grader does not read, and why:
+// its Error is the message a student reads.
+type RefusedError struct {
+	Name    string // as the student knows it: relative to their folder
+	Problem string // "is a link to /dev/zero, outside your folder"
+	Fix     string // "hand in the file itself"
+}
+
+func (e *RefusedError) Error() string {
+	return Shown(e.Name) + " " + e.Problem + ": " + e.Fix
+}
+
+// Shown is a name a student chose, as a message shows it: quoted, its
+// control characters escaped, where it has any, so that a name cannot start
+// a line of its own in a report (which a CI log could read as a command).
+func Shown(name string) string {
+	if strings.IndexFunc(name, unicode.IsControl) < 0 {
+		return name
+	}
+	return strconv.Quote(name)
+}
+
+// Dir is a folder open for reading under the rule: every name is looked up
+// beneath it.
+type Dir struct {
+	path string  // as given
+	b    beneath // the kernel's lookups, or Go's by hand
+}
+
+// OpenDir opens the folder at path for reading beneath it. path itself is
+// the caller's, followed as given: what is beneath it is the student's.
+func OpenDir(path string) (*Dir, error) {
+	b, err := openBeneath(path)
+	if err != nil {
+		return nil, err
+	}
+	return &Dir{path: path, b: b}, nil
+}
+
+// Close closes d.
+func (d *Dir) Close() error { return d.b.close() }
+
+// Path is d's path, as OpenDir was given it.
+func (d *Dir) Path() string { return d.path }
+
+// Lookup says what name (slash-separated, beneath d) is: a File, a Folder,
+// or Refused, with why. A name that does not exist, or that d's user may
+// not look at, is an error wrapping fs.ErrNotExist or fs.ErrPermission.
+func (d *Dir) Lookup(name string) (Entry, error) {
+	e := Entry{Name: name}
+	fi, err := d.b.lstat(name)
+	if err != nil {
+		return e, &fs.PathError{Op: "lstat", Path: name, Err: unwrapPath(err)}
+	}
+	if testOpen != nil {
+		// The rule turned off for a test: anything but a folder is read
+		// as a file, as the grader once did.
+		e.Kind, e.Size = File, fi.Size()
+		if fi.IsDir() {
+			e.Kind = Folder
+		}
+		return e, nil
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		e.Link, _ = d.b.readlink(name)
+		fi, err = d.b.stat(name)
+		if err != nil {
+			return d.refuse(e, d.linkProblem(name), "hand in the file itself"), nil
+		}
+		if fi.IsDir() {
+			return d.refuse(e, "is a link to "+Shown(e.Link)+", a folder, which the grader does not follow", "hand in the folder itself"), nil
+		}
+	}
+	switch t := fi.Mode().Type(); {
+	case t == fs.ModeDir:
+		e.Kind = Folder
+		return e, nil
+	case t == 0:
+		e.Kind, e.Size, e.Exec = File, fi.Size(), fi.Mode().Perm()&0o111 != 0
+		if e.Size > MaxFileSize {
+			return d.refuse(e, "is larger than "+size(MaxFileSize)+", the most the grader reads of one file", "hand in your program's own files"), nil
+		}
+		return e, nil
+	default:
+		what := "is " + kindName(t)
+		if e.Link != "" {
+			what = "is a link to " + Shown(e.Link) + ", " + kindName(t)
+		}
+		return d.refuse(e, what+", not a file", "hand in the file itself"), nil
+	}
+}
+
+func (d *Dir) refuse(e Entry, problem, fix string) Entry {
+	e.Kind = Refused
+	e.Refused = &RefusedError{Name: e.Name, Problem: problem, Fix: fix}
+	return e
+}
+
+// kindName words a file's type: "a named pipe (FIFO)".
+func kindName(t fs.FileMode) string {
+	switch {
+	case t&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case t&fs.ModeSocket != 0:
+		return "a socket"
+	case t&fs.ModeCharDevice != 0, t&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file (" + t.String() + ")"
+}
+
+// linkProblem says why the link name cannot be followed inside d, link by
+// link: "is a link to /dev/zero, outside your folder", "is a link to b.py,
+// a link to ../alice/nqueens.go, outside your folder". The decision is the
+// lookup's (the kernel's); this only words it.
+func (d *Dir) linkProblem(name string) string {
+	says := "is a link to "
+	seen := map[string]bool{name: true}
+	for hops := 0; ; hops++ {
+		target, err := d.b.readlink(name)
+		if err != nil {
+			return "is a link that cannot be read"
+		}
+		says += Shown(target)
+		if path.IsAbs(target) || filepath.IsAbs(target) {
+			return says + ", outside your folder"
+		}
+		next := path.Join(path.Dir(name), filepath.ToSlash(target))
+		if next == ".." || strings.HasPrefix(next, "../") {
+			return says + ", outside your folder"
+		}
+		fi, err := d.b.lstat(next)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return says + ", which does not exist"
+		case err != nil || fi.Mode()&fs.ModeSymlink == 0:
+			return says + ", which leads outside your folder"
+		case seen[next]:
+			return says + ", and so round in a loop"
+		case hops == 8:
+			return says + ", one of a chain of links too long to follow"
+		}
+		seen[next], name = true, next
+		says += ", a link to "
+	}
+}
+
+// Open opens the regular file name beneath d, following links inside d
+// alone: anything else is a *RefusedError. The file is never opened before
+// it is known to be a regular file, and never blocks.
+func (d *Dir) Open(name string) (*os.File, Entry, error) {
+	e, err := d.Lookup(name)
+	if err != nil {
+		return nil, e, err
+	}
+	switch e.Kind {
+	case Refused:
+		return nil, e, e.Refused
+	case Folder:
+		return nil, e, &RefusedError{Name: name, Problem: "is a folder", Fix: "name a file"}
+	}
+	f, fi, err := d.b.open(name)
+	if err != nil {
+		if errors.Is(err, errNotRegular) {
+			// It changed since the lookup: read it as it is now.
+			return nil, e, &RefusedError{Name: name, Problem: "changed while the grader read it", Fix: "hand in the file again"}
+		}
+		return nil, e, &fs.PathError{Op: "open", Path: name, Err: unwrapPath(err)}
+	}
+	e.Size = fi.Size()
+	return f, e, nil
+}
+
+// WriteTo writes the regular file name beneath d to w, at most MaxFileSize
+// bytes of it, and stops when ctx is cancelled.
+func (d *Dir) WriteTo(ctx context.Context, name string, w io.Writer) (int64, error) {
+	f, _, err := d.Open(name)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	n, err := Copy(ctx, w, f, limit())
+	var big *tooBig
+	if errors.As(err, &big) {
+		return n, &RefusedError{Name: name, Problem: "is larger than " + size(MaxFileSize) + ", the most the grader reads of one file", Fix: "hand in your program's own files"}
+	}
+	return n, err
+}
+
+// ReadFile reads the regular file name beneath d (see WriteTo).
+func (d *Dir) ReadFile(ctx context.Context, name string) ([]byte, error) {
+	var b strings.Builder
+	_, err := d.WriteTo(ctx, name, &b)
+	return []byte(b.String()), err
+}
+
+// copyChunk is how much Copy reads between two looks at its context: a
+// few milliseconds of hashing or copying.
+const copyChunk = 1 << 20
+
+type tooBig struct{ max int64 }
+
+func (e *tooBig) Error() string { return "larger than " + size(e.max) }
+
+// Copy copies r to w, at most max bytes (an error past them; no bound for
+// max < 0), looking at ctx between chunks: a read that never ends (a
+// device, with the rule turned off for a test) ends with ctx all the same.
+func Copy(ctx context.Context, w io.Writer, r io.Reader, max int64) (int64, error) {
+	buf := make([]byte, copyChunk)
+	var n int64
+	for {
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
+		m, err := r.Read(buf)
+		if m > 0 {
+			if max >= 0 && n+int64(m) > max {
+				return n, &tooBig{max}
+			}
+			if _, werr := w.Write(buf[:m]); werr != nil {
+				return n, werr
+			}
+			n += int64(m)
+		}
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+}
+
+// List looks up each entry of the folder name beneath d (see Lookup), in
+// lexical order, at most MaxEntries of them (past that, a *RefusedError),
+// leaving out names that start with a dot (see Walk).
+func (d *Dir) List(name string) ([]Entry, error) {
+	names, err := d.b.list(name, MaxEntries+1)
+	if err != nil {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: unwrapPath(err)}
+	}
+	if len(names) > MaxEntries {
+		w := &walk{d: d, top: name}
+		return nil, w.tooMuch(fmt.Sprintf("holds more than %d files and folders, the most the grader reads", MaxEntries))
+	}
+	slices.Sort(names)
+	var out []Entry
+	for _, n := range names {
+		if strings.HasPrefix(n, ".") {
+			continue
+		}
+		e, err := d.Lookup(path.Join(name, n))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // gone since the listing
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// Walk calls fn for name beneath d and, for a folder, for everything
+// beneath it, in lexical order, parents first: files, folders and refused
+// entries alike. A link to a folder is not followed (it is Refused). What a
+// folder holds under a name that starts with a dot (.git, an editor's
+// files) is no part of a submission, as the grader reads none of it
+// elsewhere (a class's entries, a folder's program files): a walk passes
+// it by. It
+// stops at fn's first error, when ctx is cancelled, and past the bounds
+// (MaxEntries, MaxDepth, MaxTotalSize), with a *RefusedError naming name.
+func (d *Dir) Walk(ctx context.Context, name string, fn func(Entry) error) error {
+	w := &walk{d: d, ctx: ctx, top: name, fn: fn}
+	e, err := d.Lookup(name)
+	if err != nil {
+		return err
+	}
+	return w.entry(e, 0)
+}
+
+type walk struct {
+	d       *Dir
+	ctx     context.Context
+	top     string
+	fn      func(Entry) error
+	entries int
+	total   int64
+}
+
+func (w *walk) entry(e Entry, depth int) error {
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	if w.entries++; w.entries > MaxEntries {
+		return w.tooMuch(fmt.Sprintf("holds more than %d files and folders, the most the grader reads", MaxEntries))
+	}
+	if e.Kind == File {
+		if w.total += e.Size; w.total > MaxTotalSize {
+			return w.tooMuch("holds more than " + size(MaxTotalSize) + " of files, the most the grader reads")
+		}
+	}
+	if err := w.fn(e); err != nil || e.Kind != Folder {
+		return err
+	}
+	if depth >= MaxDepth {
+		return w.tooMuch(fmt.Sprintf("holds folders more than %d deep, the most the grader reads", MaxDepth))
+	}
+	names, err := w.d.b.list(e.Name, MaxEntries+1-w.entries)
+	if err != nil {
+		return &fs.PathError{Op: "readdir", Path: e.Name, Err: unwrapPath(err)}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		if strings.HasPrefix(n, ".") {
+			continue // not part of a submission: see Walk
+		}
+		c, err := w.d.Lookup(path.Join(e.Name, n))
+		if err != nil {
+			return err
+		}
+		if err := w.entry(c, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *walk) tooMuch(problem string) error {
+	name := w.top
+	if name == "." {
+		name = filepath.Base(w.d.path)
+	}
+	return &RefusedError{Name: name, Problem: problem, Fix: "hand in your program's own files alone"}
+}
+
+// CopyTo copies name beneath d (a file, or a folder and everything in it)
+// to dst, which must not exist, as regular files and folders the grader's
+// user owns, readable by all: the copy a compiler and a run see in the
+// student's place. What the rule refuses is left out, and returned; an
+// error is for what stops the copy (ctx, the bounds, the grader's own
+// trouble writing). The program itself refused is the caller's to tell.
+func (d *Dir) CopyTo(ctx context.Context, name, dst string) (refused []*RefusedError, err error) {
+	err = d.Walk(ctx, name, func(e Entry) error {
+		rel := strings.TrimPrefix(strings.TrimPrefix(e.Name, name), "/")
+		to := filepath.Join(dst, filepath.FromSlash(rel))
+		switch e.Kind {
+		case Folder:
+			return os.Mkdir(to, 0o755)
+		case Refused:
+			refused = append(refused, e.Refused)
+			return nil
+		}
+		err := d.copyFile(ctx, e, to)
+		var r *RefusedError
+		if errors.As(err, &r) {
+			refused = append(refused, r)
+			return nil
+		}
+		return err
+	})
+	return refused, err
+}
+
+func (d *Dir) copyFile(ctx context.Context, e Entry, to string) error {
+	mode := os.FileMode(0o644)
+	if e.Exec {
+		mode = 0o755
+	}
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return err
+	}
+	_, err = d.WriteTo(ctx, e.Name, out)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(to)
+		return err
+	}
+	// Whatever the umask took away: the run's own user reads it.
+	return os.Chmod(to, mode)
+}
+
+// errNotRegular is a lookup that found no regular file where one was
+// looked for.
+var errNotRegular = errors.New("not a regular file")
+
+// unwrapPath is the cause of err, without the path a lookup wrapped it in
+// (the name is the caller's to give).
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// size words a number of bytes as the grader's messages do: "64 MiB".
+func size(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return strconv.FormatInt(n>>30, 10) + " GiB"
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + " MiB"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + " KiB"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}

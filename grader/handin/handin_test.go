@@ -1,0 +1,234 @@
+package handin
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestRule reads a folder holding every kind of entry a student can hand
+// in, by each way this system has of keeping to the rule (the kernel's
+// openat2, and os.Root by hand): what is read, what is refused and the
+// message that says why, and that nothing blocks or reads without end.
+func TestRule(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("links and named pipes are made with Unix calls here")
+	}
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "alice.go"), []byte("package main // alice's\n"), 0o600)
+	dir := filepath.Join(t.TempDir(), "mallory")
+	files := map[string]string{
+		"nqueens.py":     "print('mine')\n",
+		"src/board.py":   "BOARD = 8\n",
+		"src/deep/x.txt": "x\n",
+		".git/config":    "[core]\n", // no part of a submission
+	}
+	for name, data := range files {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Chmod(filepath.Join(dir, "nqueens.py"), 0o755)
+	links := map[string]string{
+		"zero.txt":      "/dev/zero",
+		"classmate.go":  filepath.Join(outside, "alice.go"),
+		"up.go":         "../" + filepath.Base(outside) + "/alice.go",
+		"inside.py":     "src/board.py",
+		"chain.py":      "inside.py",
+		"out-chain.py":  "zero.txt",
+		"nowhere.py":    "missing.py",
+		"loop-a":        "loop-b",
+		"loop-b":        "loop-a",
+		"folder-link":   "src",
+		"src/parent.py": "../nqueens.py",
+		"pipe-link":     "pipe",
+	}
+	for name, target := range links {
+		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sock, err := net.Listen("unix", filepath.Join(dir, "sock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sock.Close()
+	big, err := os.Create(filepath.Join(dir, "big.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	big.Truncate(MaxFileSize + 1) // sparse: costs no disk
+	big.Close()
+
+	want := map[string]string{ // name: "file", "folder", or the refusal's message
+		"nqueens.py":     "file",
+		"src":            "folder",
+		"src/board.py":   "file",
+		"src/deep":       "folder",
+		"src/deep/x.txt": "file",
+		"inside.py":      "file",
+		"chain.py":       "file",
+		"src/parent.py":  "file",
+		"zero.txt":       "zero.txt is a link to /dev/zero, outside your folder: hand in the file itself",
+		"classmate.go":   "classmate.go is a link to " + filepath.Join(outside, "alice.go") + ", outside your folder: hand in the file itself",
+		"up.go":          "up.go is a link to ../" + filepath.Base(outside) + "/alice.go, outside your folder: hand in the file itself",
+		"out-chain.py":   "out-chain.py is a link to zero.txt, a link to /dev/zero, outside your folder: hand in the file itself",
+		"nowhere.py":     "nowhere.py is a link to missing.py, which does not exist: hand in the file itself",
+		"loop-b":         "loop-b is a link to loop-a, a link to loop-b, and so round in a loop: hand in the file itself",
+		"loop-a":         "loop-a is a link to loop-b, a link to loop-a, and so round in a loop: hand in the file itself",
+		"folder-link":    "folder-link is a link to src, a folder, which the grader does not follow: hand in the folder itself",
+		"pipe":           "pipe is a named pipe (FIFO), not a file: hand in the file itself",
+		"pipe-link":      "pipe-link is a link to pipe, a named pipe (FIFO), not a file: hand in the file itself",
+		"sock":           "sock is a socket, not a file: hand in the file itself",
+		"big.bin":        "big.bin is larger than 64 MiB, the most the grader reads of one file: hand in your program's own files",
+	}
+	ways := map[string]func(string) (beneath, error){"os.Root": openRoot}
+	if runtime.GOOS == "linux" && haveOpenat2() {
+		ways["openat2"] = openBeneath
+	}
+	for way, open := range ways {
+		t.Run(way, func(t *testing.T) {
+			b, err := open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := &Dir{path: dir, b: b}
+			defer d.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			got := map[string]string{}
+			err = d.Walk(ctx, ".", func(e Entry) error {
+				switch e.Kind {
+				case File:
+					got[e.Name] = "file"
+				case Folder:
+					got[e.Name] = "folder"
+				default:
+					got[e.Name] = e.Refused.Error()
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			delete(got, ".")
+			for name, w := range want {
+				if got[name] != w {
+					t.Errorf("%s: got %q; want %q", name, got[name], w)
+				}
+			}
+			for name := range got {
+				if _, ok := want[name]; !ok {
+					t.Errorf("walk found %s, which the test did not make", name)
+				}
+			}
+			// Reading: a file through a link inside; each refusal, as the
+			// walk words it, without blocking on the pipe.
+			if data, err := d.ReadFile(ctx, "chain.py"); err != nil || string(data) != files["src/board.py"] {
+				t.Errorf("ReadFile(chain.py) = %q, %v; want src/board.py's", data, err)
+			}
+			for _, name := range []string{"zero.txt", "classmate.go", "pipe", "pipe-link", "big.bin", "sock"} {
+				_, err := d.ReadFile(ctx, name)
+				var r *RefusedError
+				if !errors.As(err, &r) || r.Error() != want[name] {
+					t.Errorf("ReadFile(%s): %v; want %q", name, err, want[name])
+				}
+			}
+			// The copy a run sees: regular files and folders alone, links
+			// inside made files, the refused left out and named.
+			dst := filepath.Join(t.TempDir(), "copy")
+			refused, err := d.CopyTo(ctx, ".", dst)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(refused) != 12 {
+				t.Errorf("the copy left out %d entries; want the 12 refused: %v", len(refused), refused)
+			}
+			for name, w := range want {
+				fi, err := os.Lstat(filepath.Join(dst, name))
+				switch {
+				case w == "file" && (err != nil || !fi.Mode().IsRegular()):
+					t.Errorf("the copy's %s: %v, %v; want a regular file", name, fi, err)
+				case w == "folder" && (err != nil || !fi.IsDir()):
+					t.Errorf("the copy's %s: %v; want a folder", name, err)
+				case w != "file" && w != "folder" && err == nil:
+					t.Errorf("the copy holds %s, which the rule refuses", name)
+				}
+			}
+			if fi, err := os.Stat(filepath.Join(dst, "nqueens.py")); err != nil || fi.Mode().Perm() != 0o755 {
+				t.Errorf("the copy's nqueens.py: %v, %v; want mode 0755, executable as handed in", fi, err)
+			}
+			// One file of the folder, named by its folder.
+			e, err := d.Lookup("classmate.go")
+			if err != nil || e.Kind != Refused || e.Link != filepath.Join(outside, "alice.go") {
+				t.Errorf("Lookup(classmate.go) = %+v, %v; want refused, through its link", e, err)
+			}
+			if _, err := d.Lookup("absent.py"); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("Lookup(absent.py): %v; want not exist", err)
+			}
+		})
+	}
+}
+
+// TestBounds: a folder past the bounds is refused as a whole, naming it,
+// and a cancelled context stops a walk and a copy.
+func TestBounds(t *testing.T) {
+	dir := t.TempDir()
+	for i := range MaxEntries + 1 {
+		if err := os.WriteFile(filepath.Join(dir, strconv.Itoa(i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	err = d.Walk(context.Background(), ".", func(Entry) error { return nil })
+	if want := "holds more than 10000 files and folders, the most the grader reads"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("walking %d files: %v; want %q", MaxEntries+1, err, want)
+	}
+	deep := t.TempDir()
+	p := deep
+	for range MaxDepth + 1 {
+		p = filepath.Join(p, "d")
+	}
+	os.MkdirAll(p, 0o755)
+	dd, _ := OpenDir(deep)
+	defer dd.Close()
+	if err := dd.Walk(context.Background(), ".", func(Entry) error { return nil }); err == nil || !strings.Contains(err.Error(), "more than 32 deep") {
+		t.Errorf("walking folders %d deep: %v; want refused", MaxDepth+1, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := d.CopyTo(ctx, ".", filepath.Join(t.TempDir(), "c")); !errors.Is(err, context.Canceled) {
+		t.Errorf("copying with a cancelled context: %v; want context.Canceled", err)
+	}
+	// A read that would never end, ended by its context.
+	zero, err := os.Open("/dev/zero")
+	if err != nil {
+		t.Skip(err)
+	}
+	defer zero.Close()
+	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if _, err := Copy(ctx, discard{}, zero, -1); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("copying /dev/zero without bound: %v; want the context's deadline", err)
+	}
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
