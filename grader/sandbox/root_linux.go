@@ -30,6 +30,7 @@ var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "
 type mountEntry struct {
 	path string
 	kind mountKind
+	from string // for a Spec.Binds entry: the host path shown at path
 }
 
 type mountKind int
@@ -141,7 +142,19 @@ func (r *run) rootEntries(writable []string) ([]mountEntry, map[string]bool, err
 			return nil, nil, fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
 		}
 		readOnly[c] = true
-		es = append(es, mountEntry{c, bindRO})
+		es = append(es, mountEntry{c, bindRO, ""})
+	}
+	for _, b := range s.Binds {
+		// The folder it is in, with every link resolved, as the other
+		// binds are; the name itself as the caller gives it (a student's
+		// link, whose copy is a regular file).
+		dir, err := canonical(filepath.Dir(b.At))
+		if err != nil {
+			return nil, nil, fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
+		}
+		at := filepath.Join(dir, filepath.Base(b.At))
+		readOnly[at], readOnly[filepath.Clean(b.At)] = true, true
+		es = append(es, mountEntry{at, bindRO, b.From})
 	}
 	if !readOnly[r.path] {
 		// The interpreter or compiler the run starts: its own folder,
@@ -154,7 +167,7 @@ func (r *run) rootEntries(writable []string) ([]mountEntry, map[string]bool, err
 		for _, d := range toolDirs(r.path, envValue(s.Env, "PATH"), r.m.closedToRuns) {
 			holdsRun := slices.ContainsFunc(writable, func(w string) bool { return under(w, d) })
 			if !holdsRun && (tmp == "" || !under(tmp, d)) {
-				es = append(es, mountEntry{d, bindRO})
+				es = append(es, mountEntry{d, bindRO, ""})
 			}
 		}
 	}
@@ -163,14 +176,14 @@ func (r *run) rootEntries(writable []string) ([]mountEntry, map[string]bool, err
 		if err != nil {
 			return nil, nil, fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
 		}
-		es = append(es, mountEntry{c, bindRW})
+		es = append(es, mountEntry{c, bindRW, ""})
 	}
 	for _, d := range s.Overlay {
 		c, err := canonical(d)
 		if err != nil {
 			return nil, nil, fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
 		}
-		es = append(es, mountEntry{c, overlay})
+		es = append(es, mountEntry{c, overlay, ""})
 	}
 	for _, d := range writable {
 		// A folder inside one the caller binds writable is that one's.
@@ -178,7 +191,7 @@ func (r *run) rootEntries(writable []string) ([]mountEntry, map[string]bool, err
 			return e.path == d || ((e.kind == bindRW || e.kind == overlay) && under(d, e.path))
 		})
 		if !inBound {
-			es = append(es, mountEntry{d, fresh})
+			es = append(es, mountEntry{d, fresh, ""})
 		}
 	}
 	return dropCovered(es), readOnly, nil
@@ -285,12 +298,13 @@ func planDev(p *launcher.Program, root, dst string) {
 }
 
 // dropCovered sorts the mounts, parents first, and drops a read-only bind
-// that a read-only bind above it already shows.
+// that a read-only bind above it already shows (a bind of another source
+// is never covered: it shows something else).
 func dropCovered(es []mountEntry) []mountEntry {
 	slices.SortStableFunc(es, func(a, b mountEntry) int { return strings.Compare(a.path, b.path) })
 	var out []mountEntry
 	for _, e := range es {
-		covered := slices.ContainsFunc(out, func(o mountEntry) bool {
+		covered := e.from == "" && slices.ContainsFunc(out, func(o mountEntry) bool {
 			return o.kind == bindRO && e.kind == bindRO && under(e.path, o.path)
 		})
 		dup := len(out) > 0 && out[len(out)-1].path == e.path
@@ -309,11 +323,14 @@ func dropCovered(es []mountEntry) []mountEntry {
 // file that the run's own user could not read (a file of mode 600 in a
 // class folder) is bound from a readable copy.
 func (r *run) bindSource(e mountEntry) (src string, tree int, err error) {
-	if !r.m.asRoot {
-		return e.path, -1, nil
-	}
 	src = e.path
-	if e.kind == bindRO && r.ownUID() {
+	if e.from != "" {
+		src = e.from
+	}
+	if !r.m.asRoot {
+		return src, -1, nil
+	}
+	if e.kind == bindRO && e.from == "" && r.ownUID() {
 		if fi, err := os.Stat(src); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o004 == 0 {
 			cp, err := r.readableCopy(src, fi.Mode())
 			if err != nil {
@@ -420,7 +437,7 @@ var systemRoot = sync.OnceValue(func() (sys struct {
 				sys.links = append(sys.links, struct{ path, target string }{d, target})
 			}
 		case fi.IsDir():
-			sys.dirs = append(sys.dirs, mountEntry{d, bindRO})
+			sys.dirs = append(sys.dirs, mountEntry{d, bindRO, ""})
 		}
 	}
 	return sys

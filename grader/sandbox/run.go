@@ -34,9 +34,15 @@ type Spec struct {
 	Stdin  []byte   // nil means empty input, never the grader's own stdin
 	Limits Limits   // zero fields mean the defaults
 	// ReadOnly are host files and folders the run may read, beyond the
-	// system's folders and the folder of the tool it starts: the
-	// submission's own files. Each is seen at its own path.
+	// system's folders and the folder of the tool it starts. Each is
+	// seen at its own path.
 	ReadOnly []string
+	// Binds are files and folders the run reads at a path of the caller's
+	// choosing, read-only: the submission's, which the run sees where the
+	// student's are while it reads the grader's copy of them (package
+	// handin), a copy of its own (From) that no other run shares. Without
+	// a root of its own a run sees the host's files, and so reads At.
+	Binds []Bind
 	// Writable are host folders the run may write and whose changes the
 	// caller keeps: a compiler's output folder.
 	Writable []string
@@ -49,6 +55,10 @@ type Spec struct {
 	// grader's own reference program).
 	Hide []string
 }
+
+// A Bind shows the host file or folder From at At, in the run's root.
+// From must be the caller's own, holding regular files and folders alone.
+type Bind struct{ At, From string }
 
 // Result is how one run went.
 type Result struct {

@@ -216,7 +216,7 @@ func (r *run) handOver() error {
 			}
 		}
 		tmp := filepath.Clean(os.TempDir())
-		for _, p := range append(slices.Clone(folders), r.spec.ReadOnly...) {
+		for _, p := range append(append(slices.Clone(folders), r.spec.ReadOnly...), r.bindPaths()...) {
 			for d := filepath.Dir(p); under(d, tmp); d = filepath.Dir(d) {
 				if fi, err := os.Lstat(d); err == nil && fi.IsDir() && fi.Mode().Perm()&0o001 == 0 {
 					os.Chmod(d, fi.Mode().Perm()|0o001)
@@ -243,12 +243,21 @@ func (r *run) callersFolder(d string) bool {
 	if d == "/" || d == filepath.Clean(os.TempDir()) {
 		return true
 	}
-	for _, p := range r.spec.ReadOnly {
+	for _, p := range append(slices.Clone(r.spec.ReadOnly), r.bindPaths()...) {
 		if under(filepath.Clean(p), d) {
 			return true
 		}
 	}
 	return false
+}
+
+// bindPaths are the paths the caller's Binds are seen at.
+func (r *run) bindPaths() []string {
+	var out []string
+	for _, b := range r.spec.Binds {
+		out = append(out, b.At)
+	}
+	return out
 }
 
 func (r *run) pipe() (rd, wr *os.File, err error) {

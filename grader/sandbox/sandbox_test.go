@@ -37,14 +37,15 @@ func TestSeccompFilterAssembles(t *testing.T) {
 
 func TestDropCovered(t *testing.T) {
 	got := dropCovered([]mountEntry{
-		{"/usr", bindRO},
-		{"/tmp/run1", fresh},
-		{"/usr/local/go", bindRO}, // shown by /usr already
-		{"/etc", bindRO},
-		{"/tmp/run1/sol.py", bindRO}, // inside a fresh folder: needed
-		{"/usr", bindRO},             // twice
+		{"/usr", bindRO, ""},
+		{"/tmp/run1", fresh, ""},
+		{"/usr/local/go", bindRO, ""}, // shown by /usr already
+		{"/etc", bindRO, ""},
+		{"/tmp/run1/sol.py", bindRO, ""},                  // inside a fresh folder: needed
+		{"/usr", bindRO, ""},                              // twice
+		{"/usr/class/sol.py", bindRO, "/tmp/copy/sol.py"}, // another file in its place: needed
 	})
-	want := []mountEntry{{"/etc", bindRO}, {"/tmp/run1", fresh}, {"/tmp/run1/sol.py", bindRO}, {"/usr", bindRO}}
+	want := []mountEntry{{"/etc", bindRO, ""}, {"/tmp/run1", fresh, ""}, {"/tmp/run1/sol.py", bindRO, ""}, {"/usr", bindRO, ""}, {"/usr/class/sol.py", bindRO, "/tmp/copy/sol.py"}}
 	if !slices.Equal(got, want) {
 		t.Errorf("dropCovered = %v; want %v", got, want)
 	}
@@ -133,6 +134,35 @@ func TestRunOwnRoot(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "y")); err == nil {
 		t.Errorf("the run's write reached the host folder behind its working folder")
+	}
+}
+
+// TestBinds shows a copy in the place of the file it copies: a run reads
+// the copy where it knows the file to be (a student's link, even, whose
+// copy is a regular file), and nothing of the folder around it.
+func TestBinds(t *testing.T) {
+	if !thisMachine().root {
+		t.Skip("no root of its own for runs on this machine")
+	}
+	student := t.TempDir()
+	os.WriteFile(filepath.Join(student, "notes.txt"), []byte("the student's other file\n"), 0o644)
+	at := filepath.Join(student, "sub.sh")
+	os.Symlink("/etc/hostname", at) // a link out of the folder, where the copy is shown
+	from := filepath.Join(t.TempDir(), "copy.sh")
+	os.WriteFile(from, []byte("echo the copy of the grader\n"), 0o644)
+	dir := filepath.Join(t.TempDir(), "work")
+	os.Mkdir(dir, 0o755)
+	res, err := Run(context.Background(), Spec{
+		Argv:  []string{"/bin/sh", "-c", `sh "$1"; test -L "$1" && echo a link; cat "$2" || echo no notes`, "sh", at, filepath.Join(student, "notes.txt")},
+		Dir:   dir,
+		Env:   []string{"PATH=/usr/bin:/bin", "HOME=" + dir},
+		Binds: []Bind{{At: at, From: from}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := string(res.Stdout); out != "the copy of the grader\nno notes\n" {
+		t.Errorf("the run said %q (%s); want the copy's words, at the file's place, and nothing else of its folder", out, res.Stderr)
 	}
 }
 
