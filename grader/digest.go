@@ -1,8 +1,10 @@
 package grader
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"hash"
 	"io"
@@ -14,57 +16,53 @@ import (
 	"sync"
 
 	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/handin"
 )
 
 // DigestPath is "sha256:" and the hex digest of the file at path, or of
-// every file under the folder at path: each file's path relative to it,
-// its mode's executable bit and its contents, in lexical order. Links are
-// followed, as grading follows them.
-func DigestPath(path string) (string, error) {
+// every file under the folder at path, read as grading reads a submission
+// (package handin): each file's path relative to it, its executable bit
+// and its contents, in lexical order. A link inside the folder stands for
+// the file it leads to; what the rule refuses (a link out of the folder, a
+// named pipe, a device, a file too large) stands for itself, by its name
+// and why, so that it never holds the digest up and a change to it is
+// still seen. A file's path is looked up beneath its own folder; a
+// folder's path is the caller's, followed. It stops when ctx is cancelled.
+func DigestPath(ctx context.Context, path string) (string, error) {
 	h := sha256.New()
-	info, err := os.Stat(path)
+	dir, name := filepath.Dir(path), filepath.Base(path)
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		dir, name = path, "."
+	}
+	d, err := handin.OpenDir(dir)
 	if err != nil {
 		return "", err
 	}
-	if !info.IsDir() {
-		if err := digestFile(h, ".", path, info); err != nil {
-			return "", err
+	defer d.Close()
+	err = d.Walk(ctx, name, func(e handin.Entry) error {
+		rel := strings.TrimPrefix(strings.TrimPrefix(e.Name, name), "/")
+		if rel == "" {
+			rel = "."
 		}
-		return sum(h), nil
-	}
-	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
+		switch e.Kind {
+		case handin.Refused:
+			fmt.Fprintf(h, "refused %q %q\n", rel, e.Refused.Problem)
+		case handin.File:
+			fmt.Fprintf(h, "file %q %d %t\n", rel, e.Size, e.Exec)
+			_, err := d.WriteTo(ctx, e.Name, h)
+			var r *handin.RefusedError
+			if errors.As(err, &r) {
+				fmt.Fprintf(h, "refused %q %q\n", rel, r.Problem)
+				return nil
+			}
 			return err
 		}
-		if d.IsDir() {
-			return nil
-		}
-		info, err := os.Stat(p)
-		if err != nil {
-			return err
-		}
-		if info.IsDir() { // a link to a folder: its name stands for it
-			fmt.Fprintf(h, "link %q\n", p)
-			return nil
-		}
-		rel, _ := filepath.Rel(path, p)
-		return digestFile(h, filepath.ToSlash(rel), p, info)
+		return nil
 	})
 	if err != nil {
 		return "", err
 	}
 	return sum(h), nil
-}
-
-func digestFile(h hash.Hash, name, path string, info fs.FileInfo) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	fmt.Fprintf(h, "file %q %d %t\n", name, info.Size(), info.Mode()&0o111 != 0)
-	_, err = io.Copy(h, f)
-	return err
 }
 
 // ExerciseDigest is "sha256:" and the hex digest of everything of ex that

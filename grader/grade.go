@@ -82,9 +82,6 @@ func Grade(ctx context.Context, ex *exercise.Exercise, sub *submission.Submissio
 		return nil, fmt.Errorf("grader: %w", err)
 	}
 	defer submission.RemoveAll(dir)
-	if err := os.Mkdir(filepath.Join(dir, "scripts"), 0o755); err != nil {
-		return nil, fmt.Errorf("grader: %w", err)
-	}
 	run := scenario.NewRunner(ctx, ex, sub, scenario.Config{Limits: limits, Dir: dir, Env: opts.Env, Verbose: opts.Verbose, TakeWants: opts.TakeWants})
 	g := &grading{ctx: ctx, opts: opts, run: run, named: namedChecks(ex, opts.Run)}
 

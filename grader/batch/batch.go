@@ -166,8 +166,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	graded := make(map[string]report.Graded)
 	var todo []Student
 	for _, s := range students {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
 		g := report.Graded{Exercise: exDigest, Grader: opts.Version}
-		g.Submission = digestStudent(s)
+		g.Submission = digestStudent(ctx, s)
 		graded[s.Name] = g
 		path := filepath.Join(reports, reportName(s.Name)+".json")
 		r, err := ReadRow(path)
@@ -328,7 +331,7 @@ func gradeOne(ctx context.Context, ex *exercise.Exercise, s Student, opts grader
 // digestStudent is the digest of a student's entries in the class folder
 // and of which file in them is the submission (--pattern may pick another),
 // or why none is.
-func digestStudent(s Student) string {
+func digestStudent(ctx context.Context, s Student) string {
 	var parts []string
 	if len(s.Entries) > 0 {
 		if rel, err := filepath.Rel(filepath.Dir(s.Entries[0]), s.Path); err == nil && s.Path != "" {
@@ -339,7 +342,7 @@ func digestStudent(s Student) string {
 		parts = append(parts, "problem "+s.Problem)
 	}
 	for _, e := range s.Entries {
-		d, err := grader.DigestPath(e)
+		d, err := grader.DigestPath(ctx, e)
 		if err != nil {
 			// A link to nowhere: unchanged while it stays one.
 			d = "unreadable: " + err.Error()

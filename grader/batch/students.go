@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader/handin"
 	"github.com/boardcheck/boardcheck/grader/submission"
 )
 
@@ -121,23 +122,38 @@ func Students(dir, pattern, skip string) ([]Student, error) {
 // picks a folder's submission with it too (Gradescope's
 // /autograder/submission).
 func Pick(folder, pattern string) (path, problem string) {
+	// Read as a submission is read (package handin): a file refused by
+	// the rule (a link out of the folder) is found all the same, so that
+	// grading it says why it cannot be graded.
+	d, err := handin.OpenDir(folder)
+	if err != nil {
+		return "", fmt.Sprintf("the folder cannot be read: %v", unwrap(err))
+	}
+	defer d.Close()
+	isFile := func(e handin.Entry) bool {
+		return e.Kind == handin.File || (e.Kind == handin.Refused && e.Refused != nil)
+	}
 	var found []string
 	if pattern != "" {
 		matches, _ := filepath.Glob(filepath.Join(folder, pattern))
 		for _, m := range matches {
-			if info, err := os.Stat(m); err == nil && info.Mode().IsRegular() {
+			rel, err := filepath.Rel(folder, m)
+			if err != nil {
+				continue
+			}
+			if e, err := d.Lookup(filepath.ToSlash(rel)); err == nil && isFile(e) {
 				found = append(found, m)
 			}
 		}
 	} else {
-		entries, _ := os.ReadDir(folder)
+		entries, err := d.List(".")
+		if err != nil {
+			return "", unwrap(err).Error()
+		}
 		exts := submission.SourceExtensions()
 		for _, e := range entries {
-			if strings.HasPrefix(e.Name(), ".") || !slices.Contains(exts, strings.ToLower(filepath.Ext(e.Name()))) {
-				continue
-			}
-			if info, err := os.Stat(filepath.Join(folder, e.Name())); err == nil && info.Mode().IsRegular() {
-				found = append(found, filepath.Join(folder, e.Name()))
+			if isFile(e) && slices.Contains(exts, strings.ToLower(filepath.Ext(e.Name))) {
+				found = append(found, filepath.Join(folder, e.Name))
 			}
 		}
 	}
@@ -206,4 +222,13 @@ func resolve(path string) string {
 		}
 		rest = append([]string{filepath.Base(p)}, rest...)
 	}
+}
+
+// unwrap is err without the path an fs error wraps it in.
+func unwrap(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -147,9 +147,17 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	// Each run has a folder of its own, beside the scenario's and not in
 	// it: the scenario's files (want.txt) are the grader's, not the run's.
-	dir := filepath.Join(filepath.Dir(s.work), fmt.Sprintf("run%d", len(s.runs)+1))
+	n := len(s.runs) + 1
+	dir := filepath.Join(filepath.Dir(s.work), fmt.Sprintf("run%d", n))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		s.failure = &failure{status: report.Error, grader: true, message: fmt.Sprintf("making the run's folder: %v", err)}
+		ts.Fatalf("%s", s.failure.message)
+	}
+	copies := filepath.Join(filepath.Dir(s.work), fmt.Sprintf("copy%d", n))
+	defer os.RemoveAll(copies)
+	binds, err := s.g.runCopies(copies)
+	if err != nil {
+		s.failure = &failure{status: report.Error, grader: true, message: err.Error()}
 		ts.Fatalf("%s", s.failure.message)
 	}
 	res, err := sandboxRun(s.g.ctx, sandbox.Spec{
@@ -159,6 +167,7 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		Stdin:    stdin,
 		Limits:   s.g.limits,
 		ReadOnly: s.g.sub.Files,
+		Binds:    binds,
 		Hide:     hiddenPrograms(),
 	})
 	if changed := s.files.changed(s.work); changed != "" {

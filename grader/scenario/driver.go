@@ -96,15 +96,19 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 	// r is the named result so that the duration covers every return.
 	defer func() { r.Duration = time.Since(start) }()
 
-	scriptPath := filepath.Join(g.dir, "scripts", c.Name+".txtar")
-	root := filepath.Join(g.dir, "work", c.Name)
-	if err := os.WriteFile(scriptPath, c.RunnableScript(), 0o644); err != nil {
-		return errorResult(r, fmt.Sprintf("grader error (not your fault): writing the scenario: %v", err))
-	}
-	if err := os.MkdirAll(root, 0o755); err != nil {
+	// A folder of the check's own, named for nothing (a run knows its
+	// working folder, and must not learn from it which check it is in:
+	// a hidden one, whose input it would then report): the scenario, its
+	// files, and each run's folder and copy of the submission.
+	root, err := os.MkdirTemp(g.dir, "")
+	if err != nil {
 		return errorResult(r, fmt.Sprintf("grader error (not your fault): making the work folder: %v", err))
 	}
 	defer submission.RemoveAll(root)
+	scriptPath := filepath.Join(root, "scenario.txtar")
+	if err := os.WriteFile(scriptPath, c.RunnableScript(), 0o644); err != nil {
+		return errorResult(r, fmt.Sprintf("grader error (not your fault): writing the scenario: %v", err))
+	}
 
 	s := &checkRun{g: g, check: c}
 	t := &scriptT{verbose: g.verbose}

@@ -24,7 +24,7 @@ var sandboxRun = sandbox.Run
 // Config is what a Runner needs besides the exercise and the submission.
 type Config struct {
 	Limits  sandbox.Limits // each run's: the exercise's, with the user's --timeout
-	Dir     string         // a folder of the grading's own, for scripts/ and work/
+	Dir     string         // a folder of the grading's own, for each check's scenario and runs
 	Env     []string       // extra K=V for runs (rare)
 	Verbose bool           // keep full logs and outputs
 	// TakeWants, when set, has each `cmp` line whose second file is in

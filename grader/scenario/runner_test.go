@@ -32,9 +32,6 @@ func runAlone(t *testing.T, ex *exercise.Exercise, name string, cfg Config, argv
 		t.Fatalf("%s has no check %q", ex.ID, name)
 	}
 	cfg.Dir = t.TempDir()
-	if err := os.Mkdir(filepath.Join(cfg.Dir, "scripts"), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	return NewRunner(context.Background(), ex, sub, cfg).Run(c)
 }
 
@@ -259,17 +256,17 @@ func TestScenarioFileChangedFromOutside(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := Config{Limits: sandbox.Limits{Time: 30 * time.Second}, Dir: filepath.Join(dir, "grading")}
-	if err := os.MkdirAll(filepath.Join(cfg.Dir, "scripts"), 0o755); err != nil {
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	// The run's folder is made after the scenario's files are recorded
-	// and before the run starts: rewrite want.txt once it appears.
-	work := filepath.Join(cfg.Dir, "work", "hello")
+	// and before the run starts: rewrite want.txt once it appears (in the
+	// check's folder, whose name is no one's to know).
 	rewrote := make(chan error, 1)
 	go func() {
 		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-			if _, err := os.Stat(filepath.Join(work, "run1")); err == nil {
-				rewrote <- os.WriteFile(filepath.Join(work, "script-hello", "want.txt"), []byte("mine\n"), 0o644)
+			if runs, _ := filepath.Glob(filepath.Join(cfg.Dir, "*", "run1")); len(runs) == 1 {
+				rewrote <- os.WriteFile(filepath.Join(filepath.Dir(runs[0]), "script-scenario", "want.txt"), []byte("mine\n"), 0o644)
 				return
 			}
 		}

@@ -8,9 +8,11 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"sync"
 
 	"github.com/boardcheck/boardcheck/grader/builtin"
+	"github.com/boardcheck/boardcheck/grader/handin"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
@@ -119,3 +121,38 @@ var hiddenPrograms = sync.OnceValue(func() []string {
 	}
 	return out
 })
+
+// runCopies makes, in dir, a copy of the submission's files (Copies) for
+// one run alone, and returns what the run is to see where: no two runs
+// share an inode of the submission, which one could watch (inotify) or
+// mark (its access time) for another to see, and the run's own copy is
+// thrown away with it. Without a root of its own a run sees the host's
+// files, and reads the submission where the student's are, as the sandbox
+// says.
+func (g *Runner) runCopies(dir string) ([]sandbox.Bind, error) {
+	if !sandbox.OwnRoot() || sandbox.LayerOff("runcopies") {
+		return g.sub.Copies, nil
+	}
+	var binds []sandbox.Bind
+	for i, b := range g.sub.Copies {
+		to := filepath.Join(dir, strconv.Itoa(i))
+		if err := os.MkdirAll(to, 0o755); err != nil {
+			return nil, fmt.Errorf("grader: copying the submission for a run: %w", err)
+		}
+		to = filepath.Join(to, filepath.Base(b.From))
+		d, err := handin.OpenDir(filepath.Dir(b.From))
+		if err != nil {
+			return nil, fmt.Errorf("grader: copying the submission for a run: %w", err)
+		}
+		refused, err := d.CopyTo(g.ctx, filepath.Base(b.From), to)
+		d.Close()
+		if err == nil && len(refused) > 0 {
+			err = refused[0]
+		}
+		if err != nil {
+			return nil, fmt.Errorf("grader: copying the submission for a run: %w", err)
+		}
+		binds = append(binds, sandbox.Bind{At: b.At, From: to})
+	}
+	return binds, nil
+}

@@ -44,14 +44,19 @@ func prog(t *testing.T, name string) *Submission {
 	if sub != nil {
 		return sub
 	}
-	sub, err := Prepare(context.Background(), filepath.Join("testdata", "progs", name), t.TempDir())
+	build := t.TempDir()
+	if !strings.HasSuffix(name, ".c") && !strings.HasSuffix(name, ".cpp") && !strings.HasSuffix(name, ".go") {
+		// An interpreted program keeps only its copy in the build folder,
+		// which lives as long as the tests, so that it can be reused:
+		// finding the interpreter behind a version manager's shim takes
+		// seconds.
+		build = sharedBuild
+	}
+	sub, err := Prepare(context.Background(), filepath.Join("testdata", "progs", name), build)
 	if err != nil {
 		t.Fatalf("Prepare(%s): %v", name, err)
 	}
 	if !sub.Compiled {
-		// An interpreted program keeps nothing in the build folder, so it
-		// can be reused; finding the interpreter behind a version manager's
-		// shim takes seconds.
 		preparedMu.Lock()
 		prepared[name] = sub
 		preparedMu.Unlock()
@@ -62,7 +67,22 @@ func prog(t *testing.T, name string) *Submission {
 var (
 	preparedMu sync.Mutex
 	prepared   = map[string]*Submission{}
+	// sharedBuild is the build folder of the prepared programs kept for
+	// every test (TestMain).
+	sharedBuild string
 )
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "submission-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	sharedBuild = dir
+	code := m.Run()
+	RemoveAll(dir)
+	os.Exit(code)
+}
 
 var runSeq atomic.Int64
 
@@ -95,6 +115,7 @@ func runSub(t *testing.T, sub *Submission, name string, l sandbox.Limits, stdin 
 		Stdin:    stdin,
 		Limits:   l,
 		ReadOnly: sub.Files,
+		Binds:    sub.Copies,
 	}
 	start := time.Now()
 	res, err := sandbox.Run(context.Background(), spec)
@@ -557,7 +578,7 @@ func TestExecuteCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := sandbox.Run(ctx, sandbox.Spec{Argv: sub.Command, Dir: dir, Env: Env(dir), Limits: hostile, ReadOnly: sub.Files})
+	_, err := sandbox.Run(ctx, sandbox.Spec{Argv: sub.Command, Dir: dir, Env: Env(dir), Limits: hostile, ReadOnly: sub.Files, Binds: sub.Copies})
 	if err == nil || !strings.Contains(err.Error(), "context deadline exceeded") {
 		t.Errorf("err = %v; want the context's deadline", err)
 	}

@@ -2,12 +2,16 @@ package submission
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/boardcheck/boardcheck/grader/handin"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // A folder is a program of several files: a Go package main, a C or C++
@@ -35,19 +39,24 @@ var folderKinds = []folderKind{
 // folderHolds says what a folder can hold, for the message that finds none.
 const folderHolds = "a folder holds Go files of package main, C or C++ source files, Java classes, or a Python package with a __main__.py"
 
-// prepareFolder turns the folder at abs (path as given) into a submission.
+// prepareFolder turns the folder at abs (path as given) into a submission,
+// built from the grader's copy of it (handInFolder).
 func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission, error) {
 	subErr := func(problem, fix string) error {
 		return &Error{Path: path, Problem: problem, Fix: fix}
 	}
-	all, found, sources, err := folderSources(abs)
+	snap, notes, err := handInFolder(ctx, path, abs, buildDir)
 	if err != nil {
-		return nil, subErr("cannot be read: "+err.Error(), "check the permissions of the folder")
+		return nil, err
+	}
+	all, found, sources, err := folderSources(snap)
+	if err != nil {
+		return nil, fmt.Errorf("grader: reading the grader's copy of %s: %w", shownPath(path), err)
 	}
 	switch {
 	case len(all) == 0:
 		return nil, subErr("is a folder with no program in it", folderHolds+"; or name the program file itself")
-	case len(all) == 1 && !hasHeaders(abs, found):
+	case len(all) == 1 && !hasHeaders(snap, found):
 		// One program file: it is the program, whatever its language.
 		// (A C file beside its headers is built as the folder: a file
 		// alone does not see them.)
@@ -62,27 +71,87 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission
 		return nil, subErr("is a folder of programs in several languages ("+shownNames(names, ", ")+")", "give the folder of one program, or name the program file itself")
 	}
 	lang := found[0].lang
-	sources = mainFirst(abs, sources)
-	if lang.name == "python" {
-		return preparePythonPackage(ctx, path, abs, buildDir, sources)
+	sources = mainFirst(snap, sources)
+	var sub *Submission
+	switch {
+	case lang.name == "python":
+		sub, err = preparePythonPackage(ctx, path, abs, snap, buildDir, sources)
+	case lang.name == "java":
+		sub, err = prepareJavaFolder(ctx, path, snap, buildDir, sources)
+	default:
+		sub, err = buildFolder(ctx, path, abs, snap, buildDir, lang, sources)
 	}
-	if err := toolMissing(path, lang.tool, lang.install); err != nil {
-		return nil, err
-	}
-	if lang.name == "java" {
-		return prepareJavaFolder(ctx, path, abs, buildDir, sources)
-	}
-	var srcs []string
-	for _, s := range sources {
-		srcs = append(srcs, filepath.Join(abs, s))
-	}
-	out, err := compileFiles(ctx, lang, srcs, []string{abs}, filepath.Base(abs), buildDir)
 	if err != nil {
 		return nil, err
 	}
-	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Files: []string{out},
+	sub.Built += notes
+	return sub, nil
+}
+
+// buildFolder builds a folder of Go, C or C++ sources, the grader's copy of
+// the student's (snap), as their language's tool does.
+func buildFolder(ctx context.Context, path, abs, snap, buildDir string, lang language, sources []string) (*Submission, error) {
+	if err := toolMissing(path, lang.tool, lang.install); err != nil {
+		return nil, err
+	}
+	var srcs []string
+	for _, s := range sources {
+		srcs = append(srcs, filepath.Join(snap, s))
+	}
+	out, err := compileFiles(ctx, lang, srcs, []string{snap}, filepath.Base(abs), buildDir)
+	if err != nil {
+		return nil, err
+	}
+	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Copies: []sandbox.Bind{{At: out, From: out}},
 		Built:    "built " + shownNames(sources, " ") + " with " + builder(lang),
 		VoidMain: declaresVoidMain(lang, srcs)}, nil
+}
+
+// handInFolder copies the folder at abs (path, as given), read as package
+// handin reads a submission, into buildDir, and returns the copy and a note
+// of what the rule left out (for Submission.Built). A file of the program
+// left out (a source or header that is a link out of the folder, say) is
+// an *Error naming it: the program cannot be built without it.
+func handInFolder(ctx context.Context, path, abs, buildDir string) (snap, notes string, err error) {
+	d, err := handin.OpenDir(abs)
+	if err != nil {
+		return "", "", lookupError(path, err)
+	}
+	defer d.Close()
+	dir, err := copiesDir(buildDir)
+	if err != nil {
+		return "", "", err
+	}
+	snap = filepath.Join(dir, "folder")
+	refused, err := d.CopyTo(ctx, ".", snap)
+	var r *handin.RefusedError
+	switch {
+	case errors.As(err, &r):
+		return "", "", &Error{Path: path, Problem: r.Problem, Fix: r.Fix}
+	case err != nil && ctx.Err() != nil:
+		return "", "", ctx.Err()
+	case err != nil:
+		return "", "", lookupError(path, err)
+	}
+	var left []string
+	for _, r := range refused {
+		if programFile(r.Name) {
+			return "", "", &Error{Path: filepath.Join(path, filepath.FromSlash(r.Name)), Problem: r.Problem, Fix: r.Fix}
+		}
+		left = append(left, strings.TrimSuffix(r.Error(), ": "+r.Fix))
+	}
+	if len(left) > 0 {
+		notes = " (left out: " + strings.Join(left, "; ") + ")"
+	}
+	return snap, notes, nil
+}
+
+// programFile says whether name is a file of a program the grader builds
+// or runs: a source or a header.
+func programFile(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	return languages[ext].name != "" || slices.Contains(headerExts, ext) ||
+		slices.ContainsFunc(folderKinds, func(k folderKind) bool { return slices.Contains(k.exts, ext) })
 }
 
 // declaresMain finds where a Go, C, C++ or Java program starts.
@@ -107,16 +176,18 @@ func mainFirst(dir string, sources []string) []string {
 
 // folderSources reads a folder: all its program files (those of a known
 // extension, not a Go test), the kinds of folder program they make, and the
-// sources of the last kind found (of the only one, when there is one).
+// sources of the last kind found (of the only one, when there is one). A
+// program file the rule of package handin refuses (a link out of the
+// folder) counts, so that preparing the folder names it.
 func folderSources(abs string) (all []string, found []folderKind, sources []string, err error) {
-	entries, err := os.ReadDir(abs)
+	entries, err := listFolder(abs)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	byExt := map[string][]string{} // sources by extension, sorted
 	for _, e := range entries {
-		name := e.Name()
-		if strings.HasPrefix(name, ".") || !e.Type().IsRegular() {
+		name := e.Name
+		if e.Kind == handin.Folder {
 			continue
 		}
 		ext := strings.ToLower(filepath.Ext(name))
@@ -142,6 +213,17 @@ func folderSources(abs string) (all []string, found []folderKind, sources []stri
 	return all, found, sources, nil
 }
 
+// listFolder lists the folder at dir as package handin reads it: its
+// files, its folders, and what it refuses.
+func listFolder(dir string) ([]handin.Entry, error) {
+	d, err := handin.OpenDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.List(".")
+}
+
 // headerExts are the extensions of C and C++ headers, which a source of
 // the folder may include.
 var headerExts = []string{".h", ".hpp", ".hh"}
@@ -151,9 +233,9 @@ func hasHeaders(abs string, found []folderKind) bool {
 	if len(found) != 1 || (found[0].lang.name != "c" && found[0].lang.name != "c++") {
 		return false
 	}
-	entries, _ := os.ReadDir(abs)
-	return slices.ContainsFunc(entries, func(e os.DirEntry) bool {
-		return e.Type().IsRegular() && slices.Contains(headerExts, strings.ToLower(filepath.Ext(e.Name())))
+	entries, _ := listFolder(abs)
+	return slices.ContainsFunc(entries, func(e handin.Entry) bool {
+		return e.Kind != handin.Folder && slices.Contains(headerExts, strings.ToLower(filepath.Ext(e.Name)))
 	})
 }
 
@@ -182,8 +264,9 @@ func builder(lang language) string {
 // preparePythonPackage runs a folder with a __main__.py as python3 FOLDER
 // would: its __main__.py as the main script, the folder first on sys.path,
 // so that its modules import one another by name. Naming the file rather
-// than the folder lets whatever checks a Python file check it too.
-func preparePythonPackage(ctx context.Context, path, abs, buildDir string, sources []string) (*Submission, error) {
+// than the folder lets whatever checks a Python file check it too. The run
+// sees the grader's copy (snap) where the student's folder is (abs).
+func preparePythonPackage(ctx context.Context, path, abs, snap, buildDir string, sources []string) (*Submission, error) {
 	if !slices.Contains(sources, "__main__.py") {
 		return nil, &Error{Path: path, Problem: "is a folder of Python files (" + shownNames(sources, ", ") + ") without a __main__.py",
 			Fix: "name the file that starts the program, or add a __main__.py that does (python3 runs a folder through it)"}
@@ -192,8 +275,8 @@ func preparePythonPackage(ctx context.Context, path, abs, buildDir string, sourc
 	if err := toolMissing(path, lang.tool, lang.install); err != nil {
 		return nil, err
 	}
-	interp := resolveInterpreter(ctx, lang, abs, buildDir)
-	return &Submission{Path: path, Command: []string{interp, filepath.Join(abs, "__main__.py")}, Lang: lang.name, Files: []string{abs},
+	interp := resolveInterpreter(ctx, lang, snap, buildDir)
+	return &Submission{Path: path, Command: []string{interp, filepath.Join(abs, "__main__.py")}, Lang: lang.name, Copies: []sandbox.Bind{{At: abs, From: snap}},
 		Built: "python3 runs its __main__.py (the folder holds " + shownNames(sources, " ") + ")"}, nil
 }
 
@@ -204,9 +287,12 @@ var javaMain = regexp.MustCompile(`\bstatic\s+(?:final\s+)?(?:public\s+)?void\s+
 // javaPackage finds a source's package declaration.
 var javaPackage = regexp.MustCompile(`(?m)^\s*package\s+([A-Za-z_][\w.]*)\s*;`)
 
-// prepareJavaFolder compiles every class of the folder with javac and runs
-// the one class that has a main method.
+// prepareJavaFolder compiles every class of the folder (the grader's copy,
+// abs) with javac and runs the one class that has a main method.
 func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources []string) (*Submission, error) {
+	if err := toolMissing(path, languages[".java"].tool, languages[".java"].install); err != nil {
+		return nil, err
+	}
 	if err := toolMissing(path, "javac", languages[".java"].install); err != nil {
 		return nil, err
 	}
@@ -245,8 +331,8 @@ func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources 
 		}
 	}
 	return &Submission{Path: path, Command: []string{"java", "-cp", classes, mainClass}, Lang: "java", Compiled: true,
-		Files: []string{classes},
-		Built: "built " + shownNames(sources, " ") + " with javac; runs class " + shownPath(mainClass)}, nil
+		Copies: []sandbox.Bind{{At: classes, From: classes}},
+		Built:  "built " + shownNames(sources, " ") + " with javac; runs class " + shownPath(mainClass)}, nil
 }
 
 // voidMain is C's and C++'s main declared void, which the compilers accept
@@ -320,11 +406,11 @@ func siblings(lang language, src string) []string {
 	if lang.name == "c" || lang.name == "c++" {
 		exts = append(slices.Clone(exts), headerExts...)
 	}
-	entries, _ := os.ReadDir(filepath.Dir(src))
+	entries, _ := listFolder(filepath.Dir(src))
 	var others []string
 	for _, e := range entries {
-		name := e.Name()
-		if name == filepath.Base(src) || !e.Type().IsRegular() || strings.HasSuffix(name, "_test.go") {
+		name := e.Name
+		if name == filepath.Base(src) || e.Kind != handin.File || strings.HasSuffix(name, "_test.go") {
 			continue
 		}
 		if slices.Contains(exts, strings.ToLower(filepath.Ext(name))) {

@@ -57,6 +57,7 @@ func CheckStarts(ctx context.Context, sub *Submission, buildDir string) (output 
 		Env:      Env(home),
 		Limits:   startLimits,
 		ReadOnly: sub.Files,
+		Binds:    sub.Copies,
 	})
 	if err != nil || res.Death(startLimits) != "" || res.ExitCode == 0 {
 		return "", false

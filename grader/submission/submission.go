@@ -2,12 +2,16 @@
 // the grader knows, or a folder holding a program of several files) into a
 // command to run, compiling it first where its language needs it.
 //
-// Prepare reads the file's extension or shebang line, finds its interpreter
-// or compiles it (under the sandbox's limits, into a folder of the caller's),
-// and returns the Submission: the argv a run starts, and the files it must
-// be able to read. A file that cannot become a command is an *Error, which
-// says what the student can do about it; a compile error is a *CompileError.
-// CheckStarts asks a script's interpreter whether it parses at all.
+// Prepare copies what was handed in into a folder of the caller's, read as
+// package handin reads a submission (regular files inside the submission's
+// own folder alone: a link out of it, a named pipe or a device is refused,
+// naming it), then reads the copy's extension or shebang line, finds its
+// interpreter or compiles it (under the sandbox's limits), and returns the
+// Submission: the argv a run starts, and the files it must be able to read,
+// the grader's copies shown where the student's are. A file that cannot
+// become a command is an *Error, which says what the student can do about
+// it; a compile error is a *CompileError. CheckStarts asks a script's
+// interpreter whether it parses at all.
 package submission
 
 import (
@@ -27,6 +31,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/boardcheck/boardcheck/grader/handin"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
@@ -36,10 +41,16 @@ type Submission struct {
 	Command  []string // argv prefix after Prepare, e.g. ["python3", "/abs/sol.py"]
 	Lang     string   // "python", "c", ... or "executable", "command"
 	Compiled bool
-	// Files are what a run must be able to read beyond the system's
-	// folders: the source file, or the program compiled from it. The
-	// sandbox shows these and nothing else of the student's (or the
-	// class's) folders.
+	// Copies are what a run reads of the submission: the source file, its
+	// folder, or the program compiled from it, each the grader's own copy
+	// (From) seen where the run knows it (At: the student's own file, for
+	// a source; the compiled program itself). The sandbox shows these and
+	// nothing else of the student's (or the class's) folders, and every
+	// run reads a copy of its own of them (grader/scenario).
+	Copies []sandbox.Bind
+	// Files are host files a run reads as they are, at their own paths:
+	// the grader's binary, for a builtin reference; the files an explicit
+	// command names (FromCommand).
 	Files []string
 	// Built says, for a folder, what the grader chose to build or run and
 	// how: "built main.go board.go with go build". Empty for a file.
@@ -175,28 +186,27 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 	if err != nil {
 		return nil, subErr(err.Error(), "")
 	}
-	fi, err := os.Stat(abs)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, subErr("no such file", "check the path")
-	case errors.Is(err, fs.ErrPermission):
-		return nil, subErr("cannot be read: permission denied", "check the permissions of its folder")
-	case err != nil:
-		return nil, subErr(err.Error(), "")
-	case fi.IsDir():
+	// A folder's path is the caller's, followed; a file is looked up
+	// beneath its own folder (handIn).
+	if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
 		return prepareFolder(ctx, path, abs, buildDir)
-	case !fi.Mode().IsRegular():
-		return nil, subErr("is not a regular file", "name the program file itself")
+	}
+	cp, err := handIn(ctx, path, abs, buildDir)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(cp)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("grader: reading the grader's copy of %s: %w", shownPath(path), err)
 	case fi.Size() == 0:
 		return nil, subErr("file is empty", "save your program into it")
 	}
-	head, err := readHead(abs)
+	head, err := readHead(cp)
 	if err != nil {
-		if errors.Is(err, fs.ErrPermission) {
-			return nil, subErr("cannot be read: permission denied", "run chmod +r "+shownPath(path))
-		}
-		return nil, subErr("cannot be read: "+err.Error(), "")
+		return nil, fmt.Errorf("grader: reading the grader's copy of %s: %w", shownPath(path), err)
 	}
+	copies := []sandbox.Bind{{At: abs, From: cp}}
 	base := filepath.Base(abs)
 	ext := strings.ToLower(filepath.Ext(base))
 	lang, known := languages[ext]
@@ -221,9 +231,9 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 			// Through a version manager's shim, as for the default tool.
 			l := lang
 			l.tool = argv[0]
-			argv[0] = resolveInterpreter(ctx, l, filepath.Dir(abs), buildDir)
+			argv[0] = resolveInterpreter(ctx, l, filepath.Dir(cp), buildDir)
 		}
-		return &Submission{Path: path, Command: append(argv, abs), Lang: lang.name, Files: []string{abs}}, nil
+		return &Submission{Path: path, Command: append(argv, abs), Lang: lang.name, Copies: copies}, nil
 	}
 
 	// A source file of a compiled language is compiled even when it has the
@@ -234,13 +244,13 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 			if _, err := shebangCommand(shebang); err != nil {
 				return nil, subErr(err.Error(), "install it, or correct the #! line (e.g. #!/usr/bin/env python3)")
 			}
-			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Files: []string{abs}}, nil
+			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Copies: copies}, nil
 		}
 		if bytes.HasPrefix(head, []byte("\x7fELF")) {
-			if err := checkELF(abs); err != nil {
+			if err := checkELF(cp); err != nil {
 				return nil, subErr(err.Error(), "compile it on this machine, or hand in the source file")
 			}
-			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Files: []string{abs}}, nil
+			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Copies: copies}, nil
 		}
 		if !known {
 			return nil, subErr("has the execute bit but is neither a program binary nor a script starting with #!",
@@ -254,8 +264,8 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 		return nil, err
 	}
 	if lang.compile == nil {
-		interp := resolveInterpreter(ctx, lang, filepath.Dir(abs), buildDir)
-		sub := &Submission{Path: path, Command: []string{interp, abs}, Lang: lang.name, Files: []string{abs}}
+		interp := resolveInterpreter(ctx, lang, filepath.Dir(cp), buildDir)
+		sub := &Submission{Path: path, Command: []string{interp, abs}, Lang: lang.name, Copies: copies}
 		if lang.name == "java" {
 			// java's source launcher runs one file: a class of another
 			// file of the folder is "cannot find symbol".
@@ -265,16 +275,97 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 		}
 		return sub, nil
 	}
-	out, err := compile(ctx, lang, abs, buildDir)
+	out, err := compile(ctx, lang, cp, buildDir)
 	var ce *CompileError
-	if errors.As(err, &ce) && ce.Split != nil {
-		ce.Split.Folder = folderArg(path)
+	if errors.As(err, &ce) {
+		// Its folder is the student's, whatever the copy's is.
+		if ce.Split = builtAlone(lang, abs, ce.Output); ce.Split != nil {
+			ce.Split.Folder = folderArg(path)
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Files: []string{out},
-		VoidMain: declaresVoidMain(lang, []string{abs})}, nil
+	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Copies: []sandbox.Bind{{At: out, From: out}},
+		VoidMain: declaresVoidMain(lang, []string{cp})}, nil
+}
+
+// handIn copies the file at abs (path, as given), looked up beneath its own
+// folder as package handin reads a submission, into buildDir, and returns
+// the copy: what compilers and runs see in its place. A file the rule
+// refuses (a link out of its folder, a named pipe, a device, a file too
+// large) is an *Error saying which and why.
+func handIn(ctx context.Context, path, abs, buildDir string) (string, error) {
+	subErr := func(problem, fix string) error {
+		return &Error{Path: path, Problem: problem, Fix: fix}
+	}
+	d, err := handin.OpenDir(filepath.Dir(abs))
+	if err != nil {
+		return "", lookupError(path, err)
+	}
+	defer d.Close()
+	name := filepath.Base(abs)
+	e, err := d.Lookup(name)
+	switch {
+	case err != nil:
+		return "", lookupError(path, err)
+	case e.Kind == handin.Refused:
+		return "", subErr(e.Refused.Problem, e.Refused.Fix)
+	case e.Kind != handin.File:
+		return "", subErr("is not a regular file", "name the program file itself")
+	}
+	dir, err := copiesDir(buildDir)
+	if err != nil {
+		return "", err
+	}
+	cp := filepath.Join(dir, name)
+	refused, err := d.CopyTo(ctx, name, cp)
+	var r *handin.RefusedError
+	switch {
+	case len(refused) > 0:
+		// It changed between the look and the copy.
+		return "", subErr(refused[0].Problem, refused[0].Fix)
+	case errors.As(err, &r):
+		return "", subErr(r.Problem, r.Fix)
+	case errors.Is(err, fs.ErrPermission):
+		return "", subErr("cannot be read: permission denied", "run chmod +r "+shownPath(path))
+	case err != nil && ctx.Err() != nil:
+		return "", ctx.Err()
+	case err != nil:
+		return "", subErr("cannot be read: "+err.Error(), "")
+	}
+	return cp, nil
+}
+
+// copiesDir makes a folder of buildDir's for one copy of what was handed
+// in (buildDir/handin/NNN: a program compiled into buildDir is never named
+// handin).
+func copiesDir(buildDir string) (string, error) {
+	top := filepath.Join(buildDir, "handin")
+	if err := os.MkdirAll(top, 0o755); err != nil {
+		return "", fmt.Errorf("grader: making the folder for the submission's copy: %w", err)
+	}
+	dir, err := os.MkdirTemp(top, "")
+	if err != nil {
+		return "", fmt.Errorf("grader: making the folder for the submission's copy: %w", err)
+	}
+	// Read by the runs' own user, where they have one.
+	return dir, os.Chmod(dir, 0o755)
+}
+
+// lookupError is the *Error for a submission that cannot be looked up.
+func lookupError(path string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &Error{Path: path, Problem: "no such file", Fix: "check the path"}
+	case errors.Is(err, fs.ErrPermission):
+		return &Error{Path: path, Problem: "cannot be read: permission denied", Fix: "check the permissions of its folder"}
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return &Error{Path: path, Problem: "cannot be read: " + err.Error()}
 }
 
 // toolMissing says, as an *Error of the machine's, that the interpreter or
@@ -292,9 +383,8 @@ func toolMissing(path, tool, install string) error {
 // executable. Version managers (pyenv, rbenv, asdf) put shell-script shims
 // on PATH that take a second or more to pick the real interpreter: paid on
 // every run, that eats into the submission's time limit. It runs in the
-// submission's folder, where a .python-version file may choose the version,
-// and sees that folder read-only. When the interpreter cannot say, its name
-// is kept.
+// folder of the grader's copy of the submission (dir), and sees that folder
+// read-only. When the interpreter cannot say, its name is kept.
 func resolveInterpreter(ctx context.Context, lang language, dir, buildDir string) string {
 	if lang.whereAmI == nil {
 		return lang.tool
@@ -430,14 +520,17 @@ func machineName(m elf.Machine) string {
 
 // compile builds src into buildDir, under compileLimits and the isolation
 // of a run, and returns the path of the program it made.
+// src is the grader's copy, alone in its folder: the compiler sees that
+// folder, read-only, as it sees a folder's copy.
 func compile(ctx context.Context, lang language, src, buildDir string) (string, error) {
-	return compileFiles(ctx, lang, []string{src}, []string{src}, strings.TrimSuffix(filepath.Base(src), filepath.Ext(src)), buildDir)
+	return compileFiles(ctx, lang, []string{src}, []string{filepath.Dir(src)}, strings.TrimSuffix(filepath.Base(src), filepath.Ext(src)), buildDir)
 }
 
-// compileFiles builds srcs, the sources of one program in one folder, into
-// buildDir and returns the path of the program it made, named name. The
-// compiler sees seen (the sources, or their whole folder, headers and
-// all) and the system's folders, and nothing else of the student's.
+// compileFiles builds srcs, the sources of one program in one folder (the
+// grader's copy of the student's: see handIn), into buildDir and returns
+// the path of the program it made, named name. The compiler sees seen (the
+// sources, or their whole folder, headers and all) and the system's
+// folders, and nothing of the student's.
 func compileFiles(ctx context.Context, lang language, srcs, seen []string, name, buildDir string) (string, error) {
 	buildDir, err := filepath.Abs(buildDir)
 	if err != nil {
@@ -446,7 +539,7 @@ func compileFiles(ctx context.Context, lang language, srcs, seen []string, name,
 	if err := os.MkdirAll(buildDir, 0o755); err != nil {
 		return "", fmt.Errorf("grader: making build folder: %w", err)
 	}
-	if name == "" || name == "." || name == "src" || name == "gocache" || name == "gopath" || name == "classes" {
+	if name == "" || name == "." || name == "src" || name == "gocache" || name == "gopath" || name == "classes" || name == "handin" {
 		// The program must not take a name the build folder gives
 		// something else.
 		name = "submission"
@@ -487,10 +580,6 @@ func compileFiles(ctx context.Context, lang language, srcs, seen []string, name,
 	}
 	argv := lang.compile(bases, out)
 	if err := runCompiler(ctx, argv, dir, buildDir, extra, readOnly, overlay); err != nil {
-		var ce *CompileError
-		if errors.As(err, &ce) && len(srcs) == 1 {
-			ce.Split = builtAlone(lang, srcs[0], ce.Output)
-		}
 		return "", err
 	}
 	// What the compiler left is the run's program: a regular file, not a

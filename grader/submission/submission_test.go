@@ -219,7 +219,7 @@ func TestPrepareCompile(t *testing.T) {
 				t.Fatalf("Prepare = %+v; want one compiled program in %s", sub, build)
 			}
 			dir := t.TempDir()
-			res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sub.Command, Dir: dir, Env: Env(dir), Limits: roomy, ReadOnly: sub.Files})
+			res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sub.Command, Dir: dir, Env: Env(dir), Limits: roomy, ReadOnly: sub.Files, Binds: sub.Copies})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -284,7 +284,7 @@ func TestCommandSubmission(t *testing.T) {
 	}
 	// The command runs from any folder, since the file was made absolute.
 	dir := t.TempDir()
-	res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sub.Command, Dir: dir, Env: Env(dir), Limits: roomy, ReadOnly: sub.Files})
+	res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sub.Command, Dir: dir, Env: Env(dir), Limits: roomy, ReadOnly: sub.Files, Binds: sub.Copies})
 	if err != nil || res.ExitCode != 255 {
 		t.Errorf("running it: exit %v, err %v; want 255", res, err)
 	}

@@ -456,8 +456,14 @@ JUnit XML, one testsuite per student ("EXERCISE: STUDENT"), for a CI
 server's test report.
 
 A student whose submission cannot be run (an empty file, a folder without a
-program, alice/ beside alice.sh) gets a report saying so, and the batch goes
-on. A report names the student's files relative to DIR. OUTDIR may be inside
+program, alice/ beside alice.sh, a program that is a link out of the
+student's folder) gets a report saying so, and the batch goes on. A
+student's files are read as grader check reads a submission ("grader help
+check"): regular files inside their own entry only, so that one student's
+folder (a link to /dev/zero, a named pipe, a link to a classmate's file)
+never stops the class nor reads what the student could not; DIR's own
+entries are the instructor's, and a folder that is a link is followed. A
+report names the student's files relative to DIR. OUTDIR may be inside
 DIR, directly (it is then no student), not DIR itself nor inside a student's
 folder.
 

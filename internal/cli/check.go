@@ -179,7 +179,7 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path
 	// their own, a run may write into the submission's folder (Python's
 	// __pycache__ beside a package's modules), and a digest taken meanwhile
 	// would see it or not by chance.
-	rep.Graded = gradedFrom(ex, path, opts)
+	rep.Graded = gradedFrom(ctx, ex, path, opts)
 	return rep, nil
 }
 
@@ -188,10 +188,10 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path
 // files), the exercise with the options that change a grade, and this
 // grader. A digest that cannot be taken (a submission that does not exist)
 // is left empty: the report still stands.
-func gradedFrom(ex *exercise.Exercise, submission string, opts grader.Options) *report.Graded {
+func gradedFrom(ctx context.Context, ex *exercise.Exercise, submission string, opts grader.Options) *report.Graded {
 	id, _ := build()
 	g := &report.Graded{Grader: id}
-	g.Submission, _ = grader.DigestPath(submission)
+	g.Submission, _ = grader.DigestPath(ctx, submission)
 	g.Exercise, _ = grader.ExerciseDigest(ex, opts)
 	return g
 }

@@ -130,10 +130,18 @@ __main__.py); the report's "folder:" line says what was built. Any other
 folder (a platform's upload folder, a student's clone) is graded by the one
 file in it with such an extension, or the one --pattern matches, as grader
 batch picks a student's.
+The grader reads a submission as regular files inside its own folder only
+(the file's folder, or the folder given): a link that stays inside is read
+as the file it leads to, and files whose names start with a dot (.git) are
+no part of it; a link out of the folder, a named pipe, a device, a socket or
+a file over 64 MiB is left out, and the report names it ("notes.txt is a link
+to /dev/zero, outside your folder"). Compilers and runs see the grader's copy
+of the submission, a copy of its own for every run, where the student's
+files are.
 A submission that cannot be run at all (missing, empty, a folder without
-exactly one program, not executable) still gets a report, in every format: a
-failing check "The submission can be run" saying why, every other check
-skipped, exit status 1.
+exactly one program, not executable, a program the grader does not read)
+still gets a report, in every format: a failing check "The submission can be
+run" saying why, every other check skipped, exit status 1.
 When the machine lacks its interpreter or compiler, that check is broken (!),
 says what to install, and the exit status is 3.
 
