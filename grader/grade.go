@@ -208,12 +208,7 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 	for i, c := range checks {
 		index[c.Name] = i
 	}
-	const (
-		pending = iota
-		running
-		finished
-	)
-	state := make([]int, len(checks))
+	state := make([]checkState, len(checks))
 	type outcome struct {
 		i     int
 		r     report.CheckResult
@@ -221,19 +216,28 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 	}
 	rerun := make([]bool, len(checks))
 	done := make(chan outcome)
-	left, active := len(checks), 0
+	left, active, activeHidden := len(checks), 0, 0
 	finish := func(i int, r report.CheckResult) {
 		results[i], state[i] = r, finished
 		left--
 		g.finished(r)
 	}
+	hidden := func(c *exercise.Check) bool { return !c.Visibility.Shown() && !sandbox.LayerOff("hiddenlast") }
 	for left > 0 {
 		// Start or skip every check that can go, first to last; a skip may
-		// free a later check, so scan again until nothing changes.
+		// free a later check, so scan again until nothing changes. The
+		// visible checks go first: a hidden check starts only once no
+		// visible one runs or can start, and none starts beside it, so
+		// that no run of a visible check is alive to learn a hidden
+		// check's input from its runs (through an inode both see, or
+		// the machine's load), and report it.
 		for changed := true; changed; {
 			changed = false
 			for i, c := range checks {
 				if state[i] != pending {
+					continue
+				}
+				if h := hidden(c); (h && active > activeHidden) || (!h && activeHidden > 0) || (h && visibleReady(checks, state, index, hidden)) {
 					continue
 				}
 				ready, failed := true, ""
@@ -256,6 +260,9 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 				case active < parallel:
 					state[i] = running
 					active++
+					if hidden(c) {
+						activeHidden++
+					}
 					go func() {
 						// Starved by a busy machine, it is judged
 						// again alone, below.
@@ -283,6 +290,9 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 		}
 		o := <-done
 		active--
+		if hidden(checks[o.i]) {
+			activeHidden--
+		}
 		rerun[o.i] = o.rerun
 		finish(o.i, o.r)
 	}
@@ -310,6 +320,33 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 		}
 	}
 	return results
+}
+
+// checkState is where a check is in schedule.
+type checkState int
+
+const (
+	pending checkState = iota
+	running
+	finished
+)
+
+// visibleReady says whether a visible check waits to start: its needs all
+// finished (a check to be skipped for one counts: it is, at once).
+func visibleReady(checks []*exercise.Check, state []checkState, index map[string]int, hidden func(*exercise.Check) bool) bool {
+	for i, c := range checks {
+		if state[i] != pending || hidden(c) {
+			continue
+		}
+		ready := true
+		for _, n := range c.Needs {
+			ready = ready && state[index[n]] == finished
+		}
+		if ready {
+			return true
+		}
+	}
+	return false
 }
 
 func skipped(c *exercise.Check, because string) report.CheckResult {

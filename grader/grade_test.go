@@ -302,6 +302,64 @@ func TestGradeParallelOrder(t *testing.T) {
 	}
 }
 
+// TestGradeHiddenAlone grades an exercise whose hidden checks could start
+// at once, beside visible ones, with room for all: no hidden check runs
+// while a visible one does (a run of that one could learn the hidden
+// check's input and report it), and a visible check that needs a hidden
+// one runs after it, alone too. A check's time is the span from its
+// start to its OnCheck: OnCheck is called before the scheduler starts
+// anything else, so a later check's start is after an earlier's OnCheck.
+func TestGradeHiddenAlone(t *testing.T) {
+	dir := t.TempDir()
+	check := func(title, needs string) string {
+		s := "# title: " + title + "\n# points: 1\n"
+		if needs != "" {
+			s += "# needs: " + needs + "\n"
+		}
+		return s + "run p\nstdout '^done$'\n"
+	}
+	fixture.Write(t, dir, map[string]string{
+		"exercise.toml": "title = \"Hidden\"\nprogram = \"p\"\nchecks = [\"v1\", \"h1\", \"v2\", \"h2\", \"v3\"]\npoints = 5\n" +
+			"[visibility]\nh1 = \"hidden\"\nh2 = \"after_due_date\"\n",
+		"tests/v1.txtar": check("Visible one", ""),
+		"tests/h1.txtar": check("Hidden one", ""),
+		"tests/v2.txtar": check("Visible two", ""),
+		"tests/h2.txtar": check("Hidden two", ""),
+		"tests/v3.txtar": check("Visible after a hidden one", "h1"),
+	})
+	ex, err := exercise.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type span struct{ start, end time.Time }
+	var mu sync.Mutex
+	spans := map[string]span{}
+	opts := Options{Parallel: 5, Timeout: patient, OnCheck: func(c report.CheckResult) {
+		mu.Lock()
+		defer mu.Unlock()
+		now := time.Now()
+		spans[c.Name] = span{now.Add(-c.Duration), now}
+	}}
+	r, err := Grade(context.Background(), ex, command(t, "sh", "-c", "sleep 0.3; echo done"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Score != 5 {
+		t.Fatalf("score %d; want 5: %+v", r.Score, r.Checks)
+	}
+	for _, h := range []string{"h1", "h2"} {
+		for _, v := range []string{"v1", "v2", "v3"} {
+			hs, vs := spans[h], spans[v]
+			if !vs.end.Before(hs.start) && !hs.end.Before(vs.start) {
+				t.Errorf("hidden %s (%v to %v) ran beside visible %s (%v to %v)", h, hs.start, hs.end, v, vs.start, vs.end)
+			}
+		}
+	}
+	if !spans["h1"].end.Before(spans["v3"].start) {
+		t.Errorf("v3 started before h1, which it needs, had ended")
+	}
+}
+
 // TestGradeBrokenScenario runs scenarios that break at run time for reasons
 // that are the exercise's: the verdict is Error, never Fail.
 func TestGradeBrokenScenario(t *testing.T) {

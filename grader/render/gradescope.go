@@ -57,10 +57,13 @@ type gsTest struct {
 }
 
 func renderGradescope(w io.Writer, r *report.Report, o Options) error {
+	student := ForStudent(r)
 	res := gsResults{
-		Score:         r.Score,
-		ExecutionTime: int(math.Round(r.Duration.Seconds())),
-		Output:        gradescopeSummary(ForStudent(r)),
+		Score: r.Score,
+		// Shown to the student: none where a check is hidden, whose
+		// time it holds.
+		ExecutionTime: int(math.Round(student.Duration.Seconds())),
+		Output:        gradescopeSummary(student),
 		OutputFormat:  "text",
 		Visibility:    "visible",
 		ExtraData: map[string]any{

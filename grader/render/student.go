@@ -10,10 +10,11 @@ import (
 // ForStudent returns the report as its student may see it: a check that is
 // not visible (the manifest's [visibility]) keeps its name, points and
 // verdict, and loses its name (which may say its input, "n27"; it becomes
-// "hidden-1", "hidden-2", ...), its title, its runs and why it did not
-// pass, so that a class learns that it exists and whether it passed, never
-// its input. A check skipped because of a hidden one names it likewise. r
-// is not changed.
+// "hidden-1", "hidden-2", ...), its title, its runs, its time and why it
+// did not pass, so that a class learns that it exists and whether it
+// passed, never its input; the whole grading's time, which holds a hidden
+// check's, goes too. A check skipped because of a hidden one names it
+// likewise. r is not changed.
 //
 // Every format a student reads applies it (text, html, github and the
 // platforms without hidden tests of their own); json, junit and tap are the
@@ -34,6 +35,7 @@ func ForStudent(r *report.Report) *report.Report {
 		}
 	}
 	v := *r
+	v.Duration = 0 // the hidden checks' time is in it
 	v.Checks = make([]report.CheckResult, len(r.Checks))
 	for i, c := range r.Checks {
 		if n, ok := names[c.SkippedBecause]; ok {
@@ -45,11 +47,13 @@ func ForStudent(r *report.Report) *report.Report {
 		}
 		c.Log = hideNeeds(c.Log, names)
 		if n, ok := names[c.Name]; ok {
+			// Nor its time: a run that sleeps N seconds would show
+			// its input in it.
 			c = report.CheckResult{
 				Name: n, Title: report.HiddenTitle, Status: c.Status,
 				Score: c.Score, MaxScore: c.MaxScore, Visibility: c.Visibility,
-				SkippedBecause: c.SkippedBecause, Duration: c.Duration,
-				Message: hiddenMessage(c.Status),
+				SkippedBecause: c.SkippedBecause,
+				Message:        hiddenMessage(c.Status),
 			}
 		}
 		v.Checks[i] = c
