@@ -8,3 +8,6 @@ func openBeneath(path string) (beneath, error) {
 	}
 	return openRoot(path)
 }
+
+// haveOpenat2 is Linux's alone.
+func haveOpenat2() bool { return false }
