@@ -410,6 +410,19 @@ func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Opt
 	if err != nil {
 		return nil, err
 	}
+	if problem, fails := submission.CheckShebang(ctx, sub, buildDir); fails {
+		line := "#!" + strings.TrimSuffix(sub.Shebang, "\r")
+		first := report.CheckResult{
+			Name:    report.StartCheck,
+			Title:   "The program starts",
+			Status:  report.Fail,
+			Message: "does not start: " + problem,
+			Detail:  &report.Detail{Actual: line},
+			Hint: "The first line of your program, " + line + ", names the program that runs it, and the grader cannot run that one: " +
+				"name an interpreter installed on the machine (such as #!/usr/bin/env python3), or give your file its language's extension (.py, .sh, ...) and no #! line.",
+		}
+		return firstFailedReport(ex, checks, path, sub.Command, first, report.Say("skip.no_start"), opts, start), nil
+	}
 	if out, fails := submission.CheckStarts(ctx, sub, buildDir); fails {
 		first := report.CheckResult{
 			Name:    report.StartCheck,

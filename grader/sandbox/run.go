@@ -60,6 +60,21 @@ type Spec struct {
 // From must be the caller's own, holding regular files and folders alone.
 type Bind struct{ At, From string }
 
+// ExecError is a run whose program never started: the kernel refused to
+// execute it where the run is (its root, its Landlock rules, its user), as
+// execve said. For a submission that is its own program (an executable, a
+// script with a #! line) that is the submission's doing, not the grader's.
+type ExecError struct {
+	Program string // as the run's argv names it
+	Err     error  // execve's errno
+}
+
+func (e *ExecError) Error() string {
+	return "grader: running " + e.Program + ": " + e.Err.Error()
+}
+
+func (e *ExecError) Unwrap() error { return e.Err }
+
 // Result is how one run went.
 type Result struct {
 	Stdout, Stderr                 []byte // at most Limits.Output each

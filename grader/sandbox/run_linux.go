@@ -366,6 +366,10 @@ func (r *run) startProgram() error {
 		f.Close()
 	}
 	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return &ExecError{Program: r.spec.Argv[0], Err: pe.Err}
+		}
 		return fmt.Errorf("grader: running %s: %w", r.spec.Argv[0], err)
 	}
 	r.proc = p
@@ -735,6 +739,10 @@ func (r *run) result(ctx context.Context) (*Result, error) {
 	switch {
 	case len(status) > 0 && status[0] == launcher.StatusFailed:
 		text := r.prog.FailureText(status)
+		if op, err := r.prog.Failure(status); op >= 0 && r.prog.What(op) == "" {
+			// The exec itself, the one op the grader names nothing for.
+			return nil, &ExecError{Program: name, Err: err}
+		}
 		return nil, fmt.Errorf("grader: running %s: %s", name, text)
 	case haveWS:
 		res.PeakMemory = max(res.PeakMemory, peak)

@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"sync"
 	"syscall"
@@ -76,6 +77,10 @@ func Run(ctx context.Context, spec Spec) (*Result, error) {
 	started = err == nil
 	killMu.Unlock()
 	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, &ExecError{Program: spec.Argv[0], Err: pe.Err}
+		}
 		return nil, fmt.Errorf("grader: running %s: %w", spec.Argv[0], err)
 	}
 	timer := time.AfterFunc(l.Wall(), func() { kill(killedWall) })

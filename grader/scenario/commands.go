@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -183,6 +184,13 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		// Only a run without a root of its own can reach them; a check
 		// that compared its output with a file it wrote would be fooled.
 		s.fail(ts, nil, "%s: the submission changed the scenario's own file %s: a run may write only in its own folder", strings.Join(a.Args, " "), changed)
+	}
+	var ee *sandbox.ExecError
+	if errors.As(err, &ee) && s.g.sub.Lang == "executable" {
+		// The student's own program (a binary, a script run by its #!
+		// line) that the kernel will not start where runs are: theirs
+		// to fix, as submission.CheckShebang says of a #! line.
+		s.fail(ts, nil, "%s: could not be started: %v (the kernel refused to run %s where the grader runs programs)", strings.Join(a.Args, " "), ee.Err, a.Args[0])
 	}
 	if err != nil {
 		// submission.Prepare vetted the command, so this is the grader's own trouble

@@ -307,3 +307,33 @@ stdout '^hello$'
 		})
 	}
 }
+
+// TestExecRefused: the student's own program that the kernel will not
+// start where runs are (here a #! line naming /proc/self/exe, which exists
+// on the machine and which a run's root and Landlock refuse) fails the
+// check, as the student's to fix; it is not the grader broken. (Grading
+// says so before any check, in "The program starts": this is what a check
+// says of a program that got past that.)
+func TestExecRefused(t *testing.T) {
+	if !sandbox.OwnRoot() {
+		t.Skip("runs have no root of their own on this machine")
+	}
+	dir := t.TempDir()
+	fixture.Write(t, dir, map[string]string{
+		"ex/exercise.toml":     "title = \"Hello\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n",
+		"ex/tests/hello.txtar": "# title: Says hello\n# points: 1\nrun p\nstdout '^hello$'\n",
+		"self.sh":              "#!/proc/self/exe\necho hello\n",
+	})
+	ex, err := exercise.LoadDir(filepath.Join(dir, "ex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := filepath.Join(dir, "self.sh")
+	os.Chmod(prog, 0o755)
+	sub := &submission.Submission{Path: prog, Command: []string{prog}, Lang: "executable", Files: []string{prog}}
+	c := NewRunner(context.Background(), ex, sub, Config{Limits: sandbox.Limits{Time: 30 * time.Second}, Dir: t.TempDir()}).Run(ex.Check("hello"))
+	const want = "p: could not be started: permission denied (the kernel refused to run p where the grader runs programs)"
+	if c.Status != report.Fail || c.Message != want {
+		t.Errorf("got %s: %q; want fail: %q", c.Status, c.Message, want)
+	}
+}

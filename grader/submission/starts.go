@@ -2,6 +2,8 @@ package submission
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -68,6 +70,45 @@ func CheckStarts(ctx context.Context, sub *Submission, buildDir string) (output 
 		out = strings.ReplaceAll(out, file, sub.Path)
 	}
 	return out, true
+}
+
+// shebangLimits bound the try of a #! line's interpreter: it only has to
+// start, and reads an empty input.
+var shebangLimits = sandbox.Limits{Time: 10 * time.Second, Memory: 1 * sandbox.GiB, Output: 64 * sandbox.KiB, Procs: 64}
+
+// CheckShebang tries the interpreter a script's #! line names where the
+// runs are (in the sandbox, on an empty input, without the script): a
+// line that names a program the sandbox does not let run (#!/proc/self/exe
+// exists on the machine, and Landlock refuses it) is the student's to fix,
+// and problem says which and why. Any other outcome (the interpreter ran,
+// whatever it did) says nothing against the program.
+func CheckShebang(ctx context.Context, sub *Submission, buildDir string) (problem string, fails bool) {
+	if sub.Shebang == "" {
+		return "", false
+	}
+	interp, arg, _ := strings.Cut(strings.TrimSpace(strings.TrimSuffix(sub.Shebang, "\r")), " ")
+	argv := []string{interp}
+	if arg = strings.TrimSpace(arg); arg != "" {
+		argv = append(argv, arg) // the kernel passes the rest as one argument
+	}
+	home, err := os.MkdirTemp(buildDir, "shebang-")
+	if err != nil {
+		return "", false
+	}
+	defer RemoveAll(home)
+	_, err = sandbox.Run(ctx, sandbox.Spec{
+		Argv:     argv,
+		Dir:      home,
+		Env:      Env(home),
+		Limits:   shebangLimits,
+		ReadOnly: sub.Files,
+		Binds:    sub.Copies,
+	})
+	var ee *sandbox.ExecError
+	if !errors.As(err, &ee) {
+		return "", false
+	}
+	return fmt.Sprintf("its #! line names %s, which cannot be run where the grader runs programs (%v)", shownPath(interp), ee.Err), true
 }
 
 // ErrorLine finds, in an interpreter's complaint, the line that explains

@@ -61,6 +61,10 @@ type Submission struct {
 	// Split is set for a Java file run alone whose folder holds other
 	// classes: if it does not start, it may need them.
 	Split *SplitProgram
+	// Shebang is the #! line that names the program's interpreter, as
+	// written (without "#!"), for a script run by it: CheckShebang tries
+	// it where the runs are.
+	Shebang string
 }
 
 // Error is a problem with the submission that its author can fix:
@@ -233,7 +237,7 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 			l.tool = argv[0]
 			argv[0] = resolveInterpreter(ctx, l, filepath.Dir(cp), buildDir)
 		}
-		return &Submission{Path: path, Command: append(argv, abs), Lang: lang.name, Copies: copies}, nil
+		return &Submission{Path: path, Command: append(argv, abs), Lang: lang.name, Copies: copies, Shebang: shebang}, nil
 	}
 
 	// A source file of a compiled language is compiled even when it has the
@@ -244,7 +248,7 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 			if _, err := shebangCommand(shebang); err != nil {
 				return nil, subErr(err.Error(), "install it, or correct the #! line (e.g. #!/usr/bin/env python3)")
 			}
-			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Copies: copies}, nil
+			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Copies: copies, Shebang: shebang}, nil
 		}
 		if bytes.HasPrefix(head, []byte("\x7fELF")) {
 			if err := checkELF(cp); err != nil {

@@ -122,7 +122,9 @@ SUBMISSION is the program to check: an executable file, or a source file run
 by its extension: .py (python3), .rb (ruby), .js (node), .sh (sh), .c (cc),
 .cpp (c++), .go (go build), .java (java). Compiled languages are compiled once;
 a script is parsed first (python3, ruby -c, node --check, sh -n), and one its
-interpreter refuses fails one check, "The program starts", quoting the error.
+interpreter refuses fails one check, "The program starts", quoting the error;
+so does a script whose #! line names a program the grader cannot run where it
+runs programs (#!/proc/self/exe), naming the line.
 A program of several files is its folder: the Go files of package main (go
 build), C or C++ files (cc main.c board.c), Java classes (javac, then java
 runs the class with main), or a Python package (python3 runs its
