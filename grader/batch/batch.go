@@ -26,6 +26,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/exercise"
@@ -58,6 +59,11 @@ type Options struct {
 	Version string
 	// Regrade grades every student again, keeping no report.
 	Regrade bool
+	// Bound is the longest one student's grading may take (reading their
+	// files included); 0 means grader.Bound, derived from the exercise's
+	// limits. Past it the student gets a report saying so, an error,
+	// graded again on the next run, and the class goes on.
+	Bound time.Duration
 }
 
 // Progress is one student's news.
@@ -164,13 +170,29 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	rows := make(map[string]Row)
 	graded := make(map[string]report.Graded)
+	bound := opts.Bound
+	if bound <= 0 {
+		bound = grader.Bound(opts.Exercise, opts.Grade)
+	}
+	tooLong := map[string]bool{} // students whose files took longer than bound to read
 	var todo []Student
 	for _, s := range students {
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
 		g := report.Graded{Exercise: exDigest, Grader: opts.Version}
-		g.Submission = digestStudent(ctx, s)
+		d, done := within(ctx, bound, func(ctx context.Context) string { return digestStudent(ctx, s) })
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		if !done {
+			tooLong[s.Name] = true
+			g.Submission = "unread: reading took longer than " + bound.String()
+			graded[s.Name] = g
+			todo = append(todo, s)
+			continue
+		}
+		g.Submission = d
 		graded[s.Name] = g
 		path := filepath.Join(reports, reportName(s.Name)+".json")
 		r, err := ReadRow(path)
@@ -205,7 +227,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 
 	var mu sync.Mutex
 	done := 0
-	report := func(p Progress) {
+	tell := func(p Progress) {
 		mu.Lock()
 		defer mu.Unlock()
 		done++
@@ -224,7 +246,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	for _, s := range students {
 		if r, ok := rows[s.Name]; ok {
-			report(Progress{Student: s, Row: r, Resumed: true})
+			tell(Progress{Student: s, Row: r, Resumed: true})
 		}
 	}
 
@@ -244,8 +266,18 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			defer wg.Done()
 			for s := range queue {
 				g := graded[s.Name]
-				row, err := gradeOne(ctx, opts.Exercise, s, gopts, reports, opts.Dir, &g)
-				report(Progress{Student: s, Row: row, Err: err})
+				var rep *report.Report
+				var err error
+				if tooLong[s.Name] {
+					rep = tooLongReport(opts.Exercise, s, bound, gopts)
+				} else {
+					rep, err = gradeWithin(ctx, bound, opts.Exercise, s, gopts)
+				}
+				var row Row
+				if err == nil {
+					row, err = writeReport(rep, s, reports, opts.Dir, &g)
+				}
+				tell(Progress{Student: s, Row: row, Err: err})
 			}
 		}()
 	}
@@ -283,31 +315,97 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	return res, nil
 }
 
-// gradeOne grades one student and writes their report.
-func gradeOne(ctx context.Context, ex *exercise.Exercise, s Student, opts grader.Options, reports, class string, g *report.Graded) (Row, error) {
-	var rep *report.Report
+// gradeWithin grades one student, stopping past bound: the student then
+// gets a report saying so (tooLongReport), and the class goes on. A grading
+// that does not end with its context within boundGrace (a system call that
+// never returns) is left behind, never to write a report.
+func gradeWithin(ctx context.Context, bound time.Duration, ex *exercise.Exercise, s Student, opts grader.Options) (*report.Report, error) {
+	type graded struct {
+		rep *report.Report
+		err error
+	}
+	g, done := within(ctx, bound, func(ctx context.Context) graded {
+		rep, err := gradeOne(ctx, ex, s, opts)
+		return graded{rep, err}
+	})
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case !done:
+		return tooLongReport(ex, s, bound, opts), nil
+	}
+	return g.rep, g.err
+}
+
+// within calls f with a context that ends past bound, and returns its
+// result and true, or, when f has not returned by then and boundGrace
+// more, false. ctx's own end is the caller's to check.
+func within[T any](ctx context.Context, bound time.Duration, f func(context.Context) T) (T, bool) {
+	bctx, cancel := context.WithTimeout(ctx, bound)
+	defer cancel()
+	out := make(chan T, 1)
+	go func() { out <- f(bctx) }()
+	var zero T
+	select {
+	case v := <-out:
+		return v, bctx.Err() == nil || ctx.Err() != nil
+	case <-bctx.Done():
+	}
+	select {
+	case v := <-out:
+		// Cut short at the bound: what it made is not the student's
+		// verdict, unless the bound was not what ended it.
+		return v, ctx.Err() != nil
+	case <-time.After(boundGrace):
+		return zero, false
+	}
+}
+
+// boundGrace is how long a grading stopped at its bound is given to end:
+// its runs killed, their folders removed.
+const boundGrace = 10 * time.Second
+
+// tooLongReport is the report of a student whose grading took longer than
+// bound: the grader's trouble (an error, not the student's verdict), graded
+// again on the next run.
+func tooLongReport(ex *exercise.Exercise, s Student, bound time.Duration, opts grader.Options) *report.Report {
+	path := s.Path
+	if path == "" && len(s.Entries) > 0 {
+		path = s.Entries[0]
+	}
+	problem := fmt.Sprintf("grading took longer than %v, the most this exercise's limits allow a submission: the grader stopped it, and this is not your program's verdict; it is graded again on the next run",
+		bound.Round(time.Second))
+	return grader.UngradableReport(ex, path, problem, true, opts)
+}
+
+// gradeOne grades one student.
+func gradeOne(ctx context.Context, ex *exercise.Exercise, s Student, opts grader.Options) (*report.Report, error) {
 	if s.Problem != "" {
 		path := s.Path
 		if path == "" && len(s.Entries) > 0 {
 			path = s.Entries[0]
 		}
-		rep = grader.UngradableReport(ex, path, s.Problem, false, opts)
-	} else {
-		var err error
-		rep, err = grader.GradePath(ctx, ex, s.Path, opts)
-		var sub *submission.Error
-		switch {
-		case ctx.Err() != nil:
-			// Whatever came back was cut short by the interruption (a
-			// compiler killed mid-way looks like a compile error): it is
-			// not this student's verdict.
-			return Row{}, ctx.Err()
-		case errors.As(err, &sub):
-			rep = grader.UngradableReport(ex, s.Path, strings.TrimPrefix(sub.Error(), "grader: "), sub.Machine, opts)
-		case err != nil:
-			return Row{}, err
-		}
+		return grader.UngradableReport(ex, path, s.Problem, false, opts), nil
 	}
+	rep, err := grader.GradePath(ctx, ex, s.Path, opts)
+	var sub *submission.Error
+	switch {
+	case ctx.Err() != nil:
+		// Whatever came back was cut short by the interruption (a
+		// compiler killed mid-way looks like a compile error): it is
+		// not this student's verdict.
+		return nil, ctx.Err()
+	case errors.As(err, &sub):
+		return grader.UngradableReport(ex, s.Path, strings.TrimPrefix(sub.Error(), "grader: "), sub.Machine, opts), nil
+	case err != nil:
+		return nil, err
+	}
+	return rep, nil
+}
+
+// writeReport writes a student's report, JSON and HTML, and returns its
+// gradebook row.
+func writeReport(rep *report.Report, s Student, reports, class string, g *report.Graded) (Row, error) {
 	rep.Graded = g
 	rep.Student = s.Name
 	relativize(rep, class)

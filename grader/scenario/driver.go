@@ -269,6 +269,17 @@ func errorResult(r report.CheckResult, msg string) report.CheckResult {
 	return r
 }
 
+// Runs is how many runs check c's scenario makes: its run commands.
+func Runs(c *exercise.Check) int {
+	n := 0
+	for _, l := range c.Lines {
+		if sl, err := script.ParseLine(l); err == nil && sl != nil && sl.Cmd == "run" {
+			n++
+		}
+	}
+	return n
+}
+
 // runLine returns the scenario line (1-based) of its n'th run command, 0
 // if it has fewer.
 func runLine(c *exercise.Check, n int) int {

@@ -173,6 +173,17 @@ func unknownType(path, ext string) error {
 			", or build it yourself and give the grader the program built (./" + shownPath(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))) + ")"}
 }
 
+// interpLimits bound the question an interpreter is asked of its own path
+// (resolveInterpreter).
+var interpLimits = sandbox.Limits{Time: 30 * time.Second, Memory: 1 * sandbox.GiB, Output: 64 * sandbox.KiB}
+
+// PrepareBound is the longest Prepare and CheckStarts take together, what
+// the submission does notwithstanding: the time limit of each run they make
+// (the interpreter asked its path, the compiler, the starts checks), and a
+// minute for copying what was handed in (at most handin.MaxTotalSize) and
+// for the sandbox's own work.
+var PrepareBound = interpLimits.Time + compileLimits.Time + startLimits.Time + shebangLimits.Time + time.Minute
+
 // compileLimits bound a compiler: generous, since compilers are big and the
 // go command builds the standard library on a cold cache.
 var compileLimits = sandbox.Limits{Time: 60 * time.Second, Memory: 2 * sandbox.GiB, Output: 1 * sandbox.MiB, Procs: 256}
@@ -403,7 +414,7 @@ func resolveInterpreter(ctx context.Context, lang language, dir, buildDir string
 		}
 	}
 	defer os.RemoveAll(home)
-	l := sandbox.Limits{Time: 30 * time.Second, Memory: 1 * sandbox.GiB, Output: 64 * sandbox.KiB}
+	l := interpLimits
 	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Argv:     append([]string{lang.tool}, lang.whereAmI...),
 		Dir:      dir,

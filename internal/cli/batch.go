@@ -29,6 +29,7 @@ type batchFlags struct {
 	shard   shardFlag
 	jobs    positiveFlag
 	timeout durationFlag
+	bound   durationFlag // --student-timeout
 	run     listFlag
 	// requireIsolation is on by default: a class is untrusted code in bulk.
 	requireIsolation bool
@@ -47,6 +48,7 @@ func batchFlagSet() (*flag.FlagSet, *batchFlags) {
 	fs.Var(&f.shard, "shard", "grade only slice `K/N` of the class (students sorted by name, dealt round-robin)")
 	fs.Var(&f.timeout, "timeout", "CPU time limit of every run, instead of the exercise's (a run that waits is stopped by the wall clock at twice that and a second): a positive `DURATION` such as 30s")
 	registerLang(fs, &f.lang)
+	fs.Var(&f.bound, "student-timeout", "stop a student's grading past `DURATION` (default: what the exercise's limits allow one submission, every run's added up)")
 	fs.BoolVar(&f.requireIsolation, "require-isolation", true, "refuse to grade unless the sandbox isolates every run fully; =false grades with what the machine allows")
 	return fs, f
 }
@@ -121,6 +123,7 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 		Progress: p.update,
 		Version:  id,
 		Regrade:  f.regrade,
+		Bound:    f.bound.d,
 	})
 	p.finish()
 	if errors.Is(err, context.Canceled) && res != nil {
@@ -466,6 +469,15 @@ entries are the instructor's, and a folder that is a link is followed. A
 report names the student's files relative to DIR. OUTDIR may be inside
 DIR, directly (it is then no student), not DIR itself nor inside a student's
 folder.
+
+No student's grading takes longer than the exercise's limits allow one
+submission (--student-timeout sets another bound): twice the wall-clock limit
+of every run of every check (a run the machine starved is run again), twenty
+seconds a run for the sandbox, and the compiler's and the interpreter's own
+limits. Past it the student's report says so, as an
+error that is not the student's verdict; the class goes on, and the next
+run grades that student again, as it does every report with a check that
+could not be judged.
 
 Interrupted (Ctrl-C, or killed), batch can be run again with the same OUTDIR,
 and no file is ever half-written. Each report records what it was graded
