@@ -21,6 +21,8 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/rogpeppe/go-internal/txtar"
+
 	"github.com/boardcheck/boardcheck/internal/exhaustive"
 	"github.com/boardcheck/boardcheck/internal/survivors"
 )
@@ -68,7 +70,19 @@ type attack struct {
 	// attack that does real work once out (memfd.py writes 1 GiB) needs
 	// time for it on a loaded machine, where 3 s timed it out unescaped.
 	limit time.Duration
+	// folder, when set, is the exercise under testdata/escape it is
+	// graded against (hidden, for an attack on a hidden check's input).
+	folder string
+	// hangs says the attack gets out by holding the grader up for ever:
+	// a grader that has not returned hangDeadline after its start is
+	// killed, and the attack got out.
+	hangs bool
 }
+
+// hangDeadline is how long an attack that hangs the grader is given to,
+// before the grader is killed: far past what a grading here takes (under
+// two seconds, of a program that says hello), even on a loaded machine.
+const hangDeadline = 20 * time.Second
 
 // timeLimit is the time limit of a's runs.
 func (a attack) timeLimit() time.Duration {
@@ -110,6 +124,11 @@ func attacks() []attack {
 	}
 	connectedAbstract := func(e *escapeEnv, r graderRun) bool {
 		return e.abstractAccepted.Load() > 0 || strings.Contains(r.stdout, "ESCAPED")
+	}
+	hung := func(e *escapeEnv, r graderRun) bool { return r.killed }
+	secret := func(e *escapeEnv, r graderRun) bool { return strings.Contains(r.stdout+r.stderr, secretText) }
+	broken := func(e *escapeEnv, r graderRun) bool {
+		return r.exit == 3 || strings.Contains(r.stdout, "the exercise or the grader is broken")
 	}
 	// Where the kernel's Landlock has them, its TCP rights (without a
 	// network namespace) and its scopes stop attacks alone too.
@@ -220,8 +239,32 @@ func attacks() []attack {
 		// every capability from reading another process's files.
 		{file: "launcher.sh", flags: []string{"--run", "hello"},
 			offRoot: [][]string{{"namespaces", "runuid", "caps"}}, offUser: [][]string{{"userns", "nodumpable", "landlock"}}},
+		// What the grader itself reads of a submission (grader/handin):
+		// regular files inside the submission's own folder alone, never
+		// blocking, never without end.
+		{file: "zero-link.txtar", escaped: hung, hangs: true,
+			offRoot: [][]string{{"handin"}}, offUser: [][]string{{"handin"}}},
+		{file: "zero-notes.txtar", escaped: hung, hangs: true,
+			offRoot: [][]string{{"handin"}}, offUser: [][]string{{"handin"}}},
+		{file: "fifo.txtar", escaped: hung, hangs: true,
+			offRoot: [][]string{{"handin"}}, offUser: [][]string{{"handin"}}},
+		{file: "classmate-source.txtar", escaped: passed("Says hello"),
+			offRoot: [][]string{{"handin"}}, offUser: [][]string{{"handin"}}},
+		// As the unprivileged user the machine's permissions keep the
+		// secret, rule or none.
+		{file: "secret-source.txtar", escaped: secret, offRoot: [][]string{{"handin"}}},
+		// Checks apart: a hidden check's input, learned in its runs and
+		// printed by a visible check's run beside it.
+		{file: "hidden-inotify.py", folder: "hidden", limit: 20 * time.Second,
+			offRoot: [][]string{{"workname", "hiddenlast", "runcopies"}}, offUser: [][]string{{"workname", "hiddenlast", "runcopies"}}},
+		// Not an escape: the grader must say whose the fault is.
+		{file: "shebang-self.sh", escaped: broken},
 	}
 }
+
+// secretText is the first line of the machine's file only root may read,
+// which secret-source.txtar links to.
+const secretText = "THE_SECRET of the machine, only root's to read"
 
 // escapeEnv holds the graders and the folders every attack shares: all
 // under one folder that the unprivileged user may enter.
@@ -256,6 +299,11 @@ type escapeEnv struct {
 	vsockPort          uint32
 	slack              map[int]time.Duration // by uid
 	exercise, nqueens0 string
+	// folders are the other exercises under testdata/escape, by name,
+	// copied readable by the unprivileged user.
+	folders map[string]string
+	// secret is a file of the machine only root may read (secretText).
+	secret string
 }
 
 func newEscapeEnv(t *testing.T) *escapeEnv {
@@ -292,6 +340,18 @@ func newEscapeEnv(t *testing.T) *escapeEnv {
 		t.Fatalf("cp: %v\n%s", err, out)
 	}
 	exec.Command("chmod", "-R", "a+rX", e.exercise).Run()
+	e.folders = map[string]string{}
+	for _, name := range []string{"hidden"} {
+		e.folders[name] = filepath.Join(dir, "exercise-"+name)
+		if out, err := exec.Command("cp", "-r", filepath.Join(root, "testdata/escape", name), e.folders[name]).CombinedOutput(); err != nil {
+			t.Fatalf("cp: %v\n%s", err, out)
+		}
+		exec.Command("chmod", "-R", "a+rX", e.folders[name]).Run()
+	}
+	e.secret = filepath.Join(dir, "secret")
+	if err := os.WriteFile(e.secret, []byte(secretText+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	e.bystander = filepath.Join(dir, "bystander", "work", "want", "script-want", "want.txt")
 	// Sticky and world-writable, as /tmp is: with the layers off, any
 	// run's user may write there.
@@ -423,11 +483,52 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 		t.Fatal(err)
 	}
 	os.Chmod(subDir, 0o755)
+	if filepath.Ext(a.file) == ".txtar" {
+		data = bytes.ReplaceAll(data, []byte("SECRET"), []byte(e.secret))
+		return subDir, folderAttack(t, subDir, data)
+	}
 	sub = filepath.Join(subDir, filepath.Base(a.file))
 	if err := os.WriteFile(sub, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return subDir, sub
+}
+
+// folderAttack makes, in dir, the submission an attack's archive describes:
+// its files, and the links and named pipes its comment's "# link: NAME ->
+// TARGET" and "# fifo: NAME" lines ask for (git carries the one, a tarball
+// both). It returns what to grade: "# submission: PATH", else dir.
+func folderAttack(t *testing.T, dir string, data []byte) string {
+	t.Helper()
+	ar := txtar.Parse(data)
+	for _, f := range ar.Files {
+		p := filepath.Join(dir, f.Name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sub := dir
+	for line := range strings.Lines(string(ar.Comment)) {
+		line = strings.TrimSpace(strings.TrimPrefix(line, "#"))
+		key, value, _ := strings.Cut(line, ": ")
+		var err error
+		switch key {
+		case "submission":
+			sub = filepath.Join(dir, value)
+		case "link":
+			name, target, _ := strings.Cut(value, " -> ")
+			os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+			err = os.Symlink(target, filepath.Join(dir, name))
+		case "fifo":
+			err = syscall.Mkfifo(filepath.Join(dir, value), 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	exec.Command("chmod", "-R", "a+rX", dir).Run()
+	return sub
 }
 
 // grade runs grader check on the attack as uid (0 or nobody), with the
@@ -450,6 +551,9 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	ex := e.exercise
 	if a.exercise != "" {
 		ex = a.exercise
+	}
+	if a.folder != "" {
+		ex = e.folders[a.folder]
 	}
 	bin := e.grader
 	if len(off) > 0 {
@@ -505,12 +609,32 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 		cmd.SysProcAttr.Setsid, cmd.SysProcAttr.Setctty, cmd.SysProcAttr.Ctty = true, true, 0
 	}
 	start := time.Now()
-	err = cmd.Run()
+	var killed atomic.Bool
+	if a.hangs {
+		// Held up for ever (a read without end, or an open that blocks),
+		// the grader is killed: the attack got out.
+		cmd.WaitDelay = 5 * time.Second
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		timer := time.AfterFunc(hangDeadline, func() { killed.Store(true); cmd.Process.Kill() })
+		err = cmd.Wait()
+		timer.Stop()
+	} else {
+		err = cmd.Run()
+	}
 	took := time.Since(start)
 	stdout, _ := os.ReadFile(made.Name())
-	r := graderRun{stdout: string(stdout), stderr: stderr.String(), took: took, exit: cmd.ProcessState.ExitCode()}
-	if err != nil && r.exit < 0 {
+	r := graderRun{stdout: string(stdout), stderr: stderr.String(), took: took, exit: cmd.ProcessState.ExitCode(), killed: killed.Load()}
+	if err != nil && r.exit < 0 && !r.killed {
 		t.Fatalf("grader: %v", err)
+	}
+	if r.killed {
+		// What the killed grader left is no finding of the suite's.
+		ents, _ := os.ReadDir(tmp)
+		for _, e := range ents {
+			os.RemoveAll(filepath.Join(tmp, e.Name()))
+		}
 	}
 	if left := survivorsUnder(tmp); len(left) > 0 {
 		t.Errorf("processes left after grader returned: %v", left)

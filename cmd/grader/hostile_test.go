@@ -203,6 +203,7 @@ type graderRun struct {
 	took           time.Duration
 	hwm            int64 // the grader's own VmHWM, the last read before it exited
 	maxrss         int64 // rusage: the grader or any process it waited for
+	killed         bool  // the test killed it, held up for ever (escape_test.go)
 }
 
 // run starts grader with args in dir and measures it. The grader's own

@@ -15,6 +15,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/grader/script"
 	"github.com/boardcheck/boardcheck/grader/submission"
 )
@@ -101,6 +102,11 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 	// a hidden one, whose input it would then report): the scenario, its
 	// files, and each run's folder and copy of the submission.
 	root, err := os.MkdirTemp(g.dir, "")
+	if sandbox.LayerOff("workname") {
+		// As the grader once named it, for the escape suite's proof.
+		root = filepath.Join(g.dir, "work", c.Name)
+		err = os.MkdirAll(root, 0o755)
+	}
 	if err != nil {
 		return errorResult(r, fmt.Sprintf("grader error (not your fault): making the work folder: %v", err))
 	}
