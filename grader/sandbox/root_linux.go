@@ -584,8 +584,13 @@ func (m machine) closedToRuns(p string) error {
 // own binary run as a reference program, a program compiled in the
 // grader's temporary folder, are shown to the run whatever the folders
 // above them. A link to an interpreter under /root is not: the link would
-// not be in the run's root, nor the interpreter's library beside it.
+// not be in the run's root, nor the interpreter's library beside it. A
+// Spec.Binds entry is shown at its very name, a link's too (a student's
+// executable, the run's copy of a compiled program): it is the run's.
 func (r *run) closedToRun(p string) error {
+	if slices.ContainsFunc(r.spec.Binds, func(b Bind) bool { return sameBind(p, b.At) }) {
+		return nil
+	}
 	fi, err := os.Lstat(p)
 	if err != nil || fi.Mode()&os.ModeSymlink != 0 {
 		return r.m.closedToRuns(p)
@@ -597,6 +602,17 @@ func (r *run) closedToRun(p string) error {
 		return nil
 	}
 	return r.m.closedToRuns(p)
+}
+
+// sameBind says whether p names the file a bind shows at at: the same
+// name in the same folder, its links resolved as rootEntries resolves them.
+func sameBind(p, at string) bool {
+	if filepath.Clean(p) == filepath.Clean(at) {
+		return true
+	}
+	pd, err1 := canonical(filepath.Dir(p))
+	ad, err2 := canonical(filepath.Dir(at))
+	return err1 == nil && err2 == nil && filepath.Base(p) == filepath.Base(at) && pd == ad
 }
 
 // runsOwnUID says whether runs are a uid of their own: as root, with a

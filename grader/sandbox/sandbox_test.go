@@ -277,6 +277,14 @@ func TestUnreachableProgram(t *testing.T) {
 				if err != nil || string(res.Stdout) != "closed\n" {
 					t.Errorf("Run of a program under a closed folder that ReadOnly lists: %v, output %q; want it to run", err, res.Stdout)
 				}
+				// Or bound in its place (the run's copy of a program
+				// compiled in the grader's temporary folder, 0700).
+				res, err = Run(context.Background(), Spec{Argv: []string{prog}, Dir: dir, Env: []string{"PATH=/usr/bin:/bin", "HOME=" + dir}, Binds: []Bind{{At: prog, From: prog}}})
+				if err != nil {
+					t.Errorf("Run of a program under a closed folder that Binds shows: %v; want it to run", err)
+				} else if string(res.Stdout) != "closed\n" {
+					t.Errorf("Run of a program under a closed folder that Binds shows: output %q; want closed", res.Stdout)
+				}
 			}
 			path := strings.Join([]string{filepath.Join(closed, "bin"), filepath.Join(open, "bin"), "/usr/bin:/bin"}, ":")
 			res, err := Run(context.Background(), Spec{Argv: []string{"tool"}, Dir: dir, Env: []string{"PATH=" + path, "HOME=" + dir}})
