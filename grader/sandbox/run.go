@@ -253,6 +253,15 @@ func (e *NotOnPathError) Error() string {
 	return e.Name + " not found on PATH"
 }
 
+// Unreachable says whether err is a Run refused before it started because
+// its program lies where the run's user could not reach it on the host (a
+// folder on the way closed to others): for a program a submission names
+// itself (its #! line), the submission's doing.
+func Unreachable(err error) bool {
+	var c *closedError
+	return errors.As(err, &c)
+}
+
 // closedError is a program the run's user could not reach on the host: a
 // folder on the way to it, or the program itself, is closed to it.
 type closedError struct {

@@ -105,10 +105,15 @@ func CheckShebang(ctx context.Context, sub *Submission, buildDir string) (proble
 		Binds:    sub.Copies,
 	})
 	var ee *sandbox.ExecError
-	if !errors.As(err, &ee) {
-		return "", false
+	switch {
+	case errors.As(err, &ee):
+		return fmt.Sprintf("its #! line names %s, which cannot be run where the grader runs programs (%v)", shownPath(interp), ee.Err), true
+	case sandbox.Unreachable(err):
+		// Found on the machine, in a folder the runs' own user may not
+		// enter (/proc/self/exe is the grader's binary, wherever that is).
+		return fmt.Sprintf("its #! line names %s, which cannot be run where the grader runs programs (its user may not reach it)", shownPath(interp)), true
 	}
-	return fmt.Sprintf("its #! line names %s, which cannot be run where the grader runs programs (%v)", shownPath(interp), ee.Err), true
+	return "", false
 }
 
 // ErrorLine finds, in an interpreter's complaint, the line that explains
