@@ -77,6 +77,10 @@ type attack struct {
 	// a grader that has not returned hangDeadline after its start is
 	// killed, and the attack got out.
 	hangs bool
+	// goCache gives the grader the tests' own Go build cache, warm (a
+	// cold one rebuilds the standard library, a minute on a busy
+	// machine), for an attack built as a Go program.
+	goCache bool
 }
 
 // hangDeadline is how long an attack that hangs the grader is given to,
@@ -251,8 +255,9 @@ func attacks() []attack {
 		{file: "classmate-source.txtar", escaped: passed("Says hello"),
 			offRoot: [][]string{{"handin"}}, offUser: [][]string{{"handin"}}},
 		// As the unprivileged user the machine's permissions keep the
-		// secret, rule or none.
+		// secret, and alice's folder, rule or none.
 		{file: "secret-source.txtar", escaped: secret, offRoot: [][]string{{"handin"}}},
+		{file: "classmate-go.txtar", escaped: passed("Says hello"), path: goDir, goCache: true, offRoot: [][]string{{"handin"}}},
 		// Checks apart: a hidden check's input, learned in its runs and
 		// printed by a visible check's run beside it.
 		{file: "hidden-inotify.py", folder: "hidden", limit: 20 * time.Second,
@@ -260,6 +265,15 @@ func attacks() []attack {
 		// Not an escape: the grader must say whose the fault is.
 		{file: "shebang-self.sh", escaped: broken},
 	}
+}
+
+// goDir is the folder of the go command the tests run with, for an attack
+// built as a Go program: the graders' PATH holds only the system's folders.
+func goDir(*escapeEnv) []string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return []string{filepath.Dir(p)}
+	}
+	return nil
 }
 
 // secretText is the first line of the machine's file only root may read,
@@ -497,7 +511,9 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 // folderAttack makes, in dir, the submission an attack's archive describes:
 // its files, and the links and named pipes its comment's "# link: NAME ->
 // TARGET" and "# fifo: NAME" lines ask for (git carries the one, a tarball
-// both). It returns what to grade: "# submission: PATH", else dir.
+// both); "# mode: NAME 0700" then closes a folder to every user but its
+// owner, root (a classmate's). It returns what to grade: "# submission:
+// PATH", else dir.
 func folderAttack(t *testing.T, dir string, data []byte) string {
 	t.Helper()
 	ar := txtar.Parse(data)
@@ -528,6 +544,19 @@ func folderAttack(t *testing.T, dir string, data []byte) string {
 		}
 	}
 	exec.Command("chmod", "-R", "a+rX", dir).Run()
+	for line := range strings.Lines(string(ar.Comment)) {
+		line = strings.TrimSpace(strings.TrimPrefix(line, "#"))
+		if value, ok := strings.CutPrefix(line, "mode: "); ok {
+			name, mode, _ := strings.Cut(value, " ")
+			m, err := strconv.ParseUint(mode, 8, 32)
+			if err != nil {
+				t.Fatalf("mode: %v", err)
+			}
+			if err := os.Chmod(filepath.Join(dir, name), os.FileMode(m)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 	return sub
 }
 
@@ -571,6 +600,11 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	}
 	cmd.Env = []string{"PATH=" + path, "TMPDIR=" + tmp, "HOME=" + tmp,
 		"BOARDCHECK_CANARY=the-graders-own-secret", "NO_COLOR=1", "BOARDCHECK_LAYERS_OFF=" + strings.Join(off, ",")}
+	if a.goCache {
+		if c, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
+			cmd.Env = append(cmd.Env, "GOCACHE="+strings.TrimSpace(string(c)))
+		}
+	}
 	// Standard output is a file of the grader's own user, appended to as
 	// a CI runner's log is: a run that reached the grader's descriptors
 	// could write there, and what it wrote stays (written at the grader's
