@@ -89,6 +89,8 @@ func Grade(ctx context.Context, ex *exercise.Exercise, sub *submission.Submissio
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("grader: grading interrupted: %w", err)
 	}
+	// Runs of different checks compared: the same output for every N.
+	run.NameSameOutputs(results)
 	r := &report.Report{
 		Exercise:    ex.ID,
 		Title:       ex.Title,
@@ -433,9 +435,24 @@ func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Opt
 			Hint: "The interpreter stops at the line it names, before your program runs: no other check can run until it is fixed. " +
 				"Run " + filepath.Base(sub.Command[0]) + " " + path + " yourself to see the same message.",
 		}
+		if py2 := python2(sub); py2 != nil {
+			// Python 3's error (a TabError, a missing parenthesis) is
+			// the symptom; the cause is the language's version.
+			first.Message = fmt.Sprintf("does not start: it is Python 2 code (%s, %s line %d), and the grader runs Python 3: %s",
+				py2.Code, py2.File, py2.Line, submission.ErrorLine(out, path))
+			first.Hint = submission.Python2Hint
+		}
 		return firstFailedReport(ex, checks, path, sub.Command, first, report.Say("skip.no_start"), opts, start), nil
 	}
 	return Grade(ctx, ex, sub, opts)
+}
+
+// python2 is the first line of Python 2 in sub's source, nil for none.
+func python2(sub *submission.Submission) *submission.Place {
+	if src := submission.ReadSource(sub); src != nil {
+		return src.Python2
+	}
+	return nil
 }
 
 // firstFailedReport is the report of a submission that failed before any

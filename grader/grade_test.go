@@ -154,7 +154,7 @@ func TestGradeMessages(t *testing.T) {
 		{"other text", []string{"sh", "-c", "echo 'usage is nqueens'; exit 1"}, "usage", report.Fail, 7,
 			`standard output has no line "Usage: nqueens N"; it begins "usage is nqueens"`},
 		{"crash with traceback", []string{"sh", "-c", "printf 'Traceback (most recent call last):\\n  File x\\nValueError: bad\\n' >&2; exit 1"}, "count", report.Fail, 3,
-			`nqueens -count 6: exited with status 1; expected 0; standard error: "ValueError: bad"`},
+			`nqueens -count 6: crashed: ValueError: bad`},
 		{"syntax error", []string{"sh", "-c", "printf '  File \"x.py\", line 54\n    for\n    ^\nIndentationError: bad\n' >&2; exit 1"}, "count", report.Fail, 3,
 			`nqueens -count 6: exited with status 1; expected 0; standard error: "IndentationError: bad"`},
 		{"matrix on stderr", []string{"sh", "-c", "printf '1 0\\n0 1\\n' >&2"}, "matrix", report.Fail, 4,

@@ -143,6 +143,12 @@ type Detail struct {
 	// Tally counts, for a `queens ... all` check, the solutions printed
 	// right, repeated and invalid, and those missing.
 	Tally *checker.QueensTally
+	// Excerpt is the output's lines around OutputLine when the last run's
+	// Stdout, as the report keeps it, ends before that line; ExcerptFrom
+	// is the number of its first line. A report that names line 708 shows
+	// it.
+	Excerpt     string
+	ExcerptFrom int
 }
 
 // The checks that stand for the whole submission, before any of the

@@ -202,6 +202,7 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	s.lastName = strings.Join(a.Args, " ")
 	death := runDeath(res, s.g.limits)
 	s.runs = append(s.runs, s.g.record(a.Args, argv, stdin, res, death))
+	s.g.seen.add(s.check.Name, a.Args, res, death != "")
 	if res.Starved() {
 		// Nothing is known of the program: the machine's error, not the
 		// student's, and the check is to be run again.

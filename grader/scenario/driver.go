@@ -96,6 +96,7 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 	r = report.CheckResult{Name: c.Name, Title: c.Title, MaxScore: c.Points, Hint: c.Hint}
 	// r is the named result so that the duration covers every return.
 	defer func() { r.Duration = time.Since(start) }()
+	g.seen.start(c.Name)
 
 	// A folder of the check's own, named for nothing (a run knows its
 	// working folder, and must not learn from it which check it is in:
@@ -211,6 +212,11 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 	if r.Message == "" {
 		r.Message = "the scenario failed"
 	}
+	var cause *cause
+	if r.Status == report.Fail && s.last != nil && (s.failure == nil || s.failure.run == 0 || s.failure.run == len(s.runs)) {
+		// The run at fault is the last: name its cause, if it shows one.
+		cause = g.causeOf(s.last, s.runs[len(s.runs)-1].Stdin != "")
+	}
 	switch {
 	case r.Status == report.Fail && s.last != nil && s.last.WallTimedOut:
 		// A faster search would not help a program that never searched.
@@ -225,6 +231,13 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 		// The check's hint is about what it checks on standard output,
 		// which may well be right.
 		r.Hint = stderrHint
+	}
+	if cause != nil {
+		leadWith(cause, &r, s.lastName, s.last)
+		g.seen.markCaused(c.Name)
+	}
+	if d := r.Detail; d != nil && !g.verbose && s.last != nil && len(r.Runs) > 0 {
+		d.Excerpt, d.ExcerptFrom = excerptAt(s.last.Stdout, r.Runs[len(r.Runs)-1].Stdout, d)
 	}
 	if d := r.Detail; d != nil && !g.verbose {
 		d.Expected, _ = trimText([]byte(d.Expected), reportDetailLimit)

@@ -40,6 +40,7 @@ type Runner struct {
 	ctx       context.Context
 	ex        *exercise.Exercise
 	sub       *submission.Submission
+	src       *submission.Source // what its source shows, nil when unread
 	limits    sandbox.Limits
 	dir       string
 	env       []string
@@ -50,11 +51,13 @@ type Runner struct {
 	// starved (see timeouts.go): to be run again, their verdict not the
 	// submission's.
 	starved sync.Map
+	// seen keeps every run's output digest, for NameSameOutputs.
+	seen seenRuns
 }
 
 // NewRunner returns a Runner of ex's checks against sub.
 func NewRunner(ctx context.Context, ex *exercise.Exercise, sub *submission.Submission, cfg Config) *Runner {
-	return &Runner{ctx: ctx, ex: ex, sub: sub, limits: cfg.Limits, dir: cfg.Dir, env: cfg.Env,
+	return &Runner{ctx: ctx, ex: ex, sub: sub, src: submission.ReadSource(sub), limits: cfg.Limits, dir: cfg.Dir, env: cfg.Env,
 		verbose: cfg.Verbose, takeWants: cfg.TakeWants, cmds: testscriptCmds()}
 }
 
@@ -121,6 +124,40 @@ func (g *Runner) record(args, argv []string, stdin []byte, res *sandbox.Result, 
 	r.Trimmed = t1 || t2 || t3 || res.StdoutOverflow || res.StderrOverflow
 	r.StdoutLines, r.StderrLines = countLines(res.Stdout), countLines(res.Stderr)
 	return r
+}
+
+// excerptContext is how many lines an excerpt shows on each side of the
+// line at fault, and excerptLineLimit how much of each line it keeps.
+const (
+	excerptContext   = 3
+	excerptLineLimit = 1 << 10
+)
+
+// excerptAt returns the lines of out around the line at fault of d, and
+// the number of the first, when kept (the start of out that the report
+// keeps) ends before that line: the report must show the line it names.
+// A failure that diffs texts shows them whole, and needs none.
+func excerptAt(out []byte, kept string, d *report.Detail) (string, int) {
+	if d.OutputLine < 1 || d.Expected != "" || d.Actual != "" || strings.Count(kept, "\n") >= d.OutputLine {
+		return "", 0
+	}
+	from := max(d.OutputLine-excerptContext, 1)
+	var lines []string
+	for i, n := 0, 1; i < len(out) && n <= d.OutputLine+excerptContext; n++ {
+		end := bytes.IndexByte(out[i:], '\n')
+		if end < 0 {
+			end = len(out) - i
+		}
+		if n >= from {
+			line, _ := trimText(out[i:i+end], excerptLineLimit)
+			lines = append(lines, line)
+		}
+		i += end + 1
+	}
+	if len(lines) == 0 {
+		return "", 0
+	}
+	return strings.Join(lines, "\n") + "\n", from
 }
 
 // countLines counts the lines of b, a last one without a newline included.

@@ -1,0 +1,211 @@
+package scenario
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
+	"github.com/boardcheck/boardcheck/grader/script"
+)
+
+// The most common knight's tour on the web has N fixed at 8: whatever the
+// command line says, it prints the same 8×8 tour, and each check alone can
+// only say that its line 1 is wrong. The grading as a whole has run it with
+// several Ns and seen the same output each time, and says so, in the
+// message of each check that failed on that output.
+
+// seenRun is what the grading keeps of each run, to compare runs of
+// different checks: its arguments (each number as its value, so that 4,
+// +4 and 04 are one), how it ended, and its output's digest.
+type seenRun struct {
+	args  string
+	shown string // the command line, as the report shows it
+	exit  int
+	died  bool
+	sum   [sha256.Size]byte
+	empty bool
+	what  []byte // the output, for describeOutput: kept only while small
+}
+
+// seenRuns holds every check's runs, by check name, in order.
+type seenRuns struct {
+	mu   sync.Mutex
+	runs map[string][]seenRun
+	// caused are the checks whose message already leads with a cause of
+	// their own run (causes.go), which says more than this comparison.
+	caused map[string]bool
+}
+
+// maxDescribed bounds the output kept to describe it ("8×8 tour"): an
+// output that large is described by its line count alone.
+const maxDescribed = 64 << 10
+
+// start forgets check name's runs: it runs (again).
+func (s *seenRuns) start(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.runs == nil {
+		s.runs, s.caused = map[string][]seenRun{}, map[string]bool{}
+	}
+	delete(s.runs, name)
+	delete(s.caused, name)
+}
+
+// add records a run of check name.
+func (s *seenRuns) add(name string, args []string, res *sandbox.Result, died bool) {
+	r := seenRun{args: argsKey(args), shown: strings.Join(args, " "), exit: res.ExitCode, died: died,
+		sum: sha256.Sum256(res.Stdout), empty: len(bytes.TrimSpace(res.Stdout)) == 0}
+	if len(res.Stdout) <= maxDescribed {
+		r.what = bytes.Clone(res.Stdout)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.runs == nil {
+		s.runs, s.caused = map[string][]seenRun{}, map[string]bool{}
+	}
+	s.runs[name] = append(s.runs[name], r)
+}
+
+// markCaused records that check name's message names its cause already.
+func (s *seenRuns) markCaused(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.caused != nil {
+		s.caused[name] = true
+	}
+}
+
+// argsKey is a run's arguments, the program's name left out, each that is
+// a whole number as its value.
+func argsKey(args []string) string {
+	key := make([]string, 0, len(args))
+	for _, a := range args[min(1, len(args)):] {
+		if n, err := strconv.Atoi(strings.TrimSpace(a)); err == nil {
+			a = strconv.Itoa(n)
+		}
+		key = append(key, a)
+	}
+	return strings.Join(key, "\x00")
+}
+
+// NameSameOutputs rewrites the message of each failed check whose last run
+// printed what runs with other arguments printed too: it leads with that.
+// It runs once every check has finished.
+func (g *Runner) NameSameOutputs(results []report.CheckResult) {
+	s := &g.seen
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var all []seenRun
+	for _, c := range g.ex.Checks {
+		all = append(all, s.runs[c.Name]...)
+	}
+	for i := range results {
+		r := &results[i]
+		runs := s.runs[r.Name]
+		if r.Status != report.Fail || s.caused[r.Name] || len(runs) == 0 || len(runs) != len(r.Runs) {
+			continue
+		}
+		last := runs[len(runs)-1]
+		if last.died || last.empty {
+			continue
+		}
+		if msg := g.sameOutput(last, all); msg != "" {
+			prefix := last.shown + ": "
+			r.Message = prefix + msg + "; " + strings.TrimPrefix(r.Message, prefix)
+		}
+	}
+}
+
+// sameOutput words what the runs show of last, "" when
+// no other arguments gave the same output.
+func (g *Runner) sameOutput(last seenRun, all []seenRun) string {
+	others := map[string]string{} // arguments -> the command line shown
+	every := true
+	var order []string
+	for _, r := range all {
+		same := r.sum == last.sum && r.exit == last.exit && !r.died
+		every = every && (same || r.died)
+		if same && r.args != last.args {
+			if _, ok := others[r.args]; !ok {
+				order = append(order, r.args)
+			}
+			others[r.args] = r.shown
+		}
+	}
+	what := describeOutput(last.what, g.toursKnights())
+	noun := g.argumentNoun()
+	// The source says it reads no argument: two command lines printing
+	// alike bear it out. Without the source, it takes three.
+	readsNone := g.src != nil && !g.src.Args
+	switch {
+	case every && len(others) >= 1 && readsNone && noun != "":
+		return fmt.Sprintf("prints the same %s whatever N is: it reads no argument; N comes from the command line, as the statement's examples show", what)
+	case every && len(others) >= 1 && readsNone:
+		return fmt.Sprintf("prints the same %s whatever its arguments are: it reads none; its input comes from the command line, as the statement's examples show", what)
+	case every && len(others) >= 2:
+		return fmt.Sprintf("prints the same %s whatever its arguments are (%d command lines gave it): it does not use them", what, len(others)+1)
+	case len(others) >= 1 && bytes.Count(bytes.TrimSpace(last.what), []byte("\n")) >= 1:
+		// Several lines alike for another number: a single line (a
+		// message) may rightly be the same for several.
+		var shown []string
+		for _, a := range order {
+			shown = append(shown, strconv.Quote(others[a]))
+		}
+		return fmt.Sprintf("prints the same %s as %s", what, andList(shown, 3))
+	}
+	return ""
+}
+
+// toursKnights says whether the exercise's program tours a knight: a
+// check of it judges a tour.
+func (g *Runner) toursKnights() bool {
+	return slices.ContainsFunc(g.ex.Checks, func(c *exercise.Check) bool {
+		return slices.ContainsFunc(c.Lines, func(l string) bool {
+			sl, err := script.ParseLine(l)
+			return err == nil && sl != nil && sl.Cmd == "tour"
+		})
+	})
+}
+
+// describeOutput names an output for a message: "8×8 tour" (or board) for
+// k lines of k cells, "line "..."" for one line, else "N lines".
+func describeOutput(out []byte, tour bool) string {
+	if out == nil {
+		return "output"
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) == 1 {
+		return "line " + quoteLine(lines[0])
+	}
+	square := len(lines) >= 2
+	for _, l := range lines {
+		cells := strings.FieldsFunc(l, func(r rune) bool { return r == ' ' || r == '\t' || r == '|' })
+		square = square && len(cells) == len(lines)
+	}
+	switch {
+	case square && tour:
+		return fmt.Sprintf("%d×%d tour", len(lines), len(lines))
+	case square:
+		return fmt.Sprintf("%d×%d board", len(lines), len(lines))
+	}
+	return fmt.Sprintf("%d lines", len(lines))
+}
+
+// andList joins quoted command lines, naming at most max of them: "a, b
+// and 3 more".
+func andList(items []string, max int) string {
+	if len(items) > max {
+		return strings.Join(items[:max], ", ") + fmt.Sprintf(" and %d more", len(items)-max)
+	}
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
