@@ -17,7 +17,15 @@ import (
 // checkDetail explains a check of r that did not pass, as plain text without
 // the text report's indent; "" for a pass.
 func checkDetail(r *report.Report, c report.CheckResult, o Options) string {
+	return checkDetailShown(r, c, o, nil)
+}
+
+// checkDetailShown is checkDetail for a report whose checks' details are
+// read one after another, as one text (VPL's): stderrShown holds the
+// standard errors shown so far, which a later check does not repeat.
+func checkDetailShown(r *report.Report, c report.CheckResult, o Options, stderrShown map[string]string) string {
 	t := newText(r, Options{Verbose: o.Verbose, Dir: o.Dir})
+	t.stderrShown = stderrShown
 	switch c.Status {
 	case report.Fail:
 		t.failure(c)

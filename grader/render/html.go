@@ -262,7 +262,7 @@ func newHTMLCheck(r *report.Report, c report.CheckResult, i int, o Options, l *i
 		switch {
 		case hasDiff && !o.Verbose:
 		case focus > 0 && !o.Verbose:
-			h.Outputs = append(h.Outputs, htmlExcerpt(l, "stream.stdout", last.Stdout, outLines, focus, maxFocusLines))
+			h.Outputs = append(h.Outputs, htmlExcerptWith(l, "stream.stdout", last.Stdout, d, outLines, focus, maxFocusLines))
 		default:
 			h.Outputs = append(h.Outputs, htmlExcerpt(l, "stream.stdout", last.Stdout, outLines, focus, maxOutputLines))
 		}
@@ -295,13 +295,19 @@ func newHTMLCheck(r *report.Report, c report.CheckResult, i int, o Options, l *i
 // htmlExcerpt is the text report's excerpt of a stream (see makeExcerpt;
 // printed is 0 for a stream kept whole). stream is the catalog's name of it.
 func htmlExcerpt(loc *i18n.Localizer, stream, s string, printed, focus, limit int) htmlOutput {
+	return htmlExcerptWith(loc, stream, s, nil, printed, focus, limit)
+}
+
+// htmlExcerptWith is htmlExcerpt for standard output, whose line at fault
+// d may keep beyond what s holds (see outputExcerpt).
+func htmlExcerptWith(loc *i18n.Localizer, stream, s string, d *report.Detail, printed, focus, limit int) htmlOutput {
 	name := report.Nested("stream", report.Say(stream))
 	out := htmlOutput{Label: loc.T(stream), Heading: loc.T("stream.label", name)}
 	if s == "" {
 		out.Heading = loc.T("stream.nothing", name)
 		return out
 	}
-	ex := makeExcerpt(s, printed, focus, limit)
+	ex := outputExcerpt(s, d, printed, focus, limit)
 	out.Digits = digits(ex.total)
 	for _, l := range ex.lines {
 		if l.gap > 0 {

@@ -95,12 +95,19 @@ type jsonRun struct {
 }
 
 type jsonDetail struct {
-	Expected   *string    `json:"expected,omitempty"`
-	Actual     *string    `json:"actual,omitempty"`
-	OutputLine int        `json:"output_line,omitempty"`
-	Board      *jsonBoard `json:"board,omitempty"`
-	Tour       *jsonTour  `json:"tour,omitempty"`
-	Tally      *jsonTally `json:"tally,omitempty"`
+	Expected   *string          `json:"expected,omitempty"`
+	Actual     *string          `json:"actual,omitempty"`
+	OutputLine int              `json:"output_line,omitempty"`
+	Excerpt    *jsonOutputLines `json:"excerpt,omitempty"`
+	Board      *jsonBoard       `json:"board,omitempty"`
+	Tour       *jsonTour        `json:"tour,omitempty"`
+	Tally      *jsonTally       `json:"tally,omitempty"`
+}
+
+// jsonOutputLines are lines of a run's output, the first of them numbered From.
+type jsonOutputLines struct {
+	From int    `json:"from"`
+	Text string `json:"text"`
 }
 
 // jsonTally is a `queens ... all` check's count of the solutions printed,
@@ -228,6 +235,9 @@ func toJSON(r *report.Report) jsonReport {
 		}
 		if d := c.Detail; d != nil {
 			jd := &jsonDetail{OutputLine: d.OutputLine}
+			if d.Excerpt != "" {
+				jd.Excerpt = &jsonOutputLines{From: d.ExcerptFrom, Text: d.Excerpt}
+			}
 			if d.Expected != "" || d.Actual != "" {
 				jd.Expected, jd.Actual = &d.Expected, &d.Actual
 			}

@@ -82,6 +82,9 @@ func fromJSONDetail(jd *jsonDetail) *report.Detail {
 		return nil
 	}
 	d := &report.Detail{OutputLine: jd.OutputLine}
+	if e := jd.Excerpt; e != nil {
+		d.Excerpt, d.ExcerptFrom = e.Text, e.From
+	}
 	if jd.Expected != nil && jd.Actual != nil {
 		d.Expected, d.Actual = *jd.Expected, *jd.Actual
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // A submission's output is shown to the person grading it, so it must never be
@@ -117,6 +119,29 @@ type numberedLine struct {
 	text  string // raw, not yet escaped
 	focus bool   // the line at fault
 	gap   int    // for a gap, how many lines it stands for
+}
+
+// outputExcerpt is makeExcerpt for a run's standard output, or for the
+// lines of it around the line at fault that d keeps when text, the start
+// the report keeps, ends before that line: the gap before them counts the
+// lines between.
+func outputExcerpt(text string, d *report.Detail, printed, focus, limit int) excerpt {
+	if d == nil || d.Excerpt == "" || focus < d.ExcerptFrom {
+		return makeExcerpt(text, printed, focus, limit)
+	}
+	lines := splitLines(d.Excerpt)
+	last := d.ExcerptFrom + len(lines) - 1
+	ex := excerpt{total: max(printed, last)}
+	if d.ExcerptFrom > 1 {
+		ex.lines = append(ex.lines, numberedLine{gap: d.ExcerptFrom - 1})
+	}
+	for i, l := range lines {
+		ex.lines = append(ex.lines, numberedLine{n: d.ExcerptFrom + i, text: l, focus: d.ExcerptFrom+i == focus})
+	}
+	if ex.total > last {
+		ex.lines = append(ex.lines, numberedLine{gap: ex.total - last})
+	}
+	return ex
 }
 
 // makeExcerpt picks at most limit lines of text to show. With focus > 0 it shows

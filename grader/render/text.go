@@ -51,6 +51,9 @@ type text struct {
 	// l says the report's words in its language; the arguments it puts
 	// into a sentence are escaped as a program's output is (escMessage).
 	l *i18n.Localizer
+	// stderrShown are the standard errors shown so far, each with the
+	// check under which it was.
+	stderrShown map[string]string
 }
 
 func renderText(w io.Writer, r *report.Report, o Options) error {
@@ -318,20 +321,24 @@ func (t *text) failure(c report.CheckResult) {
 		if last.Trimmed {
 			outLines, errLines = last.StdoutLines, last.StderrLines
 		}
+		shown := last.Stdout != ""
 		switch {
 		case t.o.Verbose:
 			t.printed("stream.stdout", last.Stdout, outLines, focus, maxOutputLines, true)
 		case hasDiff:
 			// The diff already shows the output.
+			shown = false
 		case focus > 0:
-			t.printed("stream.stdout", last.Stdout, outLines, focus, maxFocusLines, false)
+			t.printedWith("stream.stdout", last.Stdout, d, outLines, focus, maxFocusLines, false)
 		case !hasPicture:
 			t.printed("stream.stdout", last.Stdout, outLines, focus, maxOutputLines, true)
+		default:
+			shown = false
 		}
 		if last.Stderr != "" && !(hasDiff && last.Stderr == d.Actual) {
-			t.printed("stream.stderr", last.Stderr, errLines, errFocus, maxOutputLines, false)
+			shown = t.stderr(c.Name, last.Stderr, errLines, errFocus) || shown
 		}
-		if last.Trimmed {
+		if last.Trimmed && shown {
 			// The line counts above are of what the report kept; say how
 			// much the program really printed, since for an "every
 			// solution" check that count is what a student judges by.
@@ -368,6 +375,22 @@ func (t *text) failure(c report.CheckResult) {
 	if t.o.Verbose && c.Log != "" {
 		t.log(c.Log)
 	}
+}
+
+// stderr shows a failed run's standard error, unless an earlier check's
+// failure showed the very same text: a traceback is read once, and a
+// later check says whose it is. It reports whether it showed the text.
+func (t *text) stderr(check, s string, lines, focus int) bool {
+	if first, ok := t.stderrShown[s]; ok && !t.o.Verbose {
+		t.line(indent, t.pal.dim.Sprint(t.l.T("stream.stderr_same", report.Verbatim("name", first))))
+		return false
+	}
+	if t.stderrShown == nil {
+		t.stderrShown = map[string]string{}
+	}
+	t.stderrShown[s] = check
+	t.printed("stream.stderr", s, lines, focus, maxOutputLines, false)
+	return true
 }
 
 // tallyLine sorts an "every solution" check's whole output in one line:
@@ -501,6 +524,12 @@ func (t *text) output(stream, s string, focus, limit int, sayEmpty bool) {
 // printed is output for a stream the report may have cut: lines is how many
 // lines the program printed on it, which the gaps count (see makeExcerpt).
 func (t *text) printed(stream, s string, lines, focus, limit int, sayEmpty bool) {
+	t.printedWith(stream, s, nil, lines, focus, limit, sayEmpty)
+}
+
+// printedWith is printed for standard output, whose line at fault d may
+// keep beyond what s holds (see outputExcerpt).
+func (t *text) printedWith(stream, s string, d *report.Detail, lines, focus, limit int, sayEmpty bool) {
 	name := report.Nested("stream", report.Say(stream))
 	if s == "" {
 		if sayEmpty {
@@ -508,7 +537,7 @@ func (t *text) printed(stream, s string, lines, focus, limit int, sayEmpty bool)
 		}
 		return
 	}
-	ex := makeExcerpt(s, lines, focus, limit)
+	ex := outputExcerpt(s, d, lines, focus, limit)
 	t.line(indent, t.pal.dim.Sprint(t.l.T("stream.label", name)))
 	w := digits(ex.total)
 	for _, l := range ex.lines {

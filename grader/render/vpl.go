@@ -35,9 +35,12 @@ func renderVPL(w io.Writer, r *report.Report, o Options) error {
 	b.WriteString("<|--\n")
 	fmt.Fprintf(&b, "-%s: %s\n", oneLine(r.Exercise), oneLine(r.Title))
 	vplPre(&b, scoreSummary(r))
+	// The report is one text: a traceback is shown once, under the
+	// first check it failed.
+	stderrShown := map[string]string{}
 	for _, c := range r.Checks {
 		fmt.Fprintf(&b, "-%s %s: %d/%d\n", marks[c.Status], oneLine(c.Title), c.Score, c.MaxScore)
-		vplPre(&b, checkDetail(r, c, o))
+		vplPre(&b, checkDetailShown(r, c, o, stderrShown))
 	}
 	b.WriteString("--|>\n")
 	fmt.Fprintf(&b, "Grade :=>> %d\n", r.Score)
