@@ -10,9 +10,9 @@ import (
 // student who must read it, to follow "no line" or "expected a line": the
 // line itself when the pattern is one exact line ("Usage: nqueens N" for
 // ^Usage: nqueens N$), "starting with" or "containing" a text when that is
-// all it asks, else the pattern with a line it matches when one can be made:
-// matching ^\[\[0, ?0\]\]$ (such as "[[0, 0]]"). A regular expression alone
-// asks a student to read regular expressions.
+// all it asks, else a line it matches, when one can be made: like "[[0, 0]]"
+// for ^\[\[0, ?0\]\]$. A regular expression asks a student to read regular
+// expressions, so it is shown only when no example can be made of it.
 func linePhrase(pattern string) string {
 	// The grader matches with (?m): ^ and $ are the ends of a line.
 	re, err := syntax.Parse(pattern, syntax.Perl&^syntax.OneLine)
@@ -37,7 +37,7 @@ func linePhrase(pattern string) string {
 	}
 	var b strings.Builder
 	if example(&b, re) && b.Len() > 0 {
-		return "matching " + pattern + " (such as " + quoteText(b.String()) + ")"
+		return "like " + quoteText(b.String())
 	}
 	return "matching " + pattern
 }

@@ -12,15 +12,15 @@ func TestLinePhrase(t *testing.T) {
 		{`^hello$`, `"hello"`},
 		{`hello`, `containing "hello"`},
 		{`^N must be`, `starting with "N must be"`},
-		{`^\[\[0, ?0\], ?\[0, ?0\]\]$`, `matching ^\[\[0, ?0\], ?\[0, ?0\]\]$ (such as "[[0, 0], [0, 0]]")`},
-		{`^solvers: conflicts: reading the board on standard input: .`, `matching ^solvers: conflicts: reading the board on standard input: . (such as "solvers: conflicts: reading the board on standard input: …")`},
-		{`^[0-9]+ solutions?$`, `matching ^[0-9]+ solutions?$ (such as "0 solutions")`},
-		{`(?i)^usage`, `matching (?i)^usage (such as "usage")`},
-		{`^(yes|no)$`, `matching ^(yes|no)$ (such as "yes")`},
-		{`^a.*b$`, `matching ^a.*b$ (such as "a…b")`},
-		{`\A92\n\z`, `matching \A92\n\z (such as "92\n")`}, // the whole output, not a line
+		{`^\[\[0, ?0\], ?\[0, ?0\]\]$`, `like "[[0, 0], [0, 0]]"`},
+		{`^solvers: conflicts: reading the board on standard input: .`, `like "solvers: conflicts: reading the board on standard input: …"`},
+		{`^[0-9]+ solutions?$`, `like "0 solutions"`},
+		{`(?i)^usage`, `like "usage"`},
+		{`^(yes|no)$`, `like "yes"`},
+		{`^a.*b$`, `like "a…b"`},
+		{`\A92\n\z`, `like "92\n"`}, // the whole output, not a line
 		{`\r`, `containing "\r"`},
-		{`^      "duration_ms": [0-9.]+,$`, `matching ^      "duration_ms": [0-9.]+,$ (such as "      \"duration_ms\": 0,")`},
+		{`^      "duration_ms": [0-9.]+,$`, `like "      \"duration_ms\": 0,"`},
 		{`[`, `matching [`}, // not a pattern at all: left as it is
 	} {
 		if got := linePhrase(tc.pattern); got != tc.want {
@@ -35,7 +35,7 @@ func TestLinePhraseExamplesMatch(t *testing.T) {
 	for _, p := range []string{`^\[\[0, ?0\], ?\[0, ?0\]\]$`, `^[0-9]+ solutions?$`, `^(yes|no)$`, `^x{3}$`, `^[^a-z]$`, `^\d+ \w+$`, `\A92\n\z`, `^ *[0-9.]+,$`} {
 		phrase := linePhrase(p)
 		re := regexp.MustCompile("(?m)" + p)
-		m := regexp.MustCompile(`\(such as (".*")\)$`).FindStringSubmatch(phrase)
+		m := regexp.MustCompile(`^like (".*")$`).FindStringSubmatch(phrase)
 		if m == nil {
 			t.Errorf("linePhrase(%q) = %s; want an example", p, phrase)
 			continue
