@@ -212,7 +212,7 @@ n4 = "printed nothing"
 		{"undeclared bad submission", map[string]string{"bad/extra.sh": "exit 0\n"},
 			"bad/extra.sh", "no [[bad]] entry in exercise.toml", false},
 		{"good submission fails", map[string]string{"good/wrong.sh": "echo '[[0, 1]]'\n"},
-			"good/wrong.sh", "check n4: fail: line 1: 1 pair; N = 4 needs 4", false},
+			"good/wrong.sh", `check n4: fail: nqueens 4: prints the same line "[[0, 1]]" whatever its arguments are: it reads none; its input comes from the command line, as the statement's examples show; line 1: 1 pair; N = 4 needs 4`, false},
 		{"no reference", map[string]string{
 			"exercise.toml": strings.Replace(manifest, "reference = \"builtin:nqueens\"\n", "", 1),
 		}, "(none)", "exercise.toml names no reference program", false},
