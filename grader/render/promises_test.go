@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,5 +76,41 @@ func TestTextExcerptBeyondKept(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("got\n%s\nwant %q", out, want)
 		}
+	}
+}
+
+// TestTextFocus: a watch's report shows every failure by its message and
+// the one to fix first in full, last, above the summary: on a 50-row
+// terminal a dozen failures in full scrolled it off the screen.
+func TestTextFocus(t *testing.T) {
+	r := &report.Report{Exercise: "nqueens"}
+	for i := range 12 {
+		n := strconv.Itoa(i + 4)
+		r.Checks = append(r.Checks, report.CheckResult{
+			Name: "n" + n, Title: "Every solution for N = " + n, Status: report.Fail, MaxScore: 1,
+			Message: "line " + n + ": queens at row 0 col " + n + " and row 2 col 3 share a diagonal",
+			Hint:    "Check the diagonals.",
+			Runs: []report.Run{{Args: []string{"nqueens", n}, Stdout: strings.Repeat("[[0, 1], [1, 3]]\n", 30),
+				Stderr: "debug " + n + "\n"}},
+		})
+	}
+	var b strings.Builder
+	if err := renderText(&b, r, Options{Focus: true, Width: 100}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	if len(lines) > 50 {
+		t.Errorf("the report is %d lines; want it to fit a 50-row terminal:\n%s", len(lines), out)
+	}
+	if n := strings.Count(out, "hint: Check the diagonals."); n != 1 {
+		t.Errorf("%d failures shown in full; want 1:\n%s", n, out)
+	}
+	detail := strings.LastIndex(out, "$ nqueens 4")
+	if detail < 0 || detail < strings.Index(out, "Every solution for N = 15") {
+		t.Errorf("the failure to fix first (n4) is not shown in full below the list:\n%s", out)
+	}
+	if !strings.Contains(lines[len(lines)-1], "fix first: Every solution for N = 4 [n4]") {
+		t.Errorf("the summary is not the last line:\n%s", out)
 	}
 }

@@ -38,6 +38,11 @@ type Options struct {
 	// report wraps hints to it at spaces, where the terminal would break
 	// them mid-word. 0 keeps each on one line, for files and pipes.
 	Width int
+	// Focus, for a terminal that shows one grading after another (grader
+	// check --watch), gives each failed check its message alone and the
+	// failure to fix first in full, last, just above the summary: a report
+	// of a dozen failures in full scrolls that one off a screen.
+	Focus bool
 }
 
 // A Format writes a report in one output format.

@@ -121,7 +121,13 @@ func (t *text) report(r *report.Report) {
 		pointsWidth = max(pointsWidth, len(points(c)))
 	}
 	seen := map[string]string{} // a failure's shape: the first check that failed so
-	for _, c := range r.Checks {
+	for i := 0; i < len(r.Checks); i++ {
+		c := r.Checks[i]
+		if n := skippedAlike(r.Checks[i:]); n >= minFoldedSkips && !t.o.Verbose {
+			t.skipped(r, r.Checks[i:i+n])
+			i += n - 1
+			continue
+		}
 		same := ""
 		if c.Status == report.Fail && !t.o.Verbose {
 			shape := failureShape(c)
@@ -131,9 +137,75 @@ func (t *text) report(r *report.Report) {
 				seen[shape] = c.Name
 			}
 		}
+		if t.o.Focus && !t.o.Verbose && c.Status == report.Fail {
+			t.brief(c, titleWidth, pointsWidth)
+			continue
+		}
 		t.check(r, c, titleWidth, pointsWidth, same)
 	}
+	if first, _ := fixFirst(r); first != nil && t.o.Focus && !t.o.Verbose {
+		if !t.blank {
+			t.line(0, "")
+		}
+		t.check(r, *first, titleWidth, pointsWidth, "")
+	}
 	t.footer(r)
+}
+
+// brief shows a failed check on one line, its verdict and the start of its
+// message, cut to the terminal's width: Options.Focus shows one failure in
+// full, below the list.
+func (t *text) brief(c report.CheckResult, titleWidth, pointsWidth int) {
+	title, id := t.esc(c.Title), t.esc(nameTag(c.Name))
+	head := " " + title + id + strings.Repeat(" ", titleWidth-utf8.RuneCountInString(title+id)) +
+		"  " + fmt.Sprintf("%*s", pointsWidth, points(c)) + "  "
+	msg := firstOf(t.escLines(c.Message))
+	if w := t.o.Width - 1 - utf8.RuneCountInString(head); t.o.Width > 0 && utf8.RuneCountInString(msg) > w {
+		msg = string([]rune(msg)[:max(w-1, 0)]) + "…"
+	}
+	t.line(0, t.pal.fail.Sprint(marks[c.Status])+" "+title+t.pal.dim.Sprint(id)+
+		strings.TrimPrefix(head, " "+title+id)+msg)
+}
+
+func firstOf(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	return lines[0]
+}
+
+// minFoldedSkips is the fewest checks in a row skipped for one reason that
+// the report shows as one: a submission that does not start skips every
+// check, and a dozen lines saying the same thing hide the one that matters.
+const minFoldedSkips = 3
+
+// skippedAlike counts the checks at the start of checks skipped for the
+// same check, one after another.
+func skippedAlike(checks []report.CheckResult) int {
+	n := 0
+	for _, c := range checks {
+		if c.Status != report.Skip || c.SkippedBecause == "" || c.SkippedBecause != checks[0].SkippedBecause || c.RanDespite != "" {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// skipped shows checks skipped for the same check as one line, their names
+// under it.
+func (t *text) skipped(r *report.Report, checks []report.CheckResult) {
+	score, max := 0, 0
+	names := make([]string, len(checks))
+	for i, c := range checks {
+		score, max = score+c.Score, max+c.MaxScore
+		names[i] = t.esc(c.Name)
+	}
+	t.line(0, t.pal.skip.Sprint(marks[report.Skip])+fmt.Sprintf(" %d checks  %d/%d  ", len(checks), score, max)+
+		t.pal.skip.Sprint("skipped: they need "+t.needed(r, checks[0].SkippedBecause)+" to pass first"))
+	for _, l := range wrap(strings.Join(names, ", "), t.o.Width-indent) {
+		t.line(indent, t.pal.dim.Sprint(l))
+	}
 }
 
 // digitRun is a number in a failure message: N, a line, a row, a column.

@@ -124,7 +124,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	// The report shows paths relative to where the student is; without a
 	// working folder it shows them whole.
 	dir, _ := os.Getwd()
-	ropts := render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir, Width: sys.width}
+	ropts := render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir, Width: sys.width, Focus: f.watch}
 	grade := func() (*report.Report, error) {
 		rep, err := gradeSubmission(ctx, sys, ex, pos[1], f.pattern, run, opts)
 		if err != nil {

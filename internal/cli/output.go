@@ -150,7 +150,7 @@ func writeReports(sys stdio, dests []destination, rep *report.Report, o render.O
 		}
 		var buf bytes.Buffer
 		fo := o
-		fo.Color = false
+		fo.Color, fo.Focus = false, false
 		if err := d.format.Render(&buf, rep, fo); err != nil {
 			return fmt.Errorf("rendering the %s report: %w", d.format.Name, err)
 		}

@@ -123,7 +123,7 @@ func changes(last, now *report.Report) string {
 	for _, c := range last.Checks {
 		before[c.Name] = c.Status
 	}
-	var nowPass, nowFail, stillFail, stillSkip []string
+	var nowPass, nowFail, stillFail, nowSkip, stillSkip []string
 	for _, c := range now.Checks {
 		was, seen := before[c.Name]
 		passed := seen && was == report.Pass
@@ -133,6 +133,9 @@ func changes(last, now *report.Report) string {
 		case c.Status == report.Pass:
 		case c.Status == report.Skip && was == report.Skip:
 			stillSkip = append(stillSkip, c.Name)
+		case c.Status == report.Skip:
+			// Not run, because what it needs fails: it has not failed.
+			nowSkip = append(nowSkip, c.Name)
 		case passed || !seen:
 			nowFail = append(nowFail, c.Name)
 		default:
@@ -152,6 +155,7 @@ func changes(last, now *report.Report) string {
 	add(nowPass, "now passes", "now pass")
 	add(nowFail, "now fails", "now fail")
 	add(stillFail, "still fails", "still fail")
+	add(nowSkip, "is skipped now", "are skipped now")
 	add(stillSkip, "is still skipped", "are still skipped")
 	if len(parts) == 0 {
 		return "every check still passes"

@@ -33,8 +33,10 @@ func TestChanges(t *testing.T) {
 		{rep("n4=fail", "n6=skip"), rep("n4=fail", "n6=skip"), "n4 still fails; n6 is still skipped"},
 		{rep("n4=pass", "n6=skip"), rep("n4=fail", "n6=skip"), "n4 now fails; n6 is still skipped"},
 		{rep("n4=pass"), rep("n4=pass"), "every check still passes"},
-		// A check the last run did not have (the build, say) is new.
-		{rep("n4=pass"), rep("build=fail", "n4=skip"), "build and n4 now fail"},
+		// A check the last run did not have (the build, say) is new; a
+		// check it needs failing, a check is skipped, which is no failure.
+		{rep("n4=pass"), rep("build=fail", "n4=skip"), "build now fails; n4 is skipped now"},
+		{rep("n4=fail", "n6=fail", "n8=pass"), rep("starts=fail", "n4=skip", "n6=skip", "n8=skip"), "starts now fails; n4, n6 and n8 are skipped now"},
 	}
 	for _, tt := range tests {
 		if got := changes(tt.last, tt.now); got != tt.want {
