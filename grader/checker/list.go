@@ -214,11 +214,12 @@ func checkPairs(line []byte, num int, spec PlacementSpec, rows, cols []int) *Fai
 			return nil
 		}
 	}
-	// Columns in order 0, 1, 2, ... mean pairs sorted by column, or written
-	// [col, row]: either way the student reads a column where a row is.
+	// Second numbers in order 0, 1, 2, ... are pairs [row, col] listed
+	// column by column, or pairs [col, row] listed row by row: the same
+	// line, so the message says what it shows, and the fix for both.
 	swapped := ""
 	if solvesSize(p, n, cols, rows) && slices.IsSorted(cols) {
-		swapped = " (is each pair [col, row]? It must be [row, col])"
+		swapped = " (they are in order of their second number, the column: list them row by row, each [row, col])"
 	}
 	for i, r := range rows {
 		if r != i {

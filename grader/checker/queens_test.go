@@ -101,7 +101,7 @@ func TestQueensList(t *testing.T) {
 		{"row order", all, sol4a + "\n[[0, 2], [2, 3], [1, 0], [3, 1]]\n",
 			"line 2: pairs must be in row order 0, 1, 2, ...; got row 2 before row 1", 2},
 		{"col row", all, "[[1, 0], [3, 1], [0, 2], [2, 3]]\n",
-			"line 1: pairs must be in row order 0, 1, 2, ...; got row 1 first (is each pair [col, row]? It must be [row, col])", 1},
+			"line 1: pairs must be in row order 0, 1, 2, ...; got row 1 first (they are in order of their second number, the column: list them row by row, each [row, col])", 1},
 		{"crlf", all, sol4a + "\r\n" + sol4b + "\r\n", `line 1: lines end with \r\n (Windows line endings); end them with \n only`, 1},
 		{"blank between", all, sol4a + "\n\n" + sol4b + "\n", "line 2 is blank; print one solution per line with no blank lines between them", 2},
 		{"blank after", all, sol4a + "\n" + sol4b + "\n\n", "line 3 is blank; print no blank line after the last solution", 3},

@@ -209,8 +209,11 @@ func tourNumbers(output []byte, t reference.Touring, base int) *Failure {
 		f.Line = lineOf(at)
 		pic.Highlight = []reference.Square{at, start}
 		switch s := start; {
-		case numbers[s.Row][s.Col] == last:
-			f.Message += fmt.Sprintf("; %d is there: is the tour numbered backwards?", last)
+		case numbers[s.Row][s.Col] == last && t.Check(renumbered(numbers, first, last), base) == nil:
+			// Read from its end, it is right: that much the output
+			// shows. Whether it was numbered backwards or started on
+			// the wrong square, it does not.
+			f.Message += fmt.Sprintf("; %d, its last number, is there: numbered from that end, it is a tour from %s", last, xyText(s))
 		case at == reference.Square{Row: s.Col, Col: s.Row}:
 			f.Message += " (are rows and columns swapped?)"
 		}
@@ -240,6 +243,21 @@ func tourPicture(t reference.Touring, numbers [][]int) *TourPicture {
 	}
 	return pic
 }
+
+// renumbered numbers a tour from its other end: first for last, and so on.
+func renumbered(numbers [][]int, first, last int) [][]int {
+	out := make([][]int, len(numbers))
+	for i, row := range numbers {
+		out[i] = make([]int, len(row))
+		for j, v := range row {
+			out[i][j] = first + last - v
+		}
+	}
+	return out
+}
+
+// xyText writes a square as the tour's messages do: (row,col).
+func xyText(s reference.Square) string { return fmt.Sprintf("(%d,%d)", s.Row, s.Col) }
 
 // tourBase catches a tour numbered from the wrong base: every number is
 // there, shifted by one.

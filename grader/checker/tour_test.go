@@ -66,7 +66,10 @@ func TestTour(t *testing.T) {
 		{"repeated", TourSpec{N: 5}, edit(" 7 22", " 2 22"), "line 5: 2 appears twice, at (4,2) and (4,3)", 5, []reference.Square{at(4, 2), at(4, 3)}},
 		{"bad move", TourSpec{N: 5}, edit(" 2  7", " 7  2"), "line 5: move 1 -> 2 goes from (2,1) to (4,3), which is not a knight's move", 5, []reference.Square{at(2, 1), at(4, 3)}},
 		{"wrong start", TourSpec{N: 5, Options: reference.TourOptions{Start: at(2, 2)}}, tour5, "line 1: 0 is at (0,0); the tour must start at (2,2)", 1, []reference.Square{at(0, 0), at(2, 2)}},
-		{"backwards", TourSpec{N: 5}, reverse(tour5), "line 5: 0 is at (4,0); the tour must start at (0,0); 24 is there: is the tour numbered backwards?", 5, []reference.Square{at(4, 0), at(0, 0)}},
+		{"backwards", TourSpec{N: 5}, reverse(tour5), "line 5: 0 is at (4,0); the tour must start at (0,0); 24, its last number, is there: numbered from that end, it is a tour from (0,0)", 5, []reference.Square{at(4, 0), at(0, 0)}},
+		// Ending on the start square says nothing of a tour that is
+		// wrong besides: no guess that it was numbered backwards.
+		{"backwards and broken", TourSpec{N: 5}, reverse(edit(" 2  7", " 7  2")), "line 5: 0 is at (4,0); the tour must start at (0,0)", 5, []reference.Square{at(4, 0), at(0, 0)}},
 		{"not closed", TourSpec{N: 5, Options: reference.TourOptions{Closed: true}}, tour5, "line 5: the tour is not closed: 24 at (4,0) is not a knight's move from 0 at (0,0)", 5, []reference.Square{at(4, 0), at(0, 0)}},
 		{"crlf", TourSpec{N: 5}, strings.ReplaceAll(tour5, "\n", "\r\n"), `line 1: lines end with \r\n (Windows line endings); end them with \n only`, 1, nil},
 		{"N = 0", TourSpec{N: 0}, "", "checker: tour N must be between 1 and 2000, got 0", 0, nil},
