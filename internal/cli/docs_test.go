@@ -354,6 +354,21 @@ func TestDocsPrairieLearn(t *testing.T) {
 	if n := scriptGraderCommands(t, x.Entrypoint, string(script)); n != 1 {
 		t.Errorf("%s runs %d grader commands; want one grader check", x.Entrypoint, n)
 	}
+	// A student on PrairieLearn uploads a file: the grader is on the
+	// grading machine, not theirs, so the question itself is the
+	// statement, and tells them to run nothing of it.
+	page, err := os.ReadFile(filepath.Join(dir, "questions/nqueens/question.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(page), "grader ") {
+		t.Errorf("questions/nqueens/question.html tells a student to run the grader, which they may not have")
+	}
+	for _, want := range []string{"Usage: nqueens N", "N must be a number", "N must be at least 4"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("questions/nqueens/question.html lacks the statement's message %q", want)
+		}
+	}
 }
 
 // TestDocsVPL checks the grader command of docs/vpl/vpl_evaluate.sh, which
