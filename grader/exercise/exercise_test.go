@@ -267,3 +267,21 @@ func TestUnknownExerciseErrorMessage(t *testing.T) {
 		t.Errorf("got %q; want %q", got, want)
 	}
 }
+
+// TestLoadShippedForGrading: an exercise folder without its bad/ folder,
+// as grader gradescope ships it, loads: grading reads none of the author's
+// submissions. One whose bad/ lacks a file its manifest names is still the
+// author's error (TestLoadMalformed).
+func TestLoadShippedForGrading(t *testing.T) {
+	dir := fixture.Copy(t, testExercise)
+	if err := os.RemoveAll(filepath.Join(dir, "bad")); err != nil {
+		t.Fatal(err)
+	}
+	ex, err := LoadDir(dir)
+	if err != nil {
+		t.Fatalf("LoadDir without bad/: %v", err)
+	}
+	if len(ex.Bad) == 0 {
+		t.Error("the manifest's [[bad]] entries are gone; want them read as written")
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/internal/gradescope"
 )
@@ -66,7 +67,7 @@ func runGradescope(ctx context.Context, args []string, sys stdio) error {
 	}
 	c := gradescope.Config{Exercise: ex.ID, Grader: bin, Version: version()}
 	if ex.Source != "builtin" {
-		c.ExerciseFS = ex.FS
+		c.ExerciseFS, c.Reference = ex.FS, exercise.ReferencePath(ex.Reference)
 	}
 	if f.timeout.d > 0 {
 		c.Flags = append(c.Flags, "--timeout", f.timeout.d.String())

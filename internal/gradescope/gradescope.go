@@ -31,9 +31,14 @@ type Config struct {
 	// Exercise is the exercise's ID: what grader check is given for one
 	// built into the grader.
 	Exercise string
-	// ExerciseFS is the exercise folder, copied as exercise/ beside the
-	// grader; nil for a built-in exercise.
+	// ExerciseFS is the exercise folder, of which exercise/ beside the
+	// grader holds what grading needs (see graded); nil for a built-in
+	// exercise.
 	ExerciseFS fs.FS
+	// Reference is the exercise's reference program, a path in
+	// ExerciseFS, or "" for a builtin one: loading the exercise checks
+	// that it is there.
+	Reference string
 	// Grader is the path of the grader binary to ship, a static one that
 	// needs nothing installed (cmd/grader TestStaticBinary).
 	Grader string
@@ -144,7 +149,7 @@ func (c Config) files() ([]file, error) {
 		return files, nil
 	}
 	err = fs.WalkDir(c.ExerciseFS, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil || d.IsDir() || !c.graded(p) {
 			return err
 		}
 		files = append(files, file{path.Join(ExerciseDir, p), 0o644, func() ([]byte, error) {
@@ -156,6 +161,21 @@ func (c Config) files() ([]file, error) {
 		return nil, fmt.Errorf("grader: gradescope: reading the exercise folder: %w", err)
 	}
 	return files, nil
+}
+
+// graded says whether file p of the exercise folder is one grading reads:
+// the manifest, the statement, the checks' scenarios and the reference the
+// manifest names. The author's submissions (good/, bad/), outputs
+// (valid-output/, invalid-output/) and whatever else lies in the folder (a
+// draft, an editor's backup) stay on the author's machine.
+func (c Config) graded(p string) bool {
+	switch {
+	case p == "exercise.toml", p == "README.md", p == c.Reference:
+		return true
+	case strings.HasPrefix(p, "tests/") && strings.HasSuffix(p, ".txtar") && strings.Count(p, "/") == 1:
+		return true
+	}
+	return false
 }
 
 func constant(b []byte) func() ([]byte, error) { return func() ([]byte, error) { return b, nil } }
