@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -55,7 +57,7 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission
 	}
 	switch {
 	case len(all) == 0:
-		return nil, subErr("is a folder with no program in it", folderHolds+"; or name the program file itself")
+		return nil, noProgram(path, snap)
 	case len(all) == 1 && !hasHeaders(snap, found):
 		// One program file: it is the program, whatever its language.
 		// (A C file beside its headers is built as the folder: a file
@@ -242,14 +244,14 @@ func hasHeaders(abs string, found []folderKind) bool {
 // IsProgramFolder says whether dir holds one program of several files, as
 // Prepare builds a folder: program files of one language that the grader
 // builds together (or one C file and its headers), with a __main__.py for
-// Python. A folder holding several programs, or files of no such language,
+// Python, or exactly one file with if __name__ == "__main__". A folder holding several programs, or files of no such language,
 // is not one.
 func IsProgramFolder(dir string) bool {
 	all, found, sources, err := folderSources(dir)
 	if err != nil || len(found) != 1 || len(sources) != len(all) || (len(all) < 2 && !hasHeaders(dir, found)) {
 		return false
 	}
-	return found[0].lang.name != "python" || slices.Contains(sources, "__main__.py")
+	return found[0].lang.name != "python" || slices.Contains(sources, "__main__.py") || pythonEntry(dir, sources) != ""
 }
 
 // builder names the command that builds a language's folder, as a student
@@ -267,17 +269,45 @@ func builder(lang language) string {
 // than the folder lets whatever checks a Python file check it too. The run
 // sees the grader's copy (snap) where the student's folder is (abs).
 func preparePythonPackage(ctx context.Context, path, abs, snap, buildDir string, sources []string) (*Submission, error) {
-	if !slices.Contains(sources, "__main__.py") {
-		return nil, &Error{Path: path, Problem: "is a folder of Python files (" + shownNames(sources, ", ") + ") without a __main__.py",
-			Fix: "name the file that starts the program, or add a __main__.py that does (python3 runs a folder through it)"}
+	main, built := "__main__.py", "python3 runs its __main__.py (the folder holds "+shownNames(sources, " ")+")"
+	if !slices.Contains(sources, main) {
+		// A folder of modules without __main__.py: the one that starts
+		// the program says so, with the guard Python's own docs teach.
+		main = pythonEntry(snap, sources)
+		if main == "" {
+			return nil, &Error{Path: path, Problem: "is a folder of Python files (" + shownNames(sources, ", ") + ") without a __main__.py, and not exactly one of them has if __name__ == \"__main__\"",
+				Fix: "name the file that starts the program, or add a __main__.py that does (python3 runs a folder through it)"}
+		}
+		built = "python3 runs " + shownPath(main) + ", the one file with if __name__ == \"__main__\" (the folder holds " + shownNames(sources, " ") + ")"
 	}
 	lang := languages[".py"]
 	if err := toolMissing(path, lang.tool, lang.install); err != nil {
 		return nil, err
 	}
 	interp := resolveInterpreter(ctx, lang, snap, buildDir)
-	return &Submission{Path: path, Command: []string{interp, filepath.Join(abs, "__main__.py")}, Lang: lang.name, Copies: []sandbox.Bind{{At: abs, From: snap}},
-		Built: "python3 runs its __main__.py (the folder holds " + shownNames(sources, " ") + ")"}, nil
+	return &Submission{Path: path, Command: []string{interp, filepath.Join(abs, main)}, Lang: lang.name, Copies: []sandbox.Bind{{At: abs, From: snap}},
+		Built: built}, nil
+}
+
+// mainGuard is the line that makes a Python file runnable as the program
+// while its functions stay importable.
+var mainGuard = regexp.MustCompile(`(?m)^if\s+__name__\s*==\s*['"]__main__['"]\s*:`)
+
+// pythonEntry is the one Python file of a folder that has mainGuard, ""
+// when none or several have it.
+func pythonEntry(dir string, sources []string) string {
+	entry := ""
+	for _, s := range sources {
+		data, ok := readSourceFile(filepath.Join(dir, s))
+		if !ok || !mainGuard.Match(data) {
+			continue
+		}
+		if entry != "" {
+			return ""
+		}
+		entry = s
+	}
+	return entry
 }
 
 // javaMain finds a class's main method as javac reads it: static, void,
@@ -424,4 +454,141 @@ func siblings(lang language, src string) []string {
 // file of the working folder, and a final slash.
 func folderArg(path string) string {
 	return filepath.Dir(path) + string(filepath.Separator)
+}
+
+// projectFiles make a folder the project of a build tool the grader does
+// not run, and say what to call it.
+var projectFiles = []struct{ file, what string }{
+	{"Cargo.toml", "a Rust project (Cargo.toml)"},
+	{"go.mod", "a Go module (go.mod)"},
+	{"pom.xml", "a Maven project (pom.xml)"},
+	{"build.gradle", "a Gradle project (build.gradle)"},
+	{"build.gradle.kts", "a Gradle project (build.gradle.kts)"},
+	{"CMakeLists.txt", "a CMake project (CMakeLists.txt)"},
+	{"Makefile", "a make project (Makefile)"},
+	{"package.json", "a Node.js package (package.json)"},
+	{"pyproject.toml", "a Python project (pyproject.toml)"},
+}
+
+// Bounds on the search for a program built in a project folder: a build's
+// output is a few levels down (target/release/nqueens, build/nqueens).
+const (
+	maxBuiltDepth   = 4
+	maxBuiltEntries = 4096
+)
+
+// noProgram is the error for a folder with no program file the grader
+// runs: what it holds instead, when that is a project of a build tool, and
+// the program built in it, when there is one, as what to hand in.
+func noProgram(path, abs string) error {
+	project := ""
+	for _, p := range projectFiles {
+		if fi, err := os.Lstat(filepath.Join(abs, p.file)); err == nil && fi.Mode().IsRegular() {
+			project = p.what
+			break
+		}
+	}
+	built := builtPrograms(abs)
+	switch {
+	case project != "" && len(built) > 0:
+		return &Error{Path: path, Problem: "is a folder with no program the grader runs: it holds " + project + " and " + shownPath(built[0]) + ", a program built from it",
+			Fix: "hand in " + shownPath(filepath.Join(path, built[0])) + " itself, or a source file the grader runs by its extension (" + strings.Join(SourceExtensions(), ", ") + ")"}
+	case project != "":
+		return &Error{Path: path, Problem: "is a folder with no program the grader runs: it holds " + project + ", which the grader does not build",
+			Fix: "build it and hand in the program built, or a source file the grader runs by its extension (" + strings.Join(SourceExtensions(), ", ") + ")"}
+	case len(built) > 0:
+		return &Error{Path: path, Problem: "is a folder with no program file in it, but " + shownPath(built[0]) + ", a program built",
+			Fix: "hand in " + shownPath(filepath.Join(path, built[0])) + " itself, or the source file it was built from"}
+	}
+	return &Error{Path: path, Problem: "is a folder with no program in it", Fix: folderHolds + "; or name the program file itself"}
+}
+
+// builtPrograms lists the executable program binaries (ELF) under dir, as
+// paths relative to it, a few levels down at most; links are not followed.
+func builtPrograms(dir string) []string {
+	var found []string
+	seen := 0
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if seen++; seen > maxBuiltEntries || len(found) == 3 {
+			return filepath.SkipAll
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.IsDir() {
+			if rel != "." && (strings.HasPrefix(d.Name(), ".") || strings.Count(rel, string(filepath.Separator)) >= maxBuiltDepth) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if info, err := d.Info(); err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o111 != 0 && isELF(p) {
+			found = append(found, rel)
+		}
+		return nil
+	})
+	return found
+}
+
+// isELF says whether the regular file at p is an ELF program, reading its
+// first bytes without following a link or waiting on a FIFO.
+func isELF(p string) bool {
+	f, err := os.OpenFile(p, os.O_RDONLY|openNoFollow|openNonblock, 0)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	magic := make([]byte, 4)
+	_, err = io.ReadFull(f, magic)
+	return err == nil && string(magic) == "\x7fELF"
+}
+
+// maxUploadNamed is how many of an upload's files a message names.
+const maxUploadNamed = 4
+
+// Uploaded words the problem with a platform's upload folder (Gradescope's,
+// PrairieLearn's), where a student uploads files and can neither name one
+// nor give a folder: "upload exactly one program file (you uploaded a.py
+// and b.py)". ok is false when the folder is one program (of one file, or
+// of several the grader builds together), whose own error says what is
+// wrong.
+func Uploaded(dir string) (message string, ok bool) {
+	entries, err := os.ReadDir(dir)
+	if err != nil || IsProgramFolder(dir) {
+		return "", false
+	}
+	var programs, others []string
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."):
+		case e.Type().IsRegular() && languages[strings.ToLower(filepath.Ext(name))].name != "":
+			programs = append(programs, name)
+		case e.IsDir():
+			others = append(others, name+"/")
+		default:
+			others = append(others, name)
+		}
+	}
+	switch {
+	case len(programs) == 1:
+		return "", false
+	case len(programs) > 1:
+		return "upload exactly one program file (you uploaded " + uploadNames(programs) + ")", true
+	case len(others) > 0:
+		return "upload exactly one program file, of a language the grader runs by its extension (" + strings.Join(SourceExtensions(), ", ") +
+			"); you uploaded " + uploadNames(others), true
+	}
+	return "upload exactly one program file; the upload is empty", true
+}
+
+// uploadNames joins an upload's file names, "a.py and b.py", naming a few.
+func uploadNames(names []string) string {
+	if len(names) > maxUploadNamed {
+		return shownNames(names[:maxUploadNamed-1], ", ") + fmt.Sprintf(" and %d more files", len(names)-maxUploadNamed+1)
+	}
+	if len(names) == 1 {
+		return shownPath(names[0])
+	}
+	return shownNames(names[:len(names)-1], ", ") + " and " + shownPath(names[len(names)-1])
 }

@@ -272,6 +272,12 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 				"add a #! line (e.g. #!/usr/bin/env python3), or name it with its language's extension (.py, .c, ...)")
 		}
 	}
+	if !known && bytes.HasPrefix(head, []byte("\x7fELF")) {
+		// A program built elsewhere, copied or uploaded without its
+		// execute bit.
+		return nil, subErr("is a program binary, but not executable",
+			"run chmod +x "+shownPath(path)+"; an upload loses the execute bit, so there hand in a source file the grader runs by its extension ("+strings.Join(SourceExtensions(), ", ")+")")
+	}
 	if !known {
 		return nil, unknownType(path, ext)
 	}

@@ -19,6 +19,9 @@ import (
 func writeProg(t *testing.T, dir, name, content string, mode os.FileMode) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(p, []byte(content), mode); err != nil {
 		t.Fatal(err)
 	}
@@ -53,6 +56,7 @@ func TestPrepareErrors(t *testing.T) {
 	writeProg(t, dir, "sol.rs", "fn main() {}\n", 0o644)
 	writeProg(t, dir, "junk", "just some text\n", 0o755)
 	writeProg(t, dir, "arm", foreignELF(), 0o755)
+	writeProg(t, dir, "nqueens", foreignELF(), 0o644)
 	writeProg(t, dir, "sol.x\n::error title=x::y\n.py", "", 0o644)
 	os.Mkdir(filepath.Join(dir, "folder"), 0o755)
 	tests := []struct {
@@ -69,6 +73,8 @@ func TestPrepareErrors(t *testing.T) {
 		{"sol", "grader: submission DIR/sol: has no extension and is not executable (the grader runs .c, .cpp, .go, .java, .js, .py, .rb, .sh files by their extension): name it for its language (sol.py, sol.c, ...), or, for a script with a #! line, run chmod +x DIR/sol"},
 		{"notes.txt", "grader: submission DIR/notes.txt: is a .txt file, which the grader cannot run (the grader runs .c, .cpp, .go, .java, .js, .py, .rb, .sh files by their extension): to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x DIR/notes.txt, or build it yourself and give the grader the program built (./notes)"},
 		{"sol.rs", "grader: submission DIR/sol.rs: is a .rs file, which the grader cannot run (the grader runs .c, .cpp, .go, .java, .js, .py, .rb, .sh files by their extension): to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x DIR/sol.rs, or build it yourself and give the grader the program built (./sol)"},
+		// A program built elsewhere, its execute bit lost on the way.
+		{"nqueens", "grader: submission DIR/nqueens: is a program binary, but not executable: run chmod +x DIR/nqueens; an upload loses the execute bit, so there hand in a source file the grader runs by its extension (.c, .cpp, .go, .java, .js, .py, .rb, .sh)"},
 		{"junk", "grader: submission DIR/junk: has the execute bit but is neither a program binary nor a script starting with #!: add a #! line (e.g. #!/usr/bin/env python3), or name it with its language's extension (.py, .c, ...)"},
 	}
 	if runtime.GOOS == "linux" && (runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64") {
