@@ -28,7 +28,8 @@
 // SUBMISSION is an executable, or a source file run by its extension (.py,
 // .rb, .js, .sh, .c, .cpp, .go, .java), or a folder holding a program of
 // several files (Go files of package main, C or C++ files, Java classes, a
-// Python package with a __main__.py), built as its language's tool would.
+// Python package with a __main__.py or one file with if __name__ ==
+// "__main__"), built as its language's tool would.
 // The flags, before or after the arguments:
 //
 //	--timeout DURATION  override every run's CPU time limit (a positive duration: 30s, 2m)
@@ -44,6 +45,9 @@
 //	                    one file with a known extension)
 //	--require-isolation refuse to run the submission unless the sandbox isolates it fully
 //	                    (grader batch requires it by default: --require-isolation=false)
+//	--uploaded          SUBMISSION is a platform's upload folder (Gradescope, PrairieLearn):
+//	                    a problem with what it holds is said as what to upload ("upload
+//	                    exactly one program file (you uploaded a.py and b.py)")
 //	--watch             grade again each time the submission (a file, or a folder's files) is
 //	                    saved, clearing the terminal and saying what changed since the last
 //	                    run ("n6 now passes; n8 still fails"), until Ctrl-C: exit status 0

@@ -35,6 +35,9 @@ type checkFlags struct {
 	// watch grades again each time the submission is saved, until Ctrl-C.
 	watch bool
 	lang  string
+	// uploaded says SUBMISSION is a platform's upload folder, whose
+	// student uploads files rather than names one.
+	uploaded bool
 }
 
 func checkFlagSet() (*flag.FlagSet, *checkFlags) {
@@ -48,6 +51,7 @@ func checkFlagSet() (*flag.FlagSet, *checkFlags) {
 	fs.BoolVar(&f.verbose, "v", false, "verbose: every run's real command line, exit status, time and output")
 	fs.BoolVar(&f.watch, "watch", false, "grade again each time the submission (a file, or a folder's files) is saved, showing what changed, until Ctrl-C (exit status 0)")
 	registerLang(fs, &f.lang)
+	fs.BoolVar(&f.uploaded, "uploaded", false, "SUBMISSION is the folder a student's upload lands in on a platform (Gradescope, PrairieLearn): what is wrong with what it holds is said as what to upload")
 	fs.BoolVar(&f.requireIsolation, "require-isolation", false, "refuse to run the submission unless the sandbox isolates it fully (\"grader check -v\" lists its layers)")
 	return fs, f
 }
@@ -126,7 +130,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 	dir, _ := os.Getwd()
 	ropts := render.Options{Color: f.color.enabled(sys), Verbose: f.verbose, Dir: dir, Width: sys.width, Focus: f.watch}
 	grade := func() (*report.Report, error) {
-		rep, err := gradeSubmission(ctx, sys, ex, pos[1], f.pattern, run, opts)
+		rep, err := gradeSubmission(ctx, sys, ex, pos[1], f.pattern, f.uploaded, run, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -145,7 +149,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 // gradeSubmission grades the submission at path once (a folder's program,
 // as pickSubmission finds it), drawing progress on a terminal. A
 // submission that cannot be run still gets its report.
-func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path, pattern string, run []string, opts grader.Options) (*report.Report, error) {
+func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path, pattern string, uploaded bool, run []string, opts grader.Options) (*report.Report, error) {
 	var p *progress
 	if sys.progress && sys.getenv("TERM") != "dumb" {
 		total := len(ex.Checks)
@@ -170,7 +174,13 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path
 		// format, so that a platform (Gradescope, CI) shows the student
 		// why: a failing check "The submission can be run", or a broken
 		// one when the machine lacks what it needs (exit status 3).
-		rep, err = grader.UngradableReport(ex, path, strings.TrimPrefix(sub.Error(), "grader: "), sub.Machine, opts), nil
+		msg := strings.TrimPrefix(sub.Error(), "grader: ")
+		if m, ok := submission.Uploaded(path); ok && uploaded && !sub.Machine {
+			// The student uploaded files: the folder's path is the
+			// platform's, and naming a file is not theirs to do.
+			msg = m
+		}
+		rep, err = grader.UngradableReport(ex, path, msg, sub.Machine, opts), nil
 	}
 	if err != nil {
 		return nil, err

@@ -128,10 +128,12 @@ runs programs (#!/proc/self/exe), naming the line.
 A program of several files is its folder: the Go files of package main (go
 build), C or C++ files (cc main.c board.c), Java classes (javac, then java
 runs the class with main), or a Python package (python3 runs its
-__main__.py); the report's "folder:" line says what was built. Any other
-folder (a platform's upload folder, a student's clone) is graded by the one
-file in it with such an extension, or the one --pattern matches, as grader
-batch picks a student's.
+__main__.py, or the one file with if __name__ == "__main__"); the report's
+"folder:" line says what was built. Any other folder (a platform's upload
+folder, a student's clone) is graded by the one file in it with such an
+extension, or the one --pattern matches, as grader batch picks a student's;
+with --uploaded, a problem with what the folder holds is said as what to
+upload ("upload exactly one program file (you uploaded a.py and b.py)").
 The grader reads a submission as regular files inside its own folder only
 (the file's folder, or the folder given): a link that stays inside is read
 as the file it leads to, and files whose names start with a dot (.git) are

@@ -38,7 +38,7 @@ chmod 700 "$root/source" ||
 	echo "run_autograder: could not close $root/source to other users: where runs share the container's files, they can run the grader" >&2
 # A results.json is this grading's or none.
 rm -f "$root/results/results.json"
-"$root/source/grader" check --color never --format gradescope --output "$root/results/results.json"{{.Flags}}{{.Arg}} "$root/submission"
+"$root/source/grader" check --color never --uploaded --format gradescope --output "$root/results/results.json"{{.Flags}}{{.Arg}} "$root/submission"
 status=$?
 # 0: every check passed, 1: one did not: results.json has the grade. 3: the
 # machine or the exercise is at fault: results.json says which, unless the

@@ -20,7 +20,7 @@ chmod 700 "$root/serverFilesCourse" ||
 	echo "run.sh: could not close $root/serverFilesCourse to other users: where runs share the container's files, they can run the grader" >&2
 # A results.json is this grading's or none.
 rm -f "$root/results/results.json"
-"$here/grader" check --color never --lang "${BOARDCHECK_LANG:-en}" --format prairielearn --output "$root/results/results.json" "${BOARDCHECK_EXERCISE:?set BOARDCHECK_EXERCISE in externalGradingOptions.environment of the question}" "$root/student"
+"$here/grader" check --color never --uploaded --lang "${BOARDCHECK_LANG:-en}" --format prairielearn --output "$root/results/results.json" "${BOARDCHECK_EXERCISE:?set BOARDCHECK_EXERCISE in externalGradingOptions.environment of the question}" "$root/student"
 status=$?
 # 0: every check passed, 1: one did not: results.json has the grade. 3: the
 # machine or the exercise is at fault: for a missing interpreter results.json
