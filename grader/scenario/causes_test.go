@@ -223,3 +223,22 @@ func TestExcerptAt(t *testing.T) {
 		}
 	}
 }
+
+// TestCountRooksTimeoutHint: the solvers exercise's count-rooks-20, run
+// out of time, gives the advice of its own that N! is computed, not
+// counted, rather than the exercise's advice on searching faster, which
+// cannot help a program that counts 20! placements one by one
+// (TestTimeoutHint shows a check's own advice is the one a time-out gets).
+func TestCountRooksTimeoutHint(t *testing.T) {
+	ex, err := exercise.LoadDir("../../exercises/solvers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := ex.Check("count-rooks-20")
+	if c == nil {
+		t.Fatal("solvers has no check count-rooks-20")
+	}
+	if got := timeoutHint(ex, c); !strings.HasPrefix(got, "N! is computed, not counted") {
+		t.Errorf("count-rooks-20's advice for a time-out is %q; want that N! is computed, not counted", got)
+	}
+}
