@@ -73,8 +73,10 @@ func (g *Runner) stdinCause(res *sandbox.Result, exc *exception, stdinGiven bool
 	}
 	src := g.src
 	// What the run itself says: Python's input() at the end of its input,
-	// Java's Scanner finding no token.
-	ranDry := exc != nil && (strings.HasPrefix(exc.text, "EOFError") ||
+	// Java's Scanner finding no token. A program that reads its arguments
+	// too (a solver of boards given on standard input) may rightly read
+	// an empty one: its exception is its crash.
+	ranDry := exc != nil && (src == nil || !src.Args) && (strings.HasPrefix(exc.text, "EOFError") ||
 		strings.HasPrefix(exc.text, "java.util.NoSuchElementException") && bytes.Contains(res.Stderr, []byte("java.util.Scanner")))
 	// What its source says: it reads standard input and never looks at
 	// its arguments.
@@ -97,10 +99,10 @@ func (g *Runner) stdinCause(res *sandbox.Result, exc *exception, stdinGiven bool
 			src.Stdin.Code, src.Stdin.File, src.Stdin.Line, from)
 	case noun != "":
 		msg = fmt.Sprintf("waited for input that is not given: it read standard input, which is empty here (%s%s); N comes from the command line, as the statement's examples show: read it from %s",
-			exc.text, exc.where(), from)
+			exc.text, exc.at(), from)
 	default:
 		msg = fmt.Sprintf("waited for input that is not given: it read standard input, which is empty here (%s%s); its input comes from the command line, as the statement's examples show: read it from %s",
-			exc.text, exc.where(), from)
+			exc.text, exc.at(), from)
 	}
 	return &cause{message: msg, hint: "The grader gives your program its input as command-line arguments, the way the statement's examples run it, and nothing on standard input: a prompt and a read of standard input get nothing back. Read the arguments instead (" + from + "), and print nothing but what the statement asks for."}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/fixture"
 )
@@ -240,5 +241,27 @@ func TestCountRooksTimeoutHint(t *testing.T) {
 	}
 	if got := timeoutHint(ex, c); !strings.HasPrefix(got, "N! is computed, not counted") {
 		t.Errorf("count-rooks-20's advice for a time-out is %q; want that N! is computed, not counted", got)
+	}
+}
+
+// TestStdinCauseNeedsNoArguments: an EOFError is an empty standard input
+// read for N only in a program that does not read its arguments; in one
+// that does (a solver of boards given on standard input) it is a crash.
+func TestStdinCauseNeedsNoArguments(t *testing.T) {
+	res := &sandbox.Result{ExitCode: 1, Stderr: []byte("Traceback (most recent call last):\n  File \"s.py\", line 3, in <module>\nEOFError: EOF when reading a line\n")}
+	for _, tt := range []struct {
+		args bool
+		want string
+	}{
+		{false, "waited for input that is not given: it read standard input, which is empty here (EOFError: EOF when reading a line, at s.py line 3); N comes from the command line"},
+		{true, "crashed: EOFError: EOF when reading a line (s.py line 3)"},
+	} {
+		g := &Runner{ex: &exercise.Exercise{Messages: map[string]string{"usage": "Usage: solvers COMMAND [N]"}},
+			sub: &submission.Submission{Lang: "python"},
+			src: &submission.Source{Lang: "python", Args: tt.args, ArgsName: "sys.argv", Files: []string{"s.py"}}}
+		c := g.causeOf(res, false)
+		if c == nil || !strings.HasPrefix(c.message, tt.want) {
+			t.Errorf("reads its arguments %v: got %+v; want %q...", tt.args, c, tt.want)
+		}
 	}
 }

@@ -30,6 +30,14 @@ func (e *exception) where() string {
 	return " (" + e.file + " line " + strconv.Itoa(e.line) + ")"
 }
 
+// at is where for inside parentheses: ", at nqueens.py line 12".
+func (e *exception) at() string {
+	if e.file == "" || e.line == 0 {
+		return ""
+	}
+	return ", at " + e.file + " line " + strconv.Itoa(e.line)
+}
+
 // maxExceptionText bounds the exception's text in a message: a message
 // carrying a whole board as its argument helps nobody.
 const maxExceptionText = 200
