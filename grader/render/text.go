@@ -156,12 +156,16 @@ func (t *text) report(r *report.Report) {
 // message, cut to the terminal's width: Options.Focus shows one failure in
 // full, below the list.
 func (t *text) brief(c report.CheckResult, titleWidth, pointsWidth int) {
-	title, id := t.esc(c.Title), t.esc(nameTag(c.Name))
-	head := " " + title + id + strings.Repeat(" ", titleWidth-utf8.RuneCountInString(title+id)) +
+	title, id := t.esc(c.Title), t.nameTag(c.Name)
+	head := " " + title + id + strings.Repeat(" ", max(titleWidth-width(title+id), 0)) +
 		"  " + fmt.Sprintf("%*s", pointsWidth, points(c)) + "  "
-	msg := firstOf(t.escLines(c.Message))
-	if w := t.o.Width - 1 - utf8.RuneCountInString(head); t.o.Width > 0 && utf8.RuneCountInString(msg) > w {
-		msg = string([]rune(msg)[:max(w-1, 0)]) + "…"
+	msg := firstOf(t.messageLines(c))
+	if w := t.o.Width - 1 - width(head); t.o.Width > 0 && width(msg) > w {
+		r := []rune(msg)
+		for len(r) > 0 && width(string(r))+1 > w {
+			r = r[:len(r)-1]
+		}
+		msg = string(r) + "…"
 	}
 	t.line(0, t.pal.fail.Sprint(marks[c.Status])+" "+title+t.pal.dim.Sprint(id)+
 		strings.TrimPrefix(head, " "+title+id)+msg)
@@ -199,10 +203,10 @@ func (t *text) skipped(r *report.Report, checks []report.CheckResult) {
 	names := make([]string, len(checks))
 	for i, c := range checks {
 		score, max = score+c.Score, max+c.MaxScore
-		names[i] = t.esc(c.Name)
+		names[i] = t.l.Verbatim(c.Name)
 	}
-	t.line(0, t.pal.skip.Sprint(marks[report.Skip])+fmt.Sprintf(" %d checks  %d/%d  ", len(checks), score, max)+
-		t.pal.skip.Sprint("skipped: they need "+t.needed(r, checks[0].SkippedBecause)+" to pass first"))
+	t.line(0, t.pal.skip.Sprint(marks[report.Skip])+" "+t.l.T("check.folded", report.Int("count", len(checks)))+fmt.Sprintf("  %d/%d  ", score, max)+
+		t.pal.skip.Sprint(t.l.T("check.skipped_folded", report.Nested("check", t.needed(r, checks[0].SkippedBecause)))))
 	for _, l := range wrap(strings.Join(names, ", "), t.o.Width-indent) {
 		t.line(indent, t.pal.dim.Sprint(l))
 	}
