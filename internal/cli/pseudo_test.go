@@ -36,7 +36,7 @@ type untranslatedSource struct {
 
 var phaseB = []untranslatedSource{
 	{"grader/checker", "the queens, tour and count checkers' failure messages (line N: ..., N of M solutions missing, move a -> b ...)",
-		regexp.MustCompile(`(?i)(\bline \d+|\bboard \d+|\bmove \d+|\d+ of \d+ solutions|\bshare an? (anti-)?diagonal|knight's move|\bsolutions? (missing|printed)|\bhas -?\d+ solutions|\bno solution|\bthe (tour|count)\b|\brow \d+ col \d+)`)},
+		regexp.MustCompile(`(?i)(\bline \d+|\bboard \d+|\bmove \d+|\d+ of \d+ solutions|\bshare an? (anti-)?diagonal|knight's move|\bsolutions? (missing|printed)|\bhas -?\d+ solutions?\b|expected a whole number|\bno solution|\bthe (tour|count)\b|\brow \d+ col \d+)`)},
 	{"grader/scenario", "a run's failure as the scenario commands and explainers say it (exited with status, standard output differs, printed on standard error, the stderr and crash explainers)",
 		regexp.MustCompile(`(?i)(exited with status|standard (output|error)|printed (nothing|on)|differs|expected the|expected "|crashed|traceback|exception|did not|instead of|want|wrote|matching|starting with|the line "|usage|is not|has no|reads no|prompt|prints the same|buffer)`)},
 	{"grader/scenario", "how a run ended, in the report's \"→ your program ...\" (timed out after, killed by, used more than)",
