@@ -175,15 +175,17 @@ func TestFairUnderLoad(t *testing.T) {
 		{"computes.py", fairComputes, "pass", ""},
 		{"loops.sh", fairLoops, "fail", "p: timed out: it used all of its 3s of CPU time, computing all along"},
 		// How little CPU the sleeper used is the machine's: sleep's own
-		// start took 106 ms under the cgroup v2 VM's emulated CPUs.
-		{"sleeps.sh", fairSleeps, "fail", "p: timed out after 7s, having used almost no CPU ("},
+		// start took 106 ms, then 200 ms, under the cgroup v2 VM's
+		// emulated CPUs ("almost no CPU" is under a twentieth of its 3 s,
+		// "only" above). What it must be told is that it was waiting.
+		{"sleeps.sh", fairSleeps, "fail", "p: timed out after 7s, having used "},
 	} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for _, r := range e.check(t, tt.name, tt.src) {
-				if r.Status != tt.status || !strings.HasPrefix(r.Message, tt.message) ||
-					tt.name == "sleeps.sh" && !strings.Contains(r.Message, " of its 3s): it was waiting, not computing") {
+				toldWaiting := strings.Contains(r.Message, "of its 3s") && strings.Contains(r.Message, ": it was waiting, not computing")
+				if r.Status != tt.status || !strings.HasPrefix(r.Message, tt.message) || tt.name == "sleeps.sh" && !toldWaiting {
 					t.Errorf("%s: %s %q; want %s %q", tt.name, r.Status, r.Message, tt.status, tt.message)
 				}
 				// Generous: under this load the grader itself waits for a
