@@ -51,14 +51,10 @@ var phaseB = []untranslatedSource{
 
 // pseudoCases are the submissions the harness grades: by default one bad
 // submission of three exercises, a failure of each kind of checker; with
-// BOARDCHECK_EXHAUSTIVE=1, every bad submission of every exercise.
-func pseudoCases(t *testing.T) [][2]string {
+// every (BOARDCHECK_EXHAUSTIVE=1), every bad submission of every exercise.
+func pseudoCases(t *testing.T, every bool) [][2]string {
 	t.Helper()
-	on, err := exhaustive.On()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !on {
+	if !every {
 		return [][2]string{{"nqueens", "one-diagonal.c"}, {"knights-tour", "bad-move-table.c"}, {"solvers", "swapped-diagonals.py"}}
 	}
 	all, err := exercise.Builtin()
@@ -111,7 +107,8 @@ func TestPseudoLanguage(t *testing.T) {
 	root := filepath.Join("..", "..")
 	found := map[int]map[string]bool{} // phaseB row -> words seen
 	verboseDone := map[string]bool{}   // exercises graded with -v
-	for _, c := range pseudoCases(t) {
+	every := exhaustiveOn(t)
+	for _, c := range pseudoCases(t, every) {
 		sub := filepath.Join(root, "exercises", c[0], "bad", c[1])
 		if _, err := os.Stat(sub); err != nil {
 			t.Errorf("%s/bad/%s: %v (the harness's cases name a submission that is gone)", c[0], c[1], err)
@@ -122,7 +119,7 @@ func TestPseudoLanguage(t *testing.T) {
 			// and the passed checks' details, the same for every bad
 			// submission of one: by default once, exhaustively once per
 			// exercise (every submission twice took 20 minutes).
-			if verbose && (verboseDone[c[0]] || c[0] != "nqueens" && !exhaustiveOn(t)) {
+			if verbose && (verboseDone[c[0]] || c[0] != "nqueens" && !every) {
 				continue
 			}
 			if verbose {
