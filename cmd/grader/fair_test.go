@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardcheck/boardcheck/internal/exhaustive"
 )
 
 // The fairness suite (issue 28): a grade depends on the program alone, not
@@ -259,4 +261,111 @@ func TestFairBatch(t *testing.T) {
 			t.Errorf("%s, the attack: %d points; want none", name, rep.Score)
 		}
 	}
+}
+
+// shareAttack forks forty busy children, each in a session of its own,
+// which spin for five seconds of wall-clock time: an autogroup each,
+// which the scheduler weighs, outside a cgroup, as much as a whole run.
+const shareAttack = `import os, time
+end = time.monotonic() + 5
+for _ in range(40):
+    if os.fork() == 0:
+        os.setsid()
+        while time.monotonic() < end:
+            pass
+        os._exit(0)
+while True:
+    try:
+        os.wait()
+    except ChildProcessError:
+        break
+`
+
+// shareVictim spins for the same five seconds of wall-clock time, then
+// says hello: how much CPU time it got in them is its share.
+const shareVictim = "import time\nend = time.monotonic() + 5\nwhile time.monotonic() < end:\n    pass\nprint(\"hello\")\n"
+
+// TestEscapeCPUShare is the layer-off proof of the equal share: in grader
+// batch, a program graded beside a classmate's storm of sessions gets as
+// much of the processor as the storm does (measured, on this machine's v1
+// cgroups: 3.9 s of CPU time each in their five seconds), and with the
+// layer off (a grader built with the test hooks, BOARDCHECK_LAYERS_OFF=
+// cpushare) the storm takes it: 0.27 s against 9.1 s. What is compared is
+// the CPU time each run got while both ran, so other work on the machine
+// lowers both alike. Neither grade is asserted: with the share off, the
+// victim still passes (its limit is on CPU time, and the wait is not
+// counted), only later; the share is what gives it the processor.
+func TestEscapeCPUShare(t *testing.T) {
+	exhaustive.Skip(t, "a proof of the escape suite: builds a grader with the test hooks")
+	if raceDetector {
+		t.Skip("measured without -race: go test ./cmd/grader -run '^TestEscapeCPUShare'")
+	}
+	e := newFairEnv(t)
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hooked := filepath.Join(t.TempDir(), "grader")
+	build(t, root, hooked, "./cmd/grader", "-tags", "boardcheck_testhooks")
+	ex := filepath.Join(t.TempDir(), "ex")
+	writeFiles(t, ex, map[string]string{
+		"exercise.toml":     "title = \"Share\"\nprogram = \"p\"\nchecks = [\"hello\"]\npoints = 1\n\n[limits]\ntime = \"20s\"\n",
+		"tests/hello.txtar": "# title: Says hello\n# points: 1\nrun p\nstdout '^hello$'\n",
+	})
+	class := filepath.Join(t.TempDir(), "class")
+	writeFiles(t, class, map[string]string{"ada/p.py": shareVictim, "storm/p.py": shareAttack})
+
+	for _, tt := range []struct {
+		grader, off string
+	}{{e.grader, ""}, {hooked, "cpushare"}} {
+		env := append(os.Environ(), "BOARDCHECK_LAYERS_OFF="+tt.off)
+		verbose := exec.Command(tt.grader, "check", "-v", "--run", "hello", ex, filepath.Join(class, "ada", "p.py"))
+		verbose.Env = env
+		v, _ := verbose.Output()
+		shared := strings.Contains(string(v), "an equal share of the processor per run: a cgroup")
+		if tt.off == "" && !shared {
+			t.Skip("runs have no cpu cgroup of their own on this machine (grader check -v says why): nothing shares the processor out equally")
+		}
+		out := filepath.Join(t.TempDir(), "grades")
+		cmd := exec.Command(tt.grader, "batch", "--jobs", "2", "--out", out, ex, class)
+		cmd.Env = env
+		if b, err := cmd.CombinedOutput(); err != nil && cmd.ProcessState.ExitCode() != 1 {
+			t.Fatalf("grader batch (layers off: %q): %v\n%s", tt.off, err, b)
+		}
+		victim, storm := batchCPU(t, out, "ada"), batchCPU(t, out, "storm")
+		t.Logf("layers off %q: the victim got %.0f ms of CPU time, the storm beside it %.0f ms", tt.off, victim, storm)
+		switch {
+		case tt.off == "" && victim < storm/4:
+			t.Errorf("with its equal share, the victim got %.0f ms of CPU time beside the storm's %.0f ms; want at least a quarter of the storm's", victim, storm)
+		case tt.off != "" && shared:
+			t.Errorf("with the layer off, grader check -v still names an equal share:\n%s", v)
+		case tt.off != "" && victim > storm/10:
+			t.Errorf("with the layer off, the victim got %.0f ms of CPU time beside the storm's %.0f ms; want the storm to take more than ten times as much (else this test proves nothing)", victim, storm)
+		}
+	}
+}
+
+// batchCPU is the CPU time of the last run of the only check in student's
+// report, from grader batch's reports in out.
+func batchCPU(t *testing.T, out, student string) float64 {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(out, "reports", student+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Checks []struct {
+			Runs []struct {
+				CPUMS float64 `json:"cpu_ms"`
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Checks) != 1 || len(rep.Checks[0].Runs) == 0 {
+		t.Fatalf("%s's report has no run of its one check:\n%s", student, data)
+	}
+	runs := rep.Checks[0].Runs
+	return runs[len(runs)-1].CPUMS
 }

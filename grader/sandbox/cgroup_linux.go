@@ -45,6 +45,7 @@ type cgroupDirs struct {
 	psi            string // without v2: a cgroup2 folder without controllers, for each run's CPU time and pressure stall
 	memV1HasMemsw  bool
 	unavailableWhy string // why memory is not counted by a cgroup, for Protections
+	cpuShareOff    bool   // LayerCPUShare is off: runs get no cpu cgroup of their own
 }
 
 // parents are the folders under which runs get cgroups, each once.
@@ -77,7 +78,11 @@ const runCPUWeight = 4
 func findCgroups() cgroupDirs {
 	var d cgroupDirs
 	if d.v2 = findCgroupV2(); d.v2 != "" {
-		d.v2CPU = enableCPU(d.v2)
+		if LayerOff(LayerCPUShare) {
+			d.cpuShareOff = true
+		} else {
+			d.v2CPU = enableCPU(d.v2)
+		}
 		removeStale(d.v2)
 		return d
 	}
@@ -103,9 +108,28 @@ func findCgroups() cgroupDirs {
 		return fileExists(filepath.Join(probe, "cpuacct.usage"))
 	})
 	d.psi = findPSI()
+	if LayerOff(LayerCPUShare) {
+		d = d.withoutCPUShare()
+	}
 	for _, dir := range d.parents() {
 		removeStale(dir)
 	}
+	return d
+}
+
+// withoutCPUShare is d with no cpu cgroup per run, for the escape suite's
+// proof that the equal share is what keeps a classmate's fork storm of
+// sessions from taking a run's processor. A v1 run stays in the grader's
+// own cpu cgroup, and so in no cpuacct cgroup where that hierarchy is the
+// cpu one too (a cgroup there is weighed like any other): its CPU time is
+// then read from its cgroup2 folder or from /proc. (On v2, findCgroups
+// does not hand the cpu controller down; where it already was, a run's
+// cgroup is still weighed as one, and the layer cannot be turned off.)
+func (d cgroupDirs) withoutCPUShare() cgroupDirs {
+	if d.cpuacctV1 == d.cpuV1 {
+		d.cpuacctV1 = ""
+	}
+	d.cpuV1, d.cpuShareOff = "", true
 	return d
 }
 

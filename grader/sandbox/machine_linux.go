@@ -35,6 +35,11 @@ const (
 	// LayerToolReach: as root, a tool under a folder the run's own uid may
 	// not enter (/root) is passed over, not bound into its root.
 	LayerToolReach = "toolreach"
+	// LayerCPUShare: a cpu cgroup per run, of the same weight for every
+	// run (off: a run stays in the grader's own cpu cgroup, where each
+	// session it starts is an autogroup the scheduler weighs as much as
+	// the whole run beside it).
+	LayerCPUShare = "cpushare"
 )
 
 // machine is what this machine lets a run have, found out once by probing:
@@ -334,8 +339,8 @@ func (d cgroupDirs) measuresWait() bool { return d.v2 != "" || d.psi != "" }
 
 func (d cgroupDirs) noCPUShareWhy() string {
 	switch {
-	case d.unavailableWhy == "turned off for a test":
-		return d.unavailableWhy
+	case d.unavailableWhy == "turned off for a test" || d.cpuShareOff:
+		return "turned off for a test"
 	case d.v2 != "":
 		return "the cgroup v2 folder the grader uses (" + d.v2 + ") cannot hand the cpu controller down"
 	case os.Geteuid() != 0:
