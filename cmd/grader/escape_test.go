@@ -179,6 +179,10 @@ func attacks() []attack {
 		{file: "tty.sh", tty: true,
 			offRoot: [][]string{{"setsid", "root", "landlock"}}, offUser: [][]string{{"setsid", "root", "landlock"}}},
 		{file: "tiocsti.py", tty: true},
+		// The filter reads ioctl's command on 32 bits, as the kernel
+		// does: with its high bits set, TIOCSTI is TIOCSTI.
+		{file: "ioctl-highbits.py", tty: true,
+			offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		// The reference programs beside the run's own sh, whose folder
 		// the run sees (the grader installed where the tool is, as in
 		// /usr/local/bin): hidden.
@@ -206,6 +210,13 @@ func attacks() []attack {
 		// with them, or they would not apply.
 		{file: "socketpairs.py", limit: 30 * time.Second,
 			offRoot: [][]string{{"cgroup", "rlimits", "sockets"}}, offUser: [][]string{{"rlimits", "sockets"}}},
+		// As socketpairs.py, each socket's buffer raised to 4 MiB through
+		// setsockopt at level SOL_SOCKET with its high bits set, which the
+		// kernel does not read: the count of sockets assumes the default
+		// buffer, and only the filter keeps a socket to it. As root the
+		// cgroup counts the buffers, whatever their size.
+		{file: "setsockopt-highbits.py", limit: 30 * time.Second,
+			offRoot: [][]string{{"cgroup", "seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		{file: "prlimit.py", offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		{file: "immutable.sh"},
 		{file: "realtime.sh"},

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	seccomp "github.com/elastic/go-seccomp-bpf"
+	"github.com/elastic/go-seccomp-bpf/arch"
 	"golang.org/x/net/bpf"
 )
 
@@ -23,7 +24,8 @@ import (
 // surfaces (bpf, perf_event_open, keyctl, io_uring, userfaultfd, module
 // loading, kexec, open_by_handle_at), real-time scheduling, and typing into
 // a terminal (ioctl TIOCSTI, TIOCLINUX). clone3 answers ENOSYS, which makes
-// libc and Go fall back to clone, whose flags the filter can read.
+// libc and Go fall back to clone, whose flags the filter can read. Arguments
+// are compared on their low 32 bits, as the kernel reads them (argCond).
 //
 // Sockets alone are by allow-list (socketFamilies): a family that no
 // namespace holds is a door out of the run, as AF_VSOCK's ports are the
@@ -63,7 +65,7 @@ const (
 // AF_VSOCK, AF_NETLINK, AF_PACKET, AF_ALG among them, is refused with EPERM
 // (glibc's getaddrinfo, refused its netlink socket, assumes both IPv4 and
 // IPv6).
-var socketFamilies = []uint64{1, 2, 10}
+var socketFamilies = []uint32{1, 2, 10}
 
 var (
 	filterOnce                      sync.Once
@@ -111,41 +113,107 @@ var errNoSeccompArch = errors.New("the syscall filter is built for x86-64 and AR
 // built for (AUDIT_ARCH_X86_64, AUDIT_ARCH_AARCH64).
 var auditArch = map[string]uint32{"amd64": 0xC000003E, "arm64": 0xC00000B7}
 
+// argRule refuses a call when each of its conditions holds.
+type argRule struct {
+	name  string
+	conds []argCond
+}
+
+// argCond is a condition on the low 32 bits of one argument: every
+// argument the filter reads is an int of the kernel's (a socket's family,
+// setsockopt's level and name, ioctl's command, a pid, a policy, legacy
+// clone's flags, which the kernel takes lower_32_bits of), which the
+// kernel truncates to 32 bits. A comparison of all 64 bits is passed by the
+// same value with a high bit set: setsockopt at level 0x100000001 is
+// SOL_SOCKET to the kernel, ioctl 0x100005412 is TIOCSTI.
+type argCond struct {
+	arg  uint32 // 0 to 5
+	test bpf.JumpTest
+	val  uint32
+}
+
+func eq(arg, v uint32) argCond      { return argCond{arg, bpf.JumpEqual, v} }
+func ne(arg, v uint32) argCond      { return argCond{arg, bpf.JumpNotEqual, v} }
+func bitsSet(arg, v uint32) argCond { return argCond{arg, bpf.JumpBitsSet, v} }
+
+// argRules are the calls refused for their arguments; uncounted, for a run
+// whose memory no cgroup counts, adds the socket buffers.
+func argRules(uncounted bool) []argRule {
+	rules := []argRule{
+		{"clone", []argCond{bitsSet(0, cloneNewFlags)}},
+		{"ioctl", []argCond{eq(1, tiocsti)}},
+		{"ioctl", []argCond{eq(1, tioclinux)}},
+		// Another process's limits: the run shares its supervisor's
+		// user, which is all prlimit asks.
+		{"prlimit64", []argCond{ne(0, 0)}},
+	}
+	for _, call := range []string{"socket", "socketpair"} {
+		var c []argCond
+		for _, f := range socketFamilies {
+			c = append(c, ne(0, f))
+		}
+		rules = append(rules, argRule{call, c})
+	}
+	for _, p := range []uint32{schedFIFO, schedRR, schedDeadline} {
+		rules = append(rules,
+			argRule{"sched_setscheduler", []argCond{eq(1, p)}},
+			argRule{"sched_setscheduler", []argCond{eq(1, p|schedResetOnFork)}})
+	}
+	if uncounted {
+		for _, opt := range []uint32{soSndbuf, soRcvbuf, soSndbufForce, soRcvbufForce} {
+			rules = append(rules, argRule{"setsockopt", []argCond{eq(1, solSocket), eq(2, opt)}})
+		}
+	}
+	return rules
+}
+
+// seccomp_data's offsets: the call's number, and its arguments, 8 bytes
+// each, whose low 32 bits are the first 4 on the little-endian machines the
+// filter is built for.
+const dataNr, dataArgs = 0, 16
+
+// assembleArgRules assembles rules, each in turn: the call's number, each
+// condition, EPERM; a rule that does not hold goes on to the next, and the
+// last to what follows. Calls this architecture does not have are left out.
+func assembleArgRules(rules []argRule, nums map[string]int) []bpf.Instruction {
+	var prog []bpf.Instruction
+	for _, r := range rules {
+		nr, ok := nums[r.name]
+		if !ok {
+			continue
+		}
+		n := len(r.conds)
+		prog = append(prog,
+			bpf.LoadAbsolute{Off: dataNr, Size: 4},
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: uint32(nr), SkipFalse: uint8(2*n + 1)})
+		for i, c := range r.conds {
+			prog = append(prog,
+				bpf.LoadAbsolute{Off: dataArgs + 8*c.arg, Size: 4},
+				bpf.JumpIf{Cond: c.test, Val: c.val, SkipFalse: uint8(2*(n-1-i) + 1)})
+		}
+		prog = append(prog, bpf.RetConstant{Val: uint32(seccomp.ActionErrno) | errnoEPERM})
+	}
+	return prog
+}
+
 // assembleFilter assembles the filter; uncounted, for a run whose memory
 // no cgroup counts, adds uncountedMemory and the socket buffers.
 func assembleFilter(uncounted bool) ([]byte, error) {
-	eq := func(arg uint32, v uint64) seccomp.ArgumentConditions {
-		return seccomp.ArgumentConditions{{Argument: arg, Operation: seccomp.Equal, Value: v}}
+	info, err := arch.GetInfo("")
+	if err != nil {
+		return nil, err
 	}
 	names := slices.Clone(denied)
-	var buffers []seccomp.NameWithConditions
 	if uncounted {
 		names = append(names, uncountedMemory...)
-		for _, opt := range []uint64{soSndbuf, soRcvbuf, soSndbufForce, soRcvbufForce} {
-			buffers = append(buffers, seccomp.NameWithConditions{Name: "setsockopt", Conditions: seccomp.ArgumentConditions{
-				{Argument: 1, Operation: seccomp.Equal, Value: solSocket}, {Argument: 2, Operation: seccomp.Equal, Value: opt}}})
-		}
 	}
-	var sched []seccomp.NameWithConditions
-	for _, p := range []uint64{schedFIFO, schedRR, schedDeadline} {
-		sched = append(sched,
-			seccomp.NameWithConditions{Name: "sched_setscheduler", Conditions: eq(1, p)},
-			seccomp.NameWithConditions{Name: "sched_setscheduler", Conditions: eq(1, p|schedResetOnFork)})
-	}
+	// A call this architecture does not have (arm64 has no iopl, no
+	// uselib) needs no refusing.
+	names = slices.DeleteFunc(names, func(n string) bool { _, ok := info.SyscallNames[n]; return !ok })
 	policy := seccomp.Policy{
 		DefaultAction: seccomp.ActionAllow,
 		Syscalls: []seccomp.SyscallGroup{
 			{Action: seccomp.ActionErrno, Names: names},
-			{Action: seccomp.ActionErrno, NamesWithCondtions: append([]seccomp.NameWithConditions{
-				{Name: "clone", Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsSet, Value: cloneNewFlags}}},
-				{Name: "ioctl", Conditions: eq(1, tiocsti)},
-				// Another process's limits: the run shares its
-				// supervisor's user, which is all prlimit asks.
-				{Name: "prlimit64", Conditions: seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.NotEqual, Value: 0}}},
-				{Name: "ioctl", Conditions: eq(1, tioclinux)},
-				{Name: "socket", Conditions: notAmong(0, socketFamilies)},
-				{Name: "socketpair", Conditions: notAmong(0, socketFamilies)},
-			}, append(sched, buffers...)...)},
 			{Action: seccomp.ActionErrno | errnoENOSYS, Names: []string{"clone3"}},
 		},
 	}
@@ -155,13 +223,17 @@ func assembleFilter(uncounted bool) ([]byte, error) {
 	}
 	// The library lets a call of another architecture (int 0x80 from an
 	// x86-64 process is i386's table) fall through to the default action,
-	// which here is allow: refuse them first.
+	// which here is allow: refuse them first. Then the calls refused for
+	// their arguments, on 32 bits (argCond), which the library compares
+	// on 64; then the library's, which loads the architecture again,
+	// refuses x32's calls and the names.
 	guard := []bpf.Instruction{
 		bpf.LoadAbsolute{Off: 4, Size: 4}, // seccomp_data.arch
 		bpf.JumpIf{Cond: bpf.JumpEqual, Val: auditArch[runtime.GOARCH], SkipTrue: 1},
 		bpf.RetConstant{Val: uint32(seccomp.ActionErrno) | errnoEPERM},
 	}
-	raw, err := bpf.Assemble(append(guard, prog...))
+	all := slices.Concat(guard, assembleArgRules(argRules(uncounted), info.SyscallNames), prog)
+	raw, err := bpf.Assemble(all)
 	if err != nil {
 		return nil, err
 	}
@@ -172,16 +244,6 @@ func assembleFilter(uncounted bool) ([]byte, error) {
 		out = binary.LittleEndian.AppendUint32(out, in.K)
 	}
 	return out, nil
-}
-
-// notAmong is the condition that argument arg is none of vs: each
-// condition of a set must hold.
-func notAmong(arg uint32, vs []uint64) seccomp.ArgumentConditions {
-	var c seccomp.ArgumentConditions
-	for _, v := range vs {
-		c = append(c, seccomp.Condition{Argument: arg, Operation: seccomp.NotEqual, Value: v})
-	}
-	return c
 }
 
 // SeccompFilter returns the syscall filter every run gets, assembled: 8
