@@ -14,7 +14,8 @@ import (
 // as JUnit XML: one testsuite a student, named "EXERCISE: STUDENT", which a
 // CI server's test report shows as one page. It is rendered from the
 // students' JSON reports, the batch's record of the class, so a resumed run
-// or a merge writes it for every student alike.
+// or a merge writes it for every student alike. Like them it is the
+// instructor's: hidden checks are shown whole (render.JUnitClass).
 const ClassJUnit = "junit.xml"
 
 // WriteClassJUnit writes OUTDIR/junit.xml from the reports of rows, in the

@@ -89,7 +89,16 @@ type junitProblem struct {
 	Body    string `xml:",cdata"`
 }
 
+// A single report's JUnit is the student's view (ForStudent): a student's
+// CI job keeps it for them to read (docs/workflows/check-solution.yml), so
+// a hidden check is a testcase titled "A hidden check", classname
+// EXERCISE.hidden-N, time 0, with its verdict and the placeholder's
+// message, and nothing of its command, output or hint; the suite's time is
+// that of the checks it shows. The class file of grader batch (JUnitClass)
+// is the instructor's, read from the class's JSON reports, and keeps
+// everything.
 func renderJUnit(w io.Writer, r *report.Report, o Options) error {
+	r = ForStudent(r)
 	return writeJUnit(w, "grader "+r.Exercise, []namedReport{{junitSuiteName(r), r}}, o)
 }
 
@@ -105,6 +114,10 @@ type ClassReport struct {
 // show the whole class at once. A student's name is written as Escape
 // writes it, whole: names spelt apart (grader/batch spells them so) give
 // suites named apart.
+//
+// It is the instructor's, as the JSON reports it is made from are: a hidden
+// check keeps its title, name, time and why it did not pass. Do not hand it
+// to students.
 func JUnitClass(w io.Writer, exercise string, class []ClassReport) error {
 	var reports []namedReport
 	for _, s := range class {
@@ -129,7 +142,7 @@ func writeJUnit(w io.Writer, name string, reports []namedReport, o Options) erro
 		doc.Tests += suite.Tests
 		doc.Failures += suite.Failures
 		doc.Errors += suite.Errors
-		total += nr.report.Duration
+		total += suiteTime(nr.report)
 		doc.Suites = append(doc.Suites, suite)
 	}
 	doc.Time = seconds(total)
@@ -154,7 +167,7 @@ func junitSuiteOf(r *report.Report, name string, o Options) junitSuite {
 		Failures: n.fail,
 		Errors:   n.broken,
 		Skipped:  n.skip,
-		Time:     seconds(r.Duration),
+		Time:     seconds(suiteTime(r)),
 		Properties: []junitProperty{
 			{"title", safeText(r.Title)},
 			{"submission", safeText(r.Submission)},
@@ -179,6 +192,20 @@ func junitSuiteOf(r *report.Report, name string, o Options) junitSuite {
 		suite.Cases = append(suite.Cases, tc)
 	}
 	return suite
+}
+
+// suiteTime is the time of report r's testsuite: the whole grading's, or,
+// where the student's view has left that out because it holds a hidden
+// check's (ForStudent), the sum of the times of the checks it shows.
+func suiteTime(r *report.Report) time.Duration {
+	if r.Duration != 0 {
+		return r.Duration
+	}
+	var d time.Duration
+	for _, c := range r.Checks {
+		d += c.Duration
+	}
+	return d
 }
 
 // junitSuiteName names a report's testsuite for the exercise and the

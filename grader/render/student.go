@@ -16,10 +16,11 @@ import (
 // check's, goes too. A check skipped because of a hidden one names it
 // likewise. r is not changed.
 //
-// Every format a student reads applies it (text, html, github and the
-// platforms without hidden tests of their own); json, junit and tap are the
-// instructor's and keep everything, and gradescope marks the tests for
-// Gradescope to hide.
+// Every format a student reads applies it (text, html, github, tap, junit
+// and the platforms without hidden tests of their own); json is the
+// instructor's and keeps everything, as does the class JUnit file made
+// from it (JUnitClass), and gradescope marks the tests for Gradescope to
+// hide.
 func ForStudent(r *report.Report) *report.Report {
 	hidden := false
 	for _, c := range r.Checks {

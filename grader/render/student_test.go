@@ -10,17 +10,22 @@ import (
 )
 
 // hiddenSecrets are what hiddenReport's hidden checks must not show a
-// student: their titles, names, messages, hints and what their runs printed.
+// student: their titles, names, messages, hints, what their runs printed,
+// and their times (n4's 52 ms, usage-two-arguments' 35 ms, and the whole
+// grading's 1.234 s, which holds them), as any format writes a time.
 var hiddenSecrets = []string{
 	"N = 4: every solution", "[n4]", "share a diagonal", "check r1-c1", "[[0, 0], [1, 2]",
-	"Two arguments print the usage", "usage-two-arguments", "nqueens 4 5",
+	"Two arguments print the usage", "usage-two-arguments", "nqueens 4 5", "nqueens.n4", `"n4"`,
+	"0.052", "52ms", "52 ms", "0.035", "35ms", "35 ms", "1.234", "1.23s", "1.2s",
 }
 
 // TestForStudentFormats renders hiddenReport in every format a student
 // reads, verbose too: none shows anything of a hidden check but that it
-// exists and its verdict, and each still shows the visible checks.
+// exists and its verdict, and each still shows the visible checks. TAP and
+// JUnit are students' too: a student's CI job prints the one and keeps the
+// other for them to read (docs/workflows/check-solution.yml).
 func TestForStudentFormats(t *testing.T) {
-	for _, name := range []string{"text", "html", "github", "prairielearn", "vpl", "classroom"} {
+	for _, name := range []string{"text", "html", "github", "prairielearn", "vpl", "classroom", "tap", "junit"} {
 		f, err := Lookup(name)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -112,5 +117,40 @@ func TestGradescopeVisibility(t *testing.T) {
 	}
 	if strings.Contains(doc.Output, "N = 4") {
 		t.Errorf("the summary names the hidden check: %q", doc.Output)
+	}
+}
+
+// TestJUnitHidden: a single report's JUnit, the student's, gives a hidden
+// check a testcase of its placeholder with no time, and the suite the time
+// of the checks it shows (40+33+60+2 ms), not the whole grading's; the
+// class file of grader batch, the instructor's, keeps the hidden checks'
+// titles, names, output and times.
+func TestJUnitHidden(t *testing.T) {
+	var one bytes.Buffer
+	if err := renderJUnit(&one, hiddenReport(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<testsuite name="nqueens: sol.py" tests="8" failures="4" errors="1" skipped="2" time="0.135">`,
+		`<testcase name="A hidden check" classname="nqueens.hidden-1" time="0.000"></testcase>`,
+		`<testcase name="A hidden check" classname="nqueens.hidden-2" time="0.000">`,
+	} {
+		if !strings.Contains(one.String(), want) {
+			t.Errorf("the student's JUnit lacks %s:\n%s", want, one.String())
+		}
+	}
+	var class bytes.Buffer
+	if err := JUnitClass(&class, "nqueens", []ClassReport{{Student: "ana", Report: hiddenReport()}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`time="1.234"`,
+		`<testcase name="N = 4: every solution" classname="nqueens.n4" time="0.052">`,
+		`<testcase name="Two arguments print the usage" classname="nqueens.usage-two-arguments" time="0.035">`,
+		"share a diagonal",
+	} {
+		if !strings.Contains(class.String(), want) {
+			t.Errorf("the class JUnit, the instructor's, lacks %s:\n%s", want, class.String())
+		}
 	}
 }

@@ -23,6 +23,12 @@ func init() {
 // text report's explanation). Comments (#) give the exercise, the
 // submission and the score.
 //
+// It is the student's view (ForStudent), as the text report is: a student's
+// CI job prints it. A hidden check is a test point "A hidden check" with
+// its verdict, and its block (where it did not pass) gives check
+// "hidden-N", the placeholder's message, score and max_score, and needs:
+// nothing of its command, output, hint or time.
+//
 // Why 13 and not 14: the harnesses instructors' CI runs are old. Perl's
 // Test::Harness before 3.50 (Debian 12 ships 3.44) refuses "TAP version
 // 14" outright, and TAP 14 asks its readers to take a version 13 stream as
@@ -44,6 +50,7 @@ func init() {
 // past ASCII (a student's "é") as the text report shows a hazard, \u00e9.
 
 func renderTAP(w io.Writer, r *report.Report, o Options) error {
+	r = ForStudent(r)
 	var b strings.Builder
 	b.WriteString("TAP version 13\n")
 	fmt.Fprintf(&b, "1..%d\n", len(r.Checks))
