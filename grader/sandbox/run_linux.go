@@ -592,12 +592,21 @@ func (r *run) poll() {
 		// The cgroup knows the run's processes: reading only those keeps
 		// each poll short even when the run has hundreds of processes
 		// competing for the CPU.
+		tasks := cg.tasks()
 		pids := cg.procs()
 		if len(pids)-1 > l.Procs {
 			r.kill(killedProcs)
 			return
 		}
-		r.o.noteTasks(len(pids), cg.tasks())
+		procs := len(pids)
+		if tasks-procs > procs {
+			// More threads than processes, or processes forked between
+			// the count and the list: a fork bomb, under load, was told
+			// it had started too many threads. The listed processes'
+			// own threads tell which.
+			procs, tasks = countThreads(pids)
+		}
+		r.o.noteTasks(procs, tasks)
 		if cg.forkRefused() {
 			r.kill(r.o.refusedFork())
 			return
@@ -787,4 +796,17 @@ func (r *run) sweepSeen() {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}
+}
+
+// countThreads reads how many of pids are still alive and how many
+// threads they have, all told.
+func countThreads(pids []int) (procs, threads int) {
+	var buf [1024]byte
+	for _, pid := range pids {
+		if p, ok := proctree.ReadStat(pid, buf[:]); ok {
+			procs++
+			threads += p.Threads
+		}
+	}
+	return procs, threads
 }

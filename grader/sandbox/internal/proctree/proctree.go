@@ -19,6 +19,7 @@ type Proc struct {
 	Start      uint64        // start time, to tell a pid from a later reuse of it
 	RSS        int64         // bytes
 	CPU        time.Duration // user and system time, its own and its waited-for children's
+	Threads    int           // its threads, the first one too
 }
 
 // Table maps pids to their processes.
@@ -77,7 +78,7 @@ func parseStat(line []byte) (p Proc, ok bool) {
 		return Proc{}, false
 	}
 	// f[0] is field 3 (state): ppid is field 4, pgrp 5, utime, stime,
-	// cutime and cstime 14 to 17, starttime 22, rss 24.
+	// cutime and cstime 14 to 17, num_threads 20, starttime 22, rss 24.
 	var f [22][]byte
 	nf := 0
 	for rest := line[i+2:]; nf < len(f); nf++ {
@@ -103,10 +104,11 @@ func parseStat(line []byte) (p Proc, ok bool) {
 		n, _ := parseUint(s)
 		ticks += n
 	}
+	threads, _ := parseUint(f[17])
 	start, _ := parseUint(f[19])
 	rss, _ := parseUint(f[21])
 	return Proc{PPID: int(ppid), PGID: int(pgid), Start: start, RSS: int64(rss) * pageSize,
-		CPU: time.Duration(ticks) * time.Second / clockTicks}, true
+		CPU: time.Duration(ticks) * time.Second / clockTicks, Threads: int(threads)}, true
 }
 
 // parseUint reads a field of /proc/PID/stat as it lies, without a string

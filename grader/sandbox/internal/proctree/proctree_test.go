@@ -13,12 +13,12 @@ import (
 func TestParseStat(t *testing.T) {
 	// A command name may hold spaces and parentheses: only the last ")"
 	// ends it. Fields from the kernel's proc(5) order.
-	line := "4242 (a) b (c)) S 17 4242 4242 0 -1 4194560 100 0 0 0 250 50 7 3 20 0 1 0 123456 10000000 300 18446744073709551615\n"
+	line := "4242 (a) b (c)) S 17 4242 4242 0 -1 4194560 100 0 0 0 250 50 7 3 20 0 3 0 123456 10000000 300 18446744073709551615\n"
 	p, ok := parseStat([]byte(line))
 	if !ok {
 		t.Fatalf("parseStat(%q) failed", line)
 	}
-	want := Proc{PPID: 17, PGID: 4242, Start: 123456, RSS: 300 * pageSize, CPU: 3100 * time.Millisecond}
+	want := Proc{PPID: 17, PGID: 4242, Start: 123456, RSS: 300 * pageSize, CPU: 3100 * time.Millisecond, Threads: 3}
 	if p != want {
 		t.Errorf("parseStat = %+v; want %+v", p, want)
 	}
