@@ -270,9 +270,14 @@ func attacks() []attack {
 		{file: "secret-source.txtar", escaped: secret, offRoot: [][]string{{"handin"}}},
 		{file: "classmate-go.txtar", escaped: passed("Says hello"), path: goDir, goCache: true, offRoot: [][]string{{"handin"}}},
 		// Checks apart: a hidden check's input, learned in its runs and
-		// printed by a visible check's run beside it.
+		// printed by a visible check's run beside it, which watches its
+		// file (the filter refuses inotify, too).
 		{file: "hidden-inotify.py", folder: "hidden", limit: 20 * time.Second,
-			offRoot: [][]string{{"workname", "hiddenlast", "runcopies"}}, offUser: [][]string{{"workname", "hiddenlast", "runcopies"}}},
+			offRoot: [][]string{{"workname", "hiddenlast", "runcopies", "seccomp"}}, offUser: [][]string{{"workname", "hiddenlast", "runcopies", "seccomp"}}},
+		// The same through a file of the machine's, which every run sees:
+		// the filter refuses every way to watch a file.
+		{file: "hidden-system-inotify.py", folder: "hidden", limit: 20 * time.Second,
+			offRoot: [][]string{{"seccomp", "hiddenlast"}}, offUser: [][]string{{"seccomp", "hiddenlast"}}},
 		// Not an escape: the grader must say whose the fault is.
 		{file: "shebang-self.sh", escaped: broken},
 	}

@@ -23,9 +23,10 @@ import (
 // caller's own, 0), the kernel's larger attack
 // surfaces (bpf, perf_event_open, keyctl, io_uring, userfaultfd, module
 // loading, kexec, open_by_handle_at), real-time scheduling, and typing into
-// a terminal (ioctl TIOCSTI, TIOCLINUX). clone3 answers ENOSYS, which makes
-// libc and Go fall back to clone, whose flags the filter can read. Arguments
-// are compared on their low 32 bits, as the kernel reads them (argCond).
+// a terminal (ioctl TIOCSTI, TIOCLINUX), watching files (inotify, fanotify,
+// dnotify: watchers). clone3 answers ENOSYS, which makes libc and Go fall
+// back to clone, whose flags the filter can read. Arguments are compared on
+// their low 32 bits, as the kernel reads them (argCond).
 //
 // Sockets alone are by allow-list (socketFamilies): a family that no
 // namespace holds is a door out of the run, as AF_VSOCK's ports are the
@@ -57,7 +58,17 @@ const (
 	schedFIFO, schedRR, schedDeadline, schedResetOnFork = 1, 2, 6, 0x40000000
 	errnoENOSYS                                         = 38
 	errnoEPERM                                          = 1
+	fNotify                                             = 1026 // fcntl's F_NOTIFY
 )
+
+// watchers are the calls that watch a file for another's use of it
+// (inotify; fanotify is in denied, and fcntl's F_NOTIFY in argRules). A
+// run sees the machine's system folders, the same inodes as every other
+// run's: a watch on one counts another run's opens of it, a classmate's or
+// a hidden check's beside a visible one, which is a way for one run to tell
+// another what it learned (hidden-inotify-system.py in the escape suite).
+// A graded program has no use for them.
+var watchers = []string{"inotify_init", "inotify_init1"}
 
 // socketFamilies are the socket families a run may make (socket and
 // socketpair's first argument), each inside the run's network namespace,
@@ -146,6 +157,9 @@ func argRules(uncounted bool) []argRule {
 		// Another process's limits: the run shares its supervisor's
 		// user, which is all prlimit asks.
 		{"prlimit64", []argCond{ne(0, 0)}},
+		// A watch on a file by its directory (dnotify), as inotify's
+		// (see watchers).
+		{"fcntl", []argCond{eq(1, fNotify)}},
 	}
 	for _, call := range []string{"socket", "socketpair"} {
 		var c []argCond
@@ -203,12 +217,12 @@ func assembleFilter(uncounted bool) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	names := slices.Clone(denied)
+	names := slices.Concat(denied, watchers)
 	if uncounted {
 		names = append(names, uncountedMemory...)
 	}
-	// A call this architecture does not have (arm64 has no iopl, no
-	// uselib) needs no refusing.
+	// A call this architecture does not have (arm64 has no inotify_init,
+	// no iopl) needs no refusing.
 	names = slices.DeleteFunc(names, func(n string) bool { _, ok := info.SyscallNames[n]; return !ok })
 	policy := seccomp.Policy{
 		DefaultAction: seccomp.ActionAllow,

@@ -3,7 +3,9 @@
 package sandbox
 
 import (
+	"context"
 	"encoding/binary"
+	"os"
 	"runtime"
 	"testing"
 
@@ -102,7 +104,10 @@ func TestSeccompFilterReadsIntsOn32Bits(t *testing.T) {
 		{false, "sched_setscheduler", []uint64{0, 0}, "allow"},
 		{false, "clone", []uint64{high | 0x10000000}, "EPERM"}, // CLONE_NEWUSER
 		{false, "clone", []uint64{0x1200011}, "allow"},         // fork's
-		{false, "fcntl", []uint64{3, 1}, "allow"},              // F_GETFD
+		{false, "fcntl", []uint64{3, fNotify, 4}, "EPERM"},
+		{false, "fcntl", []uint64{3, high | fNotify, 4}, "EPERM"},
+		{false, "fcntl", []uint64{3, 1}, "allow"}, // F_GETFD
+		{false, "inotify_init1", []uint64{0}, "EPERM"},
 		{false, "fanotify_init", []uint64{0, 0}, "EPERM"},
 		{false, "clone3", []uint64{0, 88}, "ENOSYS"},
 		{false, "mount", nil, "EPERM"},
@@ -115,5 +120,46 @@ func TestSeccompFilterReadsIntsOn32Bits(t *testing.T) {
 		if got := filterVerdict(t, f, c.name, c.args...); got != c.want {
 			t.Errorf("%s(%#x), uncounted %v: %s; want %s", c.name, c.args, c.uncounted, got, c.want)
 		}
+	}
+}
+
+// TestNoWatches: a run may not watch a file for another's use of it
+// (inotify, fanotify, fcntl's F_NOTIFY): the machine's files are the same
+// inodes in every run (hidden-system-inotify.py in the escape suite), while
+// the ordinary fcntl calls still work.
+func TestNoWatches(t *testing.T) {
+	if !thisMachine().seccomp {
+		t.Skip("no syscall filter on this machine")
+	}
+	if _, err := os.Stat("/usr/bin/python3"); err != nil {
+		t.Skip("no /usr/bin/python3")
+	}
+	const probe = `
+import ctypes, fcntl, os
+libc = ctypes.CDLL(None, use_errno=True)
+def call(name, r):
+    print(name, "made" if r >= 0 else ctypes.get_errno())
+call("inotify_init1", libc.inotify_init1(0))
+call("fanotify_init", libc.fanotify_init(0, 0))
+fd = os.open("/etc", os.O_RDONLY)
+for name, cmd, arg in (("F_NOTIFY", fcntl.F_NOTIFY, fcntl.DN_ACCESS), ("F_GETFD", fcntl.F_GETFD, 0)):
+    try:
+        fcntl.fcntl(fd, cmd, arg)
+        print(name, "made")
+    except OSError as e:
+        print(name, e.errno)
+`
+	dir := t.TempDir()
+	res, err := Run(context.Background(), Spec{
+		Argv: []string{"/usr/bin/python3", "-c", probe},
+		Dir:  dir,
+		Env:  []string{"PATH=/usr/bin:/bin", "HOME=" + dir},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "inotify_init1 1\nfanotify_init 1\nF_NOTIFY 1\nF_GETFD made\n"
+	if got := string(res.Stdout); got != want {
+		t.Errorf("the run's watches:\n%s%s\nwant (1 is EPERM):\n%s", got, res.Stderr, want)
 	}
 }

@@ -8,9 +8,11 @@
 # were shown the same inode) and prints N. Each of these stops it:
 # working folders named for no check (workname), a hidden check run only
 # once the visible ones are over (hiddenlast), and a copy of the
-# submission of its own for every run (runcopies). (An attack that told
-# its check by its arguments would not need the folder's name; the other
-# two stop it all the same.)
+# submission of its own for every run (runcopies), and the syscall filter,
+# which refuses inotify (seccomp; hidden-system-inotify.py watches a file
+# of the machine's instead, which no copy divides). (An attack that told
+# its check by its arguments would not need the folder's name; the others
+# stop it all the same.)
 import ctypes
 import os
 import select
