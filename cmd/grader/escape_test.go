@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -278,9 +279,22 @@ func attacks() []attack {
 		// the filter refuses every way to watch a file.
 		{file: "hidden-system-inotify.py", folder: "hidden", limit: 20 * time.Second,
 			offRoot: [][]string{{"seccomp", "hiddenlast"}}, offUser: [][]string{{"seccomp", "hiddenlast"}}},
+		// The student's code run inside javac, at compile time: an
+		// annotation processor found in the folder.
+		{file: "javac-processor.txtar", needs: needsJavac,
+			offRoot: [][]string{{"javacproc"}}, offUser: [][]string{{"javacproc"}}},
 		// Not an escape: the grader must say whose the fault is.
 		{file: "shebang-self.sh", escaped: broken},
 	}
+}
+
+// needsJavac says why an attack on javac cannot be shown here: no javac on
+// the tests' PATH, which the graders' is.
+func needsJavac(*escapeEnv) string {
+	if _, err := exec.LookPath("javac"); err != nil {
+		return "no javac on PATH"
+	}
+	return ""
 }
 
 // goDir is the folder of the go command the tests run with, for an attack
@@ -527,7 +541,8 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 // folderAttack makes, in dir, the submission an attack's archive describes:
 // its files, and the links and named pipes its comment's "# link: NAME ->
 // TARGET" and "# fifo: NAME" lines ask for (git carries the one, a tarball
-// both); "# mode: NAME 0700" then closes a folder to every user but its
+// both), "# base64: NAME" a file written in base64 in the archive, decoded;
+// "# mode: NAME 0700" then closes a folder to every user but its
 // owner, root (a classmate's). It returns what to grade: "# submission:
 // PATH", else dir.
 func folderAttack(t *testing.T, dir string, data []byte) string {
@@ -554,6 +569,15 @@ func folderAttack(t *testing.T, dir string, data []byte) string {
 			err = os.Symlink(target, filepath.Join(dir, name))
 		case "fifo":
 			err = syscall.Mkfifo(filepath.Join(dir, value), 0o644)
+		case "base64":
+			// A binary file (a compiled class), which txtar cannot
+			// hold as it is.
+			var raw, bin []byte
+			if raw, err = os.ReadFile(filepath.Join(dir, value)); err == nil {
+				if bin, err = base64.StdEncoding.DecodeString(strings.Join(strings.Fields(string(raw)), "")); err == nil {
+					err = os.WriteFile(filepath.Join(dir, value), bin, 0o644)
+				}
+			}
 		}
 		if err != nil {
 			t.Fatal(err)

@@ -348,7 +348,22 @@ func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources 
 	if err := os.MkdirAll(classes, 0o755); err != nil {
 		return nil, fmt.Errorf("grader: making build folder: %w", err)
 	}
-	argv := append([]string{"javac", "-encoding", "UTF-8", "-d", classes}, sources...)
+	// No annotation processor runs: javac would find one in the
+	// folder, as its class path (a class named in
+	// META-INF/services/javax.annotation.processing.Processor), and run the
+	// student's code while it compiles, writing what it likes into the
+	// build folder. A source is named so that javac cannot read it as an
+	// option (-J-javaagent:x.jar=.java) or a file of options (@x.java).
+	argv := []string{"javac", "-encoding", "UTF-8", "-d", classes}
+	if !sandbox.LayerOff("javacproc") {
+		argv = append(argv, "-proc:none")
+	}
+	for _, s := range sources {
+		if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "@") {
+			s = "./" + s
+		}
+		argv = append(argv, s)
+	}
 	if err := runCompiler(ctx, argv, abs, buildDir, nil, []string{abs}, nil); err != nil {
 		return nil, err
 	}
