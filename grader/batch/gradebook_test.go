@@ -118,7 +118,7 @@ func TestStudents(t *testing.T) {
 	for name, want := range map[string]string{
 		"adam": "",
 		"mia":  "mia and mia.sh would both be student mia: the instructor must rename one of them, or keep the submission in one folder",
-		"paul": "paul.py cannot be read: no such file or directory",
+		"paul": "paul.py is a link to " + Spell(filepath.Join(dir, "nowhere")) + ", which does not exist: hand in the file itself",
 		"zoe":  "zoe.c and zoe.py would both be student zoe: the instructor must rename one of them, or keep the submission in one folder",
 	} {
 		if problems[name] != want {
@@ -127,6 +127,44 @@ func TestStudents(t *testing.T) {
 	}
 	if len(got) != 10 {
 		t.Errorf("got %d students; want adam, lena, mia, noah, olga, paul, pia, rui, sam, zoe", len(got))
+	}
+}
+
+// TestStudentsLinks: a class entry that is a link is refused and named,
+// wherever it leads (issue 29): mallory.py -> alice/prog.py, as root, was
+// graded as mallory's, past alice's closed folder.
+func TestStudentsLinks(t *testing.T) {
+	dir := t.TempDir()
+	class := filepath.Join(dir, "class")
+	for _, f := range []string{"class/alice/prog.py", "class/bob.py", "homes/eve/hw/prog.py"} {
+		write(t, filepath.Join(dir, f), "x")
+	}
+	for link, target := range map[string]string{"class/mallory.py": "alice/prog.py", "class/eve": "../homes/eve/hw"} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := Students(class, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"alice alice/prog.py ",
+		"bob bob.py ",
+		"eve  eve is a link to ../homes/eve/hw: hand in the folder itself",
+		"mallory  mallory.py is a link to alice/prog.py: hand in the file itself",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d students %v; want %d", len(got), got, len(want))
+	}
+	for i, s := range got {
+		rel, _ := filepath.Rel(class, s.Path)
+		if s.Path == "" {
+			rel = ""
+		}
+		if line := s.Name + " " + filepath.ToSlash(rel) + " " + s.Problem; line != want[i] {
+			t.Errorf("student %d: got %q; want %q", i, line, want[i])
+		}
 	}
 }
 

@@ -41,7 +41,11 @@ type Student struct {
 // one odd folder does not stop the class. Entries whose names start with a
 // dot are left out, and so is skip (the output folder, when it is inside
 // dir). Two entries with the same name but for the extension would be the
-// same student: that student gets a Problem naming both.
+// same student: that student gets a Problem naming both. An entry that is a
+// link is refused, whatever it leads to, with a Problem naming it: a class
+// folder's entries are the students' own files and folders, and the grader,
+// as root, must not grade through mallory.py -> ../alice/prog.py what
+// mallory could not read.
 func Students(dir, pattern, skip string) ([]Student, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -67,8 +71,22 @@ func Students(dir, pattern, skip string) ([]Student, error) {
 			continue
 		}
 		s := Student{Name: e.Name(), Entries: []string{path}}
-		info, err := os.Stat(path) // follows links: a link to a folder is a folder
+		info, err := os.Lstat(path)
+		if handin.Off() {
+			info, err = os.Stat(path) // the rule turned off for a test: links followed
+		}
 		switch {
+		case err == nil && info.Mode()&fs.ModeSymlink != 0:
+			// A link is refused, whatever it leads to: the class folder
+			// is the instructor's, and its entries the students' own.
+			// Followed, as root, mallory.py -> alice/prog.py would grade
+			// alice's file, past her folder's permissions, as mallory's
+			// (issue 29); a link to a folder would let a student's own
+			// links lead anywhere from there.
+			s.Problem = linkProblem(path, e.Name())
+			if target, err := os.Stat(path); err != nil || !target.IsDir() {
+				s.Name = strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))
+			}
 		case err != nil:
 			// A link to nowhere, say: the student's problem, not the class's.
 			cause := err
@@ -222,6 +240,24 @@ func resolve(path string) string {
 		}
 		rest = append([]string{filepath.Base(p)}, rest...)
 	}
+}
+
+// linkProblem says why the class entry path, a link named name, is not
+// graded: "mallory.py is a link to ../alice/prog.py: hand in the file
+// itself". What it leads to is looked at, never read.
+func linkProblem(path, name string) string {
+	target, err := os.Readlink(path)
+	if err != nil {
+		return fmt.Sprintf("%s is a link that cannot be read: hand in the file itself", Spell(name))
+	}
+	what, fix := "", "hand in the file itself"
+	switch fi, err := os.Stat(path); {
+	case errors.Is(err, fs.ErrNotExist):
+		what = ", which does not exist"
+	case err == nil && fi.IsDir():
+		fix = "hand in the folder itself"
+	}
+	return fmt.Sprintf("%s is a link to %s%s: %s", Spell(name), Spell(target), what, fix)
 }
 
 // unwrap is err without the path an fs error wraps it in.

@@ -201,8 +201,12 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 	if err != nil {
 		return nil, subErr(err.Error(), "")
 	}
-	// A folder's path is the caller's, followed; a file is looked up
-	// beneath its own folder (handIn).
+	// A folder's path is the caller's, followed up to the student's own
+	// folder (the one given, or a file's), which must not be a link; what
+	// is beneath it is looked up beneath it (package handin).
+	if err := linkedFolder(path, abs); err != nil {
+		return nil, err
+	}
 	if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
 		return prepareFolder(ctx, path, abs, buildDir)
 	}
@@ -309,6 +313,33 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 	}
 	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Copies: []sandbox.Bind{{At: out, From: out}},
 		VoidMain: declaresVoidMain(lang, []string{cp})}, nil
+}
+
+// linkedFolder refuses a submission whose own folder (abs, when it is one,
+// else the folder of the file abs) is a link: the folder is the student's,
+// and where it is a link the student chose where it leads. Followed, a
+// grader running as root would build and run, as mallory's, what
+// class/mallory -> ../homes/mallory/hw -> ../alice/hw leads to, past
+// alice's closed folder (issue 29). The folders above it are the caller's
+// (a class folder, /autograder), and are followed.
+func linkedFolder(path, abs string) error {
+	if handin.Off() {
+		return nil // the rule turned off for a test
+	}
+	folder, shown := abs, path
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		folder, shown = filepath.Dir(abs), filepath.Dir(path)
+	}
+	fi, err := os.Lstat(folder)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return nil
+	}
+	target, _ := os.Readlink(folder)
+	if shown == path {
+		return &Error{Path: path, Problem: "is a link to " + handin.Shown(target), Fix: "grade the folder itself, not a link to it"}
+	}
+	return &Error{Path: path, Problem: "is in " + shownPath(shown) + ", a link to " + handin.Shown(target),
+		Fix: "grade the folder itself, not a link to it"}
 }
 
 // handIn copies the file at abs (path, as given), looked up beneath its own
