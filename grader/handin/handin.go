@@ -15,6 +15,10 @@
 //
 //	notes.txt is a link to /dev/zero, outside your folder: hand in the file itself
 //
+// A hard link has no target to refuse: as root, a file of more than one
+// name that not every user may read is refused (it may be another's file,
+// linked where the student could not read it; see asRoot).
+//
 // The rule is the kernel's where it can be (openat2's RESOLVE_BENEATH, Linux
 // 5.6), else the same rule by hand (Go's os.Root), and a file is opened only
 // once it is known to be a regular file, so that nothing a student names can
@@ -147,6 +151,9 @@ func (d *Dir) Lookup(name string) (Entry, error) {
 		e.Kind, e.Size, e.Exec = File, fi.Size(), fi.Mode().Perm()&0o111 != 0
 		if e.Size > MaxFileSize {
 			return d.refuse(e, "is larger than "+size(MaxFileSize)+", the most the grader reads of one file", "hand in your program's own files"), nil
+		}
+		if asRoot() && links(fi) > 1 && fi.Mode().Perm()&0o004 == 0 {
+			return d.refuse(e, "is a hard link to a file that not every user may read", "hand in a copy of the file (cp), not a link to it"), nil
 		}
 		return e, nil
 	default:
@@ -450,6 +457,18 @@ func (d *Dir) copyFile(ctx context.Context, e Entry, to string) error {
 	// Whatever the umask took away: the run's own user reads it.
 	return os.Chmod(to, mode)
 }
+
+// asRoot says whether the grader runs as root, who may read any file. A
+// hard link is the file itself under another name, and no link's target
+// to refuse: where fs.protected_hardlinks is 0, a student may link
+// /etc/shadow, or a classmate's closed file, into their folder, and root
+// would read it for them. So, as root, a file with more than one name that
+// not every user may read (the run's own user, among them) is refused: the
+// one file of a submission the grader cannot tell is the student's to
+// hand in. A file with one name is the folder's alone, whatever its mode
+// (a student's umask of 077), and any user may read one that all may read.
+// A test sets it to see the rule without root.
+var asRoot = func() bool { return os.Geteuid() == 0 }
 
 // errNotRegular is a lookup that found no regular file where one was
 // looked for.

@@ -231,3 +231,54 @@ func TestBounds(t *testing.T) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// TestHardLinks: as root, a file with more than one name that not every
+// user may read is refused (issue 29: a hard link to /etc/shadow, where
+// fs.protected_hardlinks is 0, was read by the grader as root); a file
+// with one name is read whatever its mode, and one every user may read
+// whatever its names. As another user the machine's permissions decide.
+func TestHardLinks(t *testing.T) {
+	outside := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "mallory")
+	os.Mkdir(dir, 0o755)
+	write := func(name string, mode os.FileMode) {
+		if err := os.WriteFile(name, []byte("x\n"), mode); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(name, mode)
+	}
+	write(filepath.Join(outside, "shadow"), 0o600)
+	write(filepath.Join(outside, "public.txt"), 0o644)
+	write(filepath.Join(dir, "own.py"), 0o600)
+	for name, target := range map[string]string{"shadow.txt": "shadow", "public.txt": "public.txt"} {
+		if err := os.Link(filepath.Join(outside, target), filepath.Join(dir, name)); err != nil {
+			t.Skipf("no hard links here: %v", err)
+		}
+	}
+	defer func(was func() bool) { asRoot = was }(asRoot)
+	for _, root := range []bool{true, false} {
+		asRoot = func() bool { return root }
+		want := map[string]string{"own.py": "file", "public.txt": "file", "shadow.txt": "file"}
+		if root {
+			want["shadow.txt"] = "shadow.txt is a hard link to a file that not every user may read: hand in a copy of the file (cp), not a link to it"
+		}
+		d, err := OpenDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, w := range want {
+			e, err := d.Lookup(name)
+			got := "file"
+			switch {
+			case err != nil:
+				got = err.Error()
+			case e.Kind == Refused:
+				got = e.Refused.Error()
+			}
+			if got != w {
+				t.Errorf("as root %v, %s: got %q; want %q", root, name, got, w)
+			}
+		}
+		d.Close()
+	}
+}
