@@ -166,7 +166,17 @@ func (r *run) rootEntries(writable []string) ([]mountEntry, map[string]bool, err
 		tmp, _ := canonical(os.TempDir())
 		for _, d := range toolDirs(r.path, envValue(s.Env, "PATH"), r.m.closedToRuns) {
 			holdsRun := slices.ContainsFunc(writable, func(w string) bool { return under(w, d) })
-			if !holdsRun && (tmp == "" || !under(tmp, d)) {
+			// Nor a folder that holds the run's own files (a #! line
+			// naming a program beside the submission, or above it, as
+			// #!/proc/self/exe does from below the grader's folder):
+			// they are bound one by one, and a folder bound over them
+			// would show the rest of the student's, or the grader's,
+			// folder, and leave no place to bind them.
+			holdsFiles := false
+			for f := range readOnly {
+				holdsFiles = holdsFiles || under(f, d)
+			}
+			if !holdsRun && !holdsFiles && (tmp == "" || !under(tmp, d)) {
 				es = append(es, mountEntry{d, bindRO, ""})
 			}
 		}
