@@ -152,6 +152,7 @@ func Pick(folder, pattern string) (path, problem string) {
 		return e.Kind == handin.File || (e.Kind == handin.Refused && e.Refused != nil)
 	}
 	var found []string
+	refused := 0 // of found, without a pattern
 	if pattern != "" {
 		matches, _ := filepath.Glob(filepath.Join(folder, pattern))
 		for _, m := range matches {
@@ -172,6 +173,9 @@ func Pick(folder, pattern string) (path, problem string) {
 		for _, e := range entries {
 			if isFile(e) && slices.Contains(exts, strings.ToLower(filepath.Ext(e.Name))) {
 				found = append(found, filepath.Join(folder, e.Name))
+				if e.Kind == handin.Refused {
+					refused++
+				}
 			}
 		}
 	}
@@ -190,6 +194,11 @@ func Pick(folder, pattern string) (path, problem string) {
 	case len(found) > 0 && pattern == "" && submission.IsProgramFolder(folder):
 		// main.go and board.go, or main.c and board.h: one program of
 		// several files, which the grader builds as a folder.
+		return folder, ""
+	case len(found) > 1 && len(found)-refused == 1:
+		// One program beside files the rule refuses (helper.py ->
+		// /nowhere): graded as a folder, which leaves them out and
+		// names them.
 		return folder, ""
 	case len(found) == 1:
 		return found[0], ""

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -62,7 +63,12 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission
 		// One program file: it is the program, whatever its language.
 		// (A C file beside its headers is built as the folder: a file
 		// alone does not see them.)
-		return Prepare(ctx, filepath.Join(path, all[0]), buildDir)
+		sub, err := Prepare(ctx, filepath.Join(path, all[0]), buildDir)
+		if err == nil && notes != "" {
+			// What was left out may be what it lacks (an import): said.
+			sub.Built = "the folder's one program file, " + handin.Shown(all[0]) + notes
+		}
+		return sub, err
 	case len(found) == 0:
 		return nil, subErr("is a folder of "+strings.Join(all, ", ")+", which the grader cannot build together", folderHolds+"; or name the program file itself")
 	case len(found) > 1:
@@ -136,11 +142,24 @@ func handInFolder(ctx context.Context, path, abs, buildDir string) (snap, notes 
 		return "", "", lookupError(path, err)
 	}
 	var left []string
+	var program *handin.RefusedError // the first program file left out
 	for _, r := range refused {
-		if programFile(r.Name) {
+		if programFile(r.Name) && neededFile(r.Name) {
 			return "", "", &Error{Path: filepath.Join(path, filepath.FromSlash(r.Name)), Problem: r.Problem, Fix: r.Fix}
 		}
+		if programFile(r.Name) && program == nil {
+			program = r
+		}
 		left = append(left, strings.TrimSuffix(r.Error(), ": "+r.Fix))
+	}
+	if program != nil {
+		// An interpreted file left out: the program may well run without
+		// it (helper.py -> /nowhere, never imported), and its runs say
+		// so if not. But a folder left with no program at all is that
+		// file's doing.
+		if all, _, _, err := folderSources(snap); err == nil && len(all) == 0 {
+			return "", "", &Error{Path: filepath.Join(path, filepath.FromSlash(program.Name)), Problem: program.Problem, Fix: program.Fix}
+		}
 	}
 	if len(left) > 0 {
 		notes = " (left out: " + strings.Join(left, "; ") + ")"
@@ -154,6 +173,20 @@ func programFile(name string) bool {
 	ext := strings.ToLower(filepath.Ext(name))
 	return languages[ext].name != "" || slices.Contains(headerExts, ext) ||
 		slices.ContainsFunc(folderKinds, func(k folderKind) bool { return slices.Contains(k.exts, ext) })
+}
+
+// neededFile says whether a program file left out of a folder fails the
+// whole submission: a source or header of a language the grader compiles
+// (the build would fail without it, or build a program the student did not
+// write), or the file a Python package starts with. An interpreted
+// language's other files are left out and named, and the rest is graded.
+func neededFile(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	if path.Base(name) == "__main__.py" || slices.Contains(headerExts, ext) {
+		return true
+	}
+	lang, known := languages[ext]
+	return !known || lang.compile != nil || lang.name == "java"
 }
 
 // declaresMain finds where a Go, C, C++ or Java program starts.
