@@ -178,10 +178,14 @@ func toJSON(r *report.Report) jsonReport {
 		return nonNil(argv)
 	}
 	out := jsonReport{
-		Version:     jsonVersion,
-		Exercise:    r.Exercise,
-		Student:     r.Student,
-		Submission:  r.Submission,
+		Version:  jsonVersion,
+		Exercise: r.Exercise,
+		Student:  r.Student,
+		// A name as grader batch's files spell it (an invalid byte as
+		// \xff, a control character escaped), not as JSON would write it
+		// (U+FFFD, which names no file): Escape leaves a name it spelt as it is,
+		// so a batch's report, spelt so already, is unchanged.
+		Submission:  Escape(r.Submission),
 		Passed:      r.Passed,
 		Score:       r.Score,
 		MaxScore:    r.MaxScore,
