@@ -139,7 +139,15 @@ The grader reads a submission as regular files inside its own folder only
 as the file it leads to, and files whose names start with a dot (.git) are
 no part of it; a link out of the folder, a named pipe, a device, a socket or
 a file over 64 MiB is left out, and the report names it ("notes.txt is a link
-to /dev/zero, outside your folder"). Compilers and runs see the grader's copy
+to /dev/zero, outside your folder"); so, as root, is a hard link to a file
+not every user may read. A file of a Python package that is a link out of
+it is left out, and the rest graded; a source of a compiled program, or the
+program itself, fails "The submission can be run". The submission's own
+folder (the folder given, or the file's) must not itself be a link: its
+owner chose where that leads, and the grader, as root, would read through
+it what the run could not ("class/mallory is a link to ../homes/mallory/hw:
+grade the folder itself, not a link to it"); the folders above it are the
+caller's, and followed. Compilers and runs see the grader's copy
 of the submission, a copy of its own for every run, where the student's
 files are.
 A submission that cannot be run at all (missing, empty, a folder without
