@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -82,6 +83,11 @@ type attack struct {
 	// cold one rebuilds the standard library, a minute on a busy
 	// machine), for an attack built as a Go program.
 	goCache bool
+	// batch, when set, grades the attack's submission as a class folder
+	// with grader batch, and names the student whose report is the
+	// attack's: it stands in for the grader's standard output, and the
+	// batch's exit status is 0.
+	batch string
 }
 
 // hangDeadline is how long an attack that hangs the grader is given to,
@@ -134,6 +140,17 @@ func attacks() []attack {
 	secret := func(e *escapeEnv, r graderRun) bool { return strings.Contains(r.stdout+r.stderr, secretText) }
 	broken := func(e *escapeEnv, r graderRun) bool {
 		return r.exit == 3 || strings.Contains(r.stdout, "the exercise or the grader is broken")
+	}
+	// reportPassed says whether the batch's report of the attack's
+	// student passes the check name.
+	reportPassed := func(name string) func(*escapeEnv, graderRun) bool {
+		return func(e *escapeEnv, r graderRun) bool {
+			var rep struct {
+				Checks []struct{ Name, Status string }
+			}
+			json.Unmarshal([]byte(r.stdout), &rep)
+			return slices.ContainsFunc(rep.Checks, func(c struct{ Name, Status string }) bool { return c.Name == name && c.Status == "pass" })
+		}
 	}
 	// Where the kernel's Landlock has them, its TCP rights (without a
 	// network namespace) and its scopes stop attacks alone too.
@@ -270,6 +287,16 @@ func attacks() []attack {
 		// secret, and alice's folder, rule or none.
 		{file: "secret-source.txtar", escaped: secret, offRoot: [][]string{{"handin"}}},
 		{file: "classmate-go.txtar", escaped: passed("Says hello"), path: goDir, goCache: true, offRoot: [][]string{{"handin"}}},
+		// The student's own entry, or folder, a link (issue 29): the
+		// handin rule keeps lookups beneath it, and so the entry itself
+		// is refused. As the unprivileged user alice's closed folder
+		// stays closed, rule or none.
+		{file: "class-link.txtar", batch: "mallory", escaped: reportPassed("hello"), offRoot: [][]string{{"handin"}}},
+		{file: "class-folder-link.txtar", batch: "mallory", escaped: reportPassed("hello"), offRoot: [][]string{{"handin"}}},
+		{file: "folder-link.txtar", escaped: passed("Says hello"), offRoot: [][]string{{"handin"}}},
+		// A hard link has no target to refuse: as root, a file of two
+		// names that not every user may read is.
+		{file: "hardlink-secret.txtar", escaped: secret, offRoot: [][]string{{"handin"}}},
 		// Checks apart: a hidden check's input, learned in its runs and
 		// printed by a visible check's run beside it, which watches its
 		// file (the filter refuses inotify, too).
@@ -285,6 +312,10 @@ func attacks() []attack {
 			offRoot: [][]string{{"javacproc"}}, offUser: [][]string{{"javacproc"}}},
 		// Not an escape: the grader must say whose the fault is.
 		{file: "shebang-self.sh", escaped: broken},
+		// The same, with a #! line naming a program beside the
+		// submission: the sandbox bound that folder over the
+		// submission's own files, and could not bind them.
+		{file: "shebang-own.txtar", escaped: broken},
 	}
 }
 
@@ -529,6 +560,7 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 	os.Chmod(subDir, 0o755)
 	if filepath.Ext(a.file) == ".txtar" {
 		data = bytes.ReplaceAll(data, []byte("SECRET"), []byte(e.secret))
+		data = bytes.ReplaceAll(data, []byte("#!HERE/"), []byte("#!"+subDir+"/"))
 		return subDir, folderAttack(t, subDir, data)
 	}
 	sub = filepath.Join(subDir, filepath.Base(a.file))
@@ -543,8 +575,9 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 // TARGET" and "# fifo: NAME" lines ask for (git carries the one, a tarball
 // both), "# base64: NAME" a file written in base64 in the archive, decoded;
 // "# mode: NAME 0700" then closes a folder to every user but its
-// owner, root (a classmate's). It returns what to grade: "# submission:
-// PATH", else dir.
+// owner, root (a classmate's), and "# hardlink: NAME -> TARGET" makes a
+// hard link, once no mode is to be set: it is its target's inode. It
+// returns what to grade: "# submission: PATH", else dir.
 func folderAttack(t *testing.T, dir string, data []byte) string {
 	t.Helper()
 	ar := txtar.Parse(data)
@@ -596,6 +629,12 @@ func folderAttack(t *testing.T, dir string, data []byte) string {
 				t.Fatal(err)
 			}
 		}
+		if value, ok := strings.CutPrefix(line, "hardlink: "); ok {
+			name, target, _ := strings.Cut(value, " -> ")
+			if err := os.Link(target, filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	return sub
 }
@@ -630,6 +669,16 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	}
 	args := append([]string{"check", "-v", "--color=never", "--timeout", a.timeLimit().String()}, a.flags...)
 	args = append(args, flags...)
+	var grades string // grader batch's --out, for a.batch
+	if a.batch != "" {
+		made, err := os.MkdirTemp(e.dir, "out-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.Chown(made, uid, uid)
+		grades = filepath.Join(made, "grades")
+		args = append([]string{"batch", "--timeout", a.timeLimit().String(), "--out", grades}, a.flags...)
+	}
 	cmd := exec.Command(bin, append(args, ex, sub)...)
 	cmd.Dir = subDir
 	// The grader's own folder on PATH: a run that could see it would
@@ -699,6 +748,10 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 	}
 	took := time.Since(start)
 	stdout, _ := os.ReadFile(made.Name())
+	if a.batch != "" {
+		// The attacker's report is what the attack got.
+		stdout, _ = os.ReadFile(filepath.Join(grades, "reports", a.batch+".json"))
+	}
 	r := graderRun{stdout: string(stdout), stderr: stderr.String(), took: took, exit: cmd.ProcessState.ExitCode(), killed: killed.Load()}
 	if err != nil && r.exit < 0 && !r.killed {
 		t.Fatalf("grader: %v", err)
@@ -771,8 +824,8 @@ func TestEscape(t *testing.T) {
 					if e.escaped(a, r) {
 						t.Errorf("%s got out:\n%s\n%s", a.file, r.stdout, r.stderr)
 					}
-					if r.exit != 1 {
-						t.Errorf("exit status %d; want 1 (a check failed)\nstdout: %s\nstderr: %s", r.exit, r.stdout, r.stderr)
+					if want := map[bool]int{false: 1, true: 0}[a.batch != ""]; r.exit != want {
+						t.Errorf("exit status %d; want %d (a check failed; a class graded)\nstdout: %s\nstderr: %s", r.exit, want, r.stdout, r.stderr)
 					}
 					// The wall-clock limit, twice the CPU time and a second
 					// (sandbox.Limits.Wall), ends an attack that waits.
