@@ -310,6 +310,10 @@ func attacks() []attack {
 		// annotation processor found in the folder.
 		{file: "javac-processor.txtar", needs: needsJavac,
 			offRoot: [][]string{{"javacproc"}}, offUser: [][]string{{"javacproc"}}},
+		// What a compile writes to the machine's disk, in all.
+		{file: "c-objects.txtar", needs: needsCC, limit: 20 * time.Second,
+			escaped: func(e *escapeEnv, r graderRun) bool { return strings.Contains(r.stdout, "built main.c second.c with") },
+			offRoot: [][]string{{"disk"}}, offUser: [][]string{{"disk"}}},
 		// Not an escape: the grader must say whose the fault is.
 		{file: "shebang-self.sh", escaped: broken},
 		// The same, with a #! line naming a program beside the
@@ -324,6 +328,14 @@ func attacks() []attack {
 func needsJavac(*escapeEnv) string {
 	if _, err := exec.LookPath("javac"); err != nil {
 		return "no javac on PATH"
+	}
+	return ""
+}
+
+// needsCC says why an attack on the C compiler cannot be shown here.
+func needsCC(*escapeEnv) string {
+	if _, err := exec.LookPath("cc"); err != nil {
+		return "no cc on PATH"
 	}
 	return ""
 }

@@ -16,6 +16,11 @@ type Limits struct {
 	Memory int64 // bytes, whole process tree; default 512 MiB
 	Output int64 // bytes per stream; default 16 MiB
 	Procs  int   // max processes in the tree; default 64
+	// Disk is what the run may hold in the caller's Writable folders, all
+	// of their files together (a compiler's output, on the machine's
+	// disk, where RLIMIT_FSIZE bounds each file alone): counted every
+	// diskPollEvery, and the run killed past it. 0: no bound.
+	Disk int64
 }
 
 // Wall is the wall-clock time a run may take, a safety for programs that

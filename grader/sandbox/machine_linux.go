@@ -30,6 +30,7 @@ const (
 	LayerCgroup     = "cgroup"
 	LayerRlimits    = "rlimits"
 	LayerSockets    = "sockets" // where no cgroup counts memory, a run's sockets counted in it (sockets_linux.go)
+	LayerDisk       = "disk"    // Limits.Disk, what a run may write into the caller's Writable folders
 	LayerRunUID     = "runuid"  // as root: the run's own uid (off: root's own, 0)
 	LayerHide       = "hide"    // the grader's binary hidden from a run
 	// LayerToolReach: as root, a tool under a folder the run's own uid may

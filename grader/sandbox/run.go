@@ -92,7 +92,10 @@ type Result struct {
 	// processes" would send a student looking for a fork that is not
 	// there.
 	TooManyThreads bool
-	Duration       time.Duration // wall-clock time
+	// WroteTooMuch: the run's files in its Writable folders came to more
+	// than Limits.Disk.
+	WroteTooMuch bool
+	Duration     time.Duration // wall-clock time
 	// CPU is the processor time (user and system) the run's processes
 	// used, as measured: what Limits.Time bounds.
 	CPU time.Duration
@@ -143,6 +146,8 @@ func (r *Result) Death(l Limits) string {
 		return fmt.Sprintf("started more than %d processes", l.Procs)
 	case r.TooManyThreads:
 		return fmt.Sprintf("started too many threads (a run may have %d threads and processes in all)", maxTasks(l))
+	case r.WroteTooMuch:
+		return "wrote more than " + FormatSize(l.Disk) + " of files"
 	case r.StdoutOverflow:
 		return "printed more than " + FormatSize(l.Output) + " on standard output"
 	case r.StderrOverflow:
@@ -408,6 +413,7 @@ const (
 	killedMemory
 	killedProcs
 	killedThreads // a thread refused at maxTasks, most of the run's tasks threads
+	killedDisk    // its files in the caller's Writable folders, past Limits.Disk
 	killedOutput
 	killedDone   // the main process exited; the rest of the tree goes with it
 	killedCancel // the caller's context ended
@@ -513,6 +519,8 @@ func (o *outcome) fill(res *Result) {
 		res.TooManyProcs = true
 	case killedThreads:
 		res.TooManyThreads = true
+	case killedDisk:
+		res.WroteTooMuch = true
 	}
 	res.PeakMemory = max(res.PeakMemory, o.peak)
 }

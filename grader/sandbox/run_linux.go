@@ -579,6 +579,10 @@ func (r *run) poll() {
 			r.meter.sample(r.liveProcs())
 		}
 	}
+	if r.polls%diskPollEvery == 0 && r.overDisk() {
+		r.kill(killedDisk)
+		return
+	}
 	if cg.countsMemory() {
 		r.o.notePeak(cg.memoryCurrent())
 		if cg.oomKilled() {
@@ -681,6 +685,10 @@ func (r *run) wait() {
 	}
 	if r.cg.oomKilled() {
 		r.o.claimAfterExit(killedMemory)
+	}
+	if r.overDisk() {
+		// What it wrote since the last poll.
+		r.o.claimAfterExit(killedDisk)
 	}
 	// Its whole CPU time, now that every process is counted: the
 	// supervisor's own holds every process it reaped, the cgroup's every
@@ -809,4 +817,36 @@ func countThreads(pids []int) (procs, threads int) {
 		}
 	}
 	return procs, threads
+}
+
+// diskPollEvery is how many polls apart the run's Writable folders are
+// counted (every 100 ms): a walk of a build folder's few files. A run that
+// writes at the disk's speed gets a few hundred MiB past Limits.Disk
+// before it is killed, where it would otherwise fill the disk.
+const diskPollEvery = 5
+
+// overDisk says whether the run's files in the caller's Writable folders
+// hold more of the disk than Limits.Disk, when it is set.
+func (r *run) overDisk() bool {
+	if r.limits.Disk <= 0 || len(r.spec.Writable) == 0 || LayerOff(LayerDisk) {
+		return false
+	}
+	var used int64
+	for _, w := range r.spec.Writable {
+		filepath.WalkDir(w, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if fi, err := d.Info(); err == nil {
+				if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+					used += st.Blocks * 512
+				}
+			}
+			return nil
+		})
+		if used > r.limits.Disk {
+			return true
+		}
+	}
+	return used > r.limits.Disk
 }

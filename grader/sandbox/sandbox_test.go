@@ -414,3 +414,36 @@ func TestPastItsCPUTimeIsNotWaiting(t *testing.T) {
 		}
 	}
 }
+
+// TestDiskLimit: a run that writes more than Limits.Disk into the caller's
+// Writable folders, in many files each under RLIMIT_FSIZE, is killed and
+// told so; one that writes less is not (c-objects.txtar in the escape
+// suite is the attack, through a compiler).
+func TestDiskLimit(t *testing.T) {
+	for _, c := range []struct {
+		files int
+		want  string
+	}{{2, ""}, {64, "wrote more than 16 MiB of files"}} {
+		out := t.TempDir()
+		res, err := Run(context.Background(), Spec{
+			Argv:     []string{"/bin/sh", "-c", fmt.Sprintf("i=0; while [ $i -lt %d ]; do head -c 4194304 /dev/zero > %s/f$i || exit 1; i=$((i+1)); done; sleep 0.3", c.files, out)},
+			Dir:      out,
+			Env:      []string{"PATH=/usr/bin:/bin"},
+			Limits:   Limits{Time: 10 * time.Second, Disk: 16 * MiB},
+			Writable: []string{out},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := res.Death(Limits{Time: 10 * time.Second, Disk: 16 * MiB}); d != c.want {
+			t.Errorf("%d files of 4 MiB: death %q, exit %d, stderr %q; want %q", c.files, d, res.ExitCode, res.Stderr, c.want)
+		}
+		if c.want != "" && res.WroteTooMuch {
+			ents, _ := os.ReadDir(out)
+			// Killed within a few polls, not after 256 MiB.
+			if len(ents) > 40 {
+				t.Errorf("killed after %d files of 4 MiB; want within a few polls of the 4th", len(ents))
+			}
+		}
+	}
+}

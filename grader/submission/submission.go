@@ -186,7 +186,10 @@ var PrepareBound = interpLimits.Time + compileLimits.Time + startLimits.Time + s
 
 // compileLimits bound a compiler: generous, since compilers are big and the
 // go command builds the standard library on a cold cache.
-var compileLimits = sandbox.Limits{Time: 60 * time.Second, Memory: 2 * sandbox.GiB, Output: 1 * sandbox.MiB, Procs: 256}
+// What a compile writes goes to the build folder, on the machine's disk:
+// 1 GiB in all (a program of 512 MiB links from objects as large), however
+// many files.
+var compileLimits = sandbox.Limits{Time: 60 * time.Second, Memory: 2 * sandbox.GiB, Output: 1 * sandbox.MiB, Procs: 256, Disk: 1 * sandbox.GiB}
 
 // Prepare resolves path (absolute), checks it, and compiles it once into
 // buildDir. An executable binary, or an executable file that starts with
