@@ -236,9 +236,9 @@ func newHTMLCheck(r *report.Report, c report.CheckResult, i int, o Options, l *i
 		h.Command = "$ " + htmlEsc(shellJoin(last.Args))
 		switch {
 		case strings.HasPrefix(last.Death, "killed"):
-			h.Ended = l.T("run.killed", report.Text("death", htmlEsc(last.Death)))
+			h.Ended = l.T("run.killed", report.Text("death", htmlEsc(deathWords(l, last))))
 		case last.Death != "":
-			h.Ended = l.T("run.ended", report.Text("death", htmlEsc(last.Death)))
+			h.Ended = l.T("run.ended", report.Text("death", htmlEsc(deathWords(l, last))))
 		case last.ExitCode >= 0:
 			h.Ended = l.T("run.exit_status", report.Int("status", last.ExitCode))
 		}
@@ -744,4 +744,13 @@ func pieceOf(letter byte) reference.Piece {
 		return reference.Rook
 	}
 	return reference.Queen
+}
+
+// deathWords is how run ended, in l's language where the report holds it
+// as data.
+func deathWords(l *i18n.Localizer, run *report.Run) string {
+	if run.DeathReason != nil {
+		return l.Say(*run.DeathReason)
+	}
+	return run.Death
 }

@@ -436,7 +436,11 @@ func (t *text) failure(c report.CheckResult) {
 		first := true
 		label := t.l.T("check.hint")
 		room := width(label) + 1
-		for _, l := range t.escLines(hint) {
+		lines := t.escLines(hint)
+		if c.HintReason != nil {
+			lines = splitLines(t.l.Say(*c.HintReason))
+		}
+		for _, l := range lines {
 			for _, w := range wrap(l, t.o.Width-indent-room) {
 				if first {
 					w = t.pal.hint.Sprint(label) + " " + w
@@ -554,15 +558,25 @@ func (t *text) broken(c report.CheckResult) {
 	}
 }
 
+// deathArg is how run ended, as the argument "death" of run.killed and
+// run.ended: said in the report's language where the report holds it as
+// data.
+func deathArg(run report.Run) report.Arg {
+	if run.DeathReason != nil {
+		return report.Nested("death", *run.DeathReason)
+	}
+	return report.Text("death", run.Death)
+}
+
 // command shows a run as the student would type it, and how it ended when
 // that matters.
 func (t *text) command(run report.Run) {
 	l := "$ " + t.verbatim(t.esc(shellJoin(run.Args)))
 	switch {
 	case strings.HasPrefix(run.Death, "killed"):
-		l += "  " + t.pal.fail.Sprint(t.l.T("run.killed", report.Text("death", run.Death)))
+		l += "  " + t.pal.fail.Sprint(t.l.T("run.killed", deathArg(run)))
 	case run.Death != "":
-		l += "  " + t.pal.fail.Sprint(t.l.T("run.ended", report.Text("death", run.Death)))
+		l += "  " + t.pal.fail.Sprint(t.l.T("run.ended", deathArg(run)))
 	case run.ExitCode >= 0:
 		l += "  " + t.pal.dim.Sprint(t.l.T("run.exit_status", report.Int("status", run.ExitCode)))
 	}

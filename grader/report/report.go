@@ -80,6 +80,12 @@ type CheckResult struct {
 	// rest).
 	Reason *Message
 	Hint   string // from the scenario header; shown when the check does not pass
+	// HintReason is Hint as data where the hint is the grader's own (a
+	// crash's, a time-out's, a read of standard input's) rather than the
+	// exercise's: the text report says it in the report's language, its
+	// code and names isolated as a Message's are; Hint holds its words
+	// in the exercise's language, without isolates. Nil otherwise.
+	HintReason *Message
 	// Visibility is the check's, from the manifest: a report for a student
 	// shows a Hidden or AfterDueDate check only by its verdict
 	// (render.ForStudent); a platform that hides tests itself (Gradescope)
@@ -114,8 +120,13 @@ type Run struct {
 	// Death says how the run ended when it did not exit by itself:
 	// "killed by SIGSEGV", "timed out: it used all of its 10s of CPU time", "used more than 512 MiB of
 	// memory", "printed more than 16 MiB on standard output". Empty otherwise.
-	Death    string
-	Duration time.Duration
+	Death string
+	// DeathReason is Death as data, for the renderers to say in the
+	// report's language; nil where Death is said in English words alone
+	// (the sandbox's own, for the few ends package scenario does not
+	// word itself).
+	DeathReason *Message
+	Duration    time.Duration
 	// CPU is the processor time the run's processes used, what the time
 	// limit bounds: the same however busy the machine was.
 	CPU time.Duration
