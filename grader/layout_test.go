@@ -61,7 +61,7 @@ var allowedImports = map[string][]string{
 
 	// Grading: one check's scenario run against a submission, and the
 	// scheduler of a submission's checks above it.
-	"grader/scenario": {"grader/builtin", "grader/checker", "grader/exercise", "grader/handin", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/fixture"},
+	"grader/scenario": {"grader/builtin", "grader/checker", "grader/exercise", "grader/handin", "grader/i18n", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/fixture"},
 	"grader":          {"grader/builtin", "grader/exercise", "grader/handin", "grader/i18n", "grader/report", "grader/sandbox", "grader/scenario", "grader/submission", "internal/fixture", "internal/suggest"},
 
 	// Above grading: authoring, a whole class, the command line.

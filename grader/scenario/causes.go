@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"bytes"
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -29,8 +28,8 @@ import (
 
 // A cause is what a failed run shows of why it failed.
 type cause struct {
-	message string // leads the check's message, after the run's command
-	hint    string // replaces the check's hint when set
+	message report.Message // leads the check's message, after the run's command
+	hint    report.Message // replaces the check's hint when set
 	// follows says the message follows the check's instead: the run's
 	// death (a signal) is the cause, and this says what it cost.
 	follows bool
@@ -60,7 +59,7 @@ func (g *Runner) causeOf(res *sandbox.Result, stdinGiven bool) *cause {
 		return c
 	}
 	if exc != nil && (res.ExitCode != 0 || res.Signal == "SIGABRT") {
-		return &cause{message: "crashed: " + exc.text + exc.where()}
+		return &cause{message: exc.say("scenario.crashed")}
 	}
 	return g.unflushedCause(res)
 }
@@ -84,35 +83,35 @@ func (g *Runner) stdinCause(res *sandbox.Result, exc *exception, stdinGiven bool
 	if !ranDry && !readsOnlyStdin {
 		return nil
 	}
-	from := "its arguments"
+	from := say("scenario.its_arguments")
 	if src != nil {
-		from = src.ArgsName
+		from = say("scenario.code", report.Verbatim("code", src.ArgsName))
 	}
-	noun := g.argumentNoun()
-	var msg string
-	switch {
-	case src != nil && src.Stdin != nil && noun != "":
-		msg = fmt.Sprintf("waited for input that is not given: it reads standard input (%s at %s line %d), which is empty here; N comes from the command line, as the statement's examples show: read it from %s",
-			src.Stdin.Code, src.Stdin.File, src.Stdin.Line, from)
-	case src != nil && src.Stdin != nil:
-		msg = fmt.Sprintf("waited for input that is not given: it reads standard input (%s at %s line %d), which is empty here; its input comes from the command line, as the statement's examples show: read it from %s",
-			src.Stdin.Code, src.Stdin.File, src.Stdin.Line, from)
-	case noun != "":
-		msg = fmt.Sprintf("waited for input that is not given: it read standard input, which is empty here (%s%s); N comes from the command line, as the statement's examples show: read it from %s",
-			exc.text, exc.at(), from)
-	default:
-		msg = fmt.Sprintf("waited for input that is not given: it read standard input, which is empty here (%s%s); its input comes from the command line, as the statement's examples show: read it from %s",
-			exc.text, exc.at(), from)
+	args := []report.Arg{report.Nested("from", from)}
+	id := "scenario.stdin"
+	if src != nil && src.Stdin != nil {
+		id += ".source"
+		args = append(args, report.Verbatim("code", src.Stdin.Code), report.Verbatim("file", src.Stdin.File), report.Int("line", src.Stdin.Line))
+	} else {
+		id += ".exception"
 	}
-	return &cause{message: msg, hint: "The grader gives your program its input as command-line arguments, the way the statement's examples run it, and nothing on standard input: a prompt and a read of standard input get nothing back. Read the arguments instead (" + from + "), and print nothing but what the statement asks for."}
+	if g.argumentNoun() != "" {
+		id += "_n"
+	}
+	m := say(id, args...)
+	if id == "scenario.stdin.exception" || id == "scenario.stdin.exception_n" {
+		m = exc.say(id, args...)
+	}
+	return &cause{message: m, hint: say("scenario.hint.stdin", report.Nested("from", from))}
 }
 
 // python2Names are the names Python 2 has and Python 3 does not, with what
-// replaces each.
+// replaces each: code, or words (a message's identifier, starting
+// "scenario.").
 var python2Names = map[string]string{
 	"xrange": "range", "raw_input": "input", "unicode": "str", "long": "int", "unichr": "chr",
 	"basestring": "str", "reduce": "functools.reduce", "file": "open", "execfile": "exec(open(...).read())",
-	"cmp": "a key function", "has_key": "the in operator", "iteritems": "items()", "iterkeys": "keys()",
+	"cmp": "scenario.py3.key_function", "has_key": "scenario.py3.in_operator", "iteritems": "items()", "iterkeys": "keys()",
 	"itervalues": "values()",
 }
 
@@ -134,9 +133,15 @@ func python2Cause(src *submission.Source, exc *exception) *cause {
 	if !ok {
 		return nil
 	}
+	insteadMsg := say("scenario.code", report.Verbatim("code", instead))
+	if strings.HasPrefix(instead, "scenario.") {
+		insteadMsg = say(instead)
+	}
 	return &cause{
-		message: fmt.Sprintf("crashed: %s%s: %s is Python 2, and the grader runs Python 3, where %s does its work", exc.text, exc.where(), name, instead),
-		hint:    submission.Python2Hint,
+		message: exc.say("scenario.python2", report.Verbatim("name", name), report.Nested("instead", insteadMsg)),
+		// Package submission's words, in English until it says them as
+		// a Message.
+		hint: untranslated(submission.Python2Hint),
 	}
 }
 
@@ -156,39 +161,47 @@ func (g *Runner) unflushedCause(res *sandbox.Result) *cause {
 		return nil
 	}
 	exit, flush := g.unflushedExit()
+	hint := say(unflushedHint)
 	if n := len(out); n >= bufferSize && n%bufferSize == 0 && out[n-1] != '\n' {
-		line := bytes.Count(out, []byte("\n")) + 1
+		bytesArg, lineArg := report.Int("count", n), report.Int("line", bytes.Count(out, []byte("\n"))+1)
 		if res.Signal != "" {
-			return &cause{message: fmt.Sprintf("output still in its buffer was lost when it crashed: its output stops after %d bytes, in the middle of line %d, where an output buffer fills",
-				n, line), follows: true}
+			return &cause{message: say("scenario.unflushed.crash", bytesArg, lineArg), follows: true}
 		}
 		if exit != nil {
-			return &cause{message: fmt.Sprintf("output still in the program's buffer was lost at exit: its output stops after %d bytes, in the middle of line %d, and %s (%s line %d) ended the program without writing the rest out; flush standard output before exiting (%s)",
-				n, line, exit.Code, exit.File, exit.Line, flush), hint: unflushedHint}
+			return &cause{message: say("scenario.unflushed.cut_exit", bytesArg, lineArg, report.Verbatim("code", exit.Code),
+				report.Verbatim("file", exit.File), report.Int("at", exit.Line), report.Nested("flush", flush)), hint: hint}
 		}
-		return &cause{message: fmt.Sprintf("output still in the program's buffer was lost at exit: its output stops after %d bytes, in the middle of line %d, where an output buffer fills; flush standard output before exiting (%s)",
-			n, line, flush), hint: unflushedHint}
+		return &cause{message: say("scenario.unflushed.cut", bytesArg, lineArg, report.Nested("flush", flush)), hint: hint}
 	}
 	if exit != nil && res.Signal == "" {
-		return &cause{message: fmt.Sprintf("output still in the program's buffer was lost at exit: %s (%s line %d) ends the program without writing its buffer out, so what it printed last never arrived; flush standard output before exiting (%s)",
-			exit.Code, exit.File, exit.Line, flush), hint: unflushedHint}
+		return &cause{message: say("scenario.unflushed.exit", report.Verbatim("code", exit.Code), report.Verbatim("file", exit.File),
+			report.Int("line", exit.Line), report.Nested("flush", flush)), hint: hint}
 	}
 	return nil
 }
 
 // unflushedExit is the source's exit that skips the flush, when the source
 // flushes nowhere, and how the language flushes.
-func (g *Runner) unflushedExit() (*submission.Place, string) {
-	flush := map[string]string{
-		"python": "sys.stdout.flush(), or sys.exit in place of os._exit",
-		"c":      "fflush(stdout), or exit in place of _exit",
-		"c++":    "std::cout << std::flush, or exit in place of _exit",
-		"ruby":   "$stdout.flush, or exit in place of exit!",
-		"go":     "Flush the bufio.Writer before os.Exit",
-		"java":   "System.out.flush()",
-	}[g.sub.Lang]
-	if flush == "" {
-		flush = "its language's flush"
+func (g *Runner) unflushedExit() (*submission.Place, report.Message) {
+	or := func(flush, exit, skips string) report.Message {
+		return say("scenario.flush_or_exit", report.Verbatim("flush", flush), report.Verbatim("exit", exit), report.Verbatim("skips", skips))
+	}
+	var flush report.Message
+	switch g.sub.Lang {
+	case "python":
+		flush = or("sys.stdout.flush()", "sys.exit", "os._exit")
+	case "c":
+		flush = or("fflush(stdout)", "exit", "_exit")
+	case "c++":
+		flush = or("std::cout << std::flush", "exit", "_exit")
+	case "ruby":
+		flush = or("$stdout.flush", "exit", "exit!")
+	case "go":
+		flush = say("scenario.flush_go", report.Verbatim("writer", "bufio.Writer"), report.Verbatim("exit", "os.Exit"))
+	case "java":
+		flush = say("scenario.code", report.Verbatim("code", "System.out.flush()"))
+	default:
+		flush = say("scenario.flush_any")
 	}
 	src := g.src
 	if src == nil || src.UnflushedExit == nil || src.Flushes {
@@ -198,28 +211,30 @@ func (g *Runner) unflushedExit() (*submission.Place, string) {
 }
 
 // unflushedHint is the advice for output lost in a buffer.
-const unflushedHint = "A program's output waits in a buffer until the buffer is full or the program ends normally; " +
-	"ended any other way (os._exit, _exit, a crash, a kill), what the buffer holds is lost. " +
-	"In a terminal the buffer is written at every line, so running it yourself shows everything: " +
-	"pipe it (| cat) to see what the grader sees."
+const unflushedHint = "scenario.hint.unflushed"
 
-// leadWith puts the cause before the check's message: in place of the
-// run's failed exit status or its crash, which the cause explains, else
-// before the symptom the check found.
-func leadWith(c *cause, r *report.CheckResult, run string, res *sandbox.Result) {
-	msg := r.Message
-	prefix := run + ": "
-	switch {
+// leadWith puts the cause before the check's message m, said of the run
+// called run: in place of the run's failed exit status or its crash, which
+// the cause explains, else before the symptom the check found.
+func (g *Runner) leadWith(c *cause, r *report.CheckResult, m report.Message, run string, res *sandbox.Result) {
+	what, ofRun := onRunWhat(m, run)
+	switch first := lead(what); {
 	case c.follows:
-		r.Message = msg + "; " + c.message
-	case res.ExitCode != 0 && (strings.HasPrefix(msg, prefix+"exited with status") || strings.HasPrefix(msg, prefix+"killed by")):
-		r.Message = prefix + c.message
-	case strings.HasPrefix(msg, prefix):
-		r.Message = prefix + c.message + "; " + strings.TrimPrefix(msg, prefix)
+		m = then(m, c.message)
+	case ofRun && res.ExitCode != 0 && (first == "scenario.exit_status" || first == "scenario.exit_zero" ||
+		first == "scenario.death.signal"):
+		m = onRun(run, c.message)
+	case ofRun:
+		m = onRun(run, then(c.message, what))
 	default:
-		r.Message = prefix + c.message + "; " + msg
+		m = onRun(run, then(c.message, m))
 	}
-	if c.hint != "" {
-		r.Hint = c.hint
+	setReason(r, m)
+	switch {
+	case c.hint.ID == untranslatedID:
+		a, _ := c.hint.Arg("text")
+		r.Hint, r.HintReason = a.Text, nil
+	case c.hint.ID != "":
+		g.hint(r, c.hint)
 	}
 }

@@ -191,7 +191,7 @@ func TestDescribeOutput(t *testing.T) {
 		{"[[0, 1]]\n[[0, 2]]\n[[0, 3]]\n", false, "3 lines"},
 		{"42\n", false, `line "42"`},
 	} {
-		if got := describeOutput([]byte(tt.out), tt.tour); got != tt.want {
+		if got := english(describeOutput([]byte(tt.out), tt.tour)); got != tt.want {
 			t.Errorf("describeOutput(%q) = %q; want %q", tt.out, got, tt.want)
 		}
 	}
@@ -239,7 +239,7 @@ func TestCountRooksTimeoutHint(t *testing.T) {
 	if c == nil {
 		t.Fatal("solvers has no check count-rooks-20")
 	}
-	if got := timeoutHint(ex, c); !strings.HasPrefix(got, "N! is computed, not counted") {
+	if got := (&Runner{ex: ex}).timeoutHint(c); !strings.HasPrefix(got, "N! is computed, not counted") {
 		t.Errorf("count-rooks-20's advice for a time-out is %q; want that N! is computed, not counted", got)
 	}
 }
@@ -260,7 +260,7 @@ func TestStdinCauseNeedsNoArguments(t *testing.T) {
 			sub: &submission.Submission{Lang: "python"},
 			src: &submission.Source{Lang: "python", Args: tt.args, ArgsName: "sys.argv", Files: []string{"s.py"}}}
 		c := g.causeOf(res, false)
-		if c == nil || !strings.HasPrefix(c.message, tt.want) {
+		if c == nil || !strings.HasPrefix(english(c.message), tt.want) {
 			t.Errorf("reads its arguments %v: got %+v; want %q...", tt.args, c, tt.want)
 		}
 	}

@@ -54,9 +54,9 @@ type checkRun struct {
 
 // failure is a verdict our commands reach, richer than testscript's FAIL line.
 type failure struct {
-	status  report.Status // Fail or Error
-	message string
-	detail  *report.Detail
+	status report.Status // Fail or Error
+	reason report.Message
+	detail *report.Detail
 	// grader marks an Error that is the grader's own, not the scenario's.
 	grader bool
 	// run, when > 0, is the run (1 for the scenario's first) the verdict
@@ -97,16 +97,25 @@ func testscriptCmds() map[string]func(ts *testscript.TestScript, neg bool, args 
 }
 
 // fail ends the script with a verdict against the submission.
-func (s *checkRun) fail(ts *testscript.TestScript, detail *report.Detail, format string, args ...any) {
-	s.failure = &failure{status: report.Fail, message: fmt.Sprintf(format, args...), detail: detail}
-	ts.Fatalf("%s", s.failure.message)
+func (s *checkRun) fail(ts *testscript.TestScript, detail *report.Detail, m report.Message) {
+	s.end(ts, &failure{status: report.Fail, reason: m, detail: detail})
+}
+
+// end ends the script with the verdict f, its words in testscript's log.
+func (s *checkRun) end(ts *testscript.TestScript, f *failure) {
+	s.failure = f
+	ts.Fatalf("%s", english(f.reason))
 }
 
 // broken ends the script with an error that is the exercise's or the
-// grader's, never the student's.
+// grader's, never the student's: said to its author, in English.
 func (s *checkRun) broken(ts *testscript.TestScript, format string, args ...any) {
-	s.failure = &failure{status: report.Error, message: fmt.Sprintf(format, args...)}
-	ts.Fatalf("%s", s.failure.message)
+	s.end(ts, &failure{status: report.Error, reason: untranslated(fmt.Sprintf(format, args...))})
+}
+
+// graderError ends the script with an error of the grader's own.
+func (s *checkRun) graderError(ts *testscript.TestScript, m report.Message) {
+	s.end(ts, &failure{status: report.Error, grader: true, reason: m})
 }
 
 // requireRun returns the last run, failing the script when there is none.
@@ -151,15 +160,13 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	n := len(s.runs) + 1
 	dir := filepath.Join(filepath.Dir(s.work), fmt.Sprintf("run%d", n))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		s.failure = &failure{status: report.Error, grader: true, message: fmt.Sprintf("making the run's folder: %v", err)}
-		ts.Fatalf("%s", s.failure.message)
+		s.graderError(ts, untranslated(fmt.Sprintf("making the run's folder: %v", err)))
 	}
 	copies := filepath.Join(filepath.Dir(s.work), fmt.Sprintf("copy%d", n))
 	defer os.RemoveAll(copies)
 	binds, err := s.g.runCopies(copies)
 	if err != nil {
-		s.failure = &failure{status: report.Error, grader: true, message: err.Error()}
-		ts.Fatalf("%s", s.failure.message)
+		s.graderError(ts, untranslated(err.Error()))
 	}
 	res, err := sandboxRun(s.g.ctx, sandbox.Spec{
 		Argv:     argv,
@@ -177,57 +184,53 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 			// change it: something else on this machine did, and the
 			// student is not to be blamed for what the check would
 			// then compare against.
-			s.failure = &failure{status: report.Error, grader: true, message: fmt.Sprintf(
-				"the scenario's own file %s changed while %s ran, in a root of its own that does not hold it: another process on this machine changed it; grade again", changed, strings.Join(a.Args, " "))}
-			ts.Fatalf("%s", s.failure.message)
+			s.graderError(ts, say("scenario.file_changed_elsewhere", report.Verbatim("file", changed), report.Verbatim("run", strings.Join(a.Args, " "))))
 		}
 		// Only a run without a root of its own can reach them; a check
 		// that compared its output with a file it wrote would be fooled.
-		s.fail(ts, nil, "%s: the submission changed the scenario's own file %s: a run may write only in its own folder", strings.Join(a.Args, " "), changed)
+		s.fail(ts, nil, onRun(strings.Join(a.Args, " "), say("scenario.file_changed", report.Verbatim("file", changed))))
 	}
 	var ee *sandbox.ExecError
 	if errors.As(err, &ee) && s.g.sub.Lang == "executable" {
 		// The student's own program (a binary, a script run by its #!
 		// line) that the kernel will not start where runs are: theirs
 		// to fix, as submission.CheckShebang says of a #! line.
-		s.fail(ts, nil, "%s: could not be started: %v (the kernel refused to run %s where the grader runs programs)", strings.Join(a.Args, " "), ee.Err, a.Args[0])
+		s.fail(ts, nil, onRun(strings.Join(a.Args, " "), say("scenario.not_started", report.Verbatim("error", ee.Err.Error()), report.Verbatim("program", a.Args[0]))))
 	}
 	if err != nil {
 		// submission.Prepare vetted the command, so this is the grader's own trouble
 		// (no pipe, no folder), not the scenario's and not the student's.
-		s.failure = &failure{status: report.Error, grader: true, message: err.Error()}
-		ts.Fatalf("%s", s.failure.message)
+		s.graderError(ts, untranslated(err.Error()))
 	}
 	s.last = res
 	s.lastName = strings.Join(a.Args, " ")
 	death := runDeath(res, s.g.limits)
 	s.runs = append(s.runs, s.g.record(a.Args, argv, stdin, res, death))
-	s.g.seen.add(s.check.Name, a.Args, res, death != "")
+	s.g.seen.add(s.check.Name, a.Args, res, death.ID != "")
 	if res.Starved() {
 		// Nothing is known of the program: the machine's error, not the
 		// student's, and the check is to be run again.
 		s.g.starved.Store(s.check.Name, true)
-		s.failure = &failure{status: report.Error, grader: true, message: starvedMessage(s.lastName, res, s.g.limits)}
-		ts.Fatalf("%s", s.failure.message)
+		s.graderError(ts, starvedMessage(s.lastName, res, s.g.limits))
 	}
-	if death != "" {
+	if death.ID != "" {
 		// A crash or a limit fails whatever the scenario expected: `! run`
 		// asks for an error exit, not for a program that dies. This comes
 		// before the output is handed to testscript, which would copy it
 		// into its buffers and its log: for a run that flooded its output
 		// up to the cap those copies were most of the grader's memory,
 		// and no later command of a failed check reads them.
-		s.fail(ts, nil, "%s: %s%s%s", s.lastName, death, signalNote(res.Signal), stderrNote(res.Stderr))
+		s.fail(ts, nil, onRun(s.lastName, then(comma(death, signalNote(res.Signal)), stderrNote(res.Stderr))))
 	}
 	// Through testscript's own buffers, so stdout, stderr and cmp see them.
 	ts.Stdout().Write(res.Stdout)
 	ts.Stderr().Write(res.Stderr)
 	switch {
 	case !neg && res.ExitCode != 0:
-		s.fail(ts, nil, "%s: exited with status %d; expected 0%s%s", s.lastName, res.ExitCode, stderrNote(res.Stderr), s.exitNote(res.Stderr))
+		s.fail(ts, nil, s.exitStatus(res, 0))
 	case neg && res.ExitCode == 0:
 		s.exitZero = &failure{status: report.Fail, run: len(s.runs),
-			message: fmt.Sprintf("%s: exited with status 0; an error must exit with a non-zero status", s.lastName)}
+			reason: onRun(s.lastName, say("scenario.exit_zero"))}
 	}
 }
 
@@ -236,8 +239,7 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 func (s *checkRun) failOnExitZero(ts *testscript.TestScript) {
 	if f := s.exitZero; f != nil {
 		s.exitZero = nil
-		s.failure = f
-		ts.Fatalf("%s", f.message)
+		s.end(ts, f)
 	}
 }
 
@@ -246,25 +248,34 @@ func (s *checkRun) failOnExitZero(ts *testscript.TestScript) {
 // held (10 after a putchar('\n')), which the compilers accept; or a Java
 // file that java's source launcher could not compile alone, its classes
 // being split over the files of its folder.
-func (s *checkRun) exitNote(stderr []byte) string {
+func (s *checkRun) exitNote(stderr []byte) report.Message {
 	switch sub := s.g.sub; {
 	case sub.VoidMain:
-		return "; the source declares void main, so the exit status is whatever main's last call happened to leave behind: declare int main and return 0, or the status an error calls for"
+		return say("scenario.void_main")
 	case sub.Split != nil && bytes.Contains(stderr, []byte("error: cannot find symbol")):
-		return "; " + sub.Split.Hint(s.g.ex.ID)
+		// Package submission's words, in English until it says them as a
+		// Message.
+		return untranslated(sub.Split.Hint(s.g.ex.ID))
 	}
-	return ""
+	return report.Message{}
+}
+
+// exitStatus is the verdict on the last run, which exited with a status
+// other than want.
+func (s *checkRun) exitStatus(res *sandbox.Result, want int) report.Message {
+	return onRun(s.lastName, then(say("scenario.exit_status", report.Int("status", res.ExitCode), report.Int("want", want)),
+		stderrNote(res.Stderr), s.exitNote(res.Stderr)))
 }
 
 // stderrNote quotes the line of standard error a student most needs, for a
 // run that failed: the first, or for a Python traceback its last line, which
 // names the exception.
-func stderrNote(stderr []byte) string {
+func stderrNote(stderr []byte) report.Message {
 	// Only the first and last lines matter; stderr may be 16 MiB, so
 	// look at them in place rather than splitting it all.
 	text := bytes.TrimSpace(stderr)
 	if len(text) == 0 {
-		return ""
+		return report.Message{}
 	}
 	line := text
 	if i := bytes.IndexByte(text, '\n'); i >= 0 {
@@ -279,7 +290,7 @@ func stderrNote(stderr []byte) string {
 	if len(line) > 1024 {
 		line = line[:1024] // quoteLine keeps 120 characters of it
 	}
-	return "; standard error: " + quoteLine(string(line))
+	return say("scenario.stderr_line", quoted("line", quoteLine(string(line))))
 }
 
 // quoteLine shortens and quotes one line of a submission's output for a
@@ -301,11 +312,11 @@ func (s *checkRun) cmdStatus(ts *testscript.TestScript, _ bool, args []string) {
 	if s.exitZero != nil && want != 0 {
 		// The run's verdict is held back already; name the status it
 		// should have had.
-		s.exitZero.message += fmt.Sprintf(" (%d)", want)
+		s.exitZero.reason = say("scenario.exit_zero_want", report.Nested("what", s.exitZero.reason), report.Int("status", want))
 		return
 	}
 	if res.ExitCode != want {
-		s.fail(ts, nil, "%s: exited with status %d; expected %d%s%s", s.lastName, res.ExitCode, want, stderrNote(res.Stderr), s.exitNote(res.Stderr))
+		s.fail(ts, nil, s.exitStatus(res, want))
 	}
 }
 
@@ -315,9 +326,9 @@ func (s *checkRun) cmdQueens(ts *testscript.TestScript, _ bool, args []string) {
 		s.broken(ts, "%v", err)
 	}
 	res := s.requireRun(ts, "queens")
-	out, other, otherName := res.Stdout, res.Stderr, "standard error"
+	out, other, otherName := res.Stdout, res.Stderr, stderrStream
 	if q.Stderr {
-		out, other, otherName = res.Stderr, res.Stdout, "standard output"
+		out, other, otherName = res.Stderr, res.Stdout, stdoutStream
 	}
 	if f := checker.Queens(out, q.Spec); f != nil {
 		if !f.Invalid {
@@ -329,20 +340,19 @@ func (s *checkRun) cmdQueens(ts *testscript.TestScript, _ bool, args []string) {
 
 // checkerFailure fails the script with the checker's verdict, saying first
 // where the output went when it went to the other stream.
-func (s *checkRun) checkerFailure(ts *testscript.TestScript, f *checker.Failure, out, other []byte, otherName string) {
+func (s *checkRun) checkerFailure(ts *testscript.TestScript, f *checker.Failure, out, other []byte, otherName stream) {
 	if err := script.SpecError(f); err != nil {
 		s.broken(ts, "%v", err)
 	}
 	d := &report.Detail{OutputLine: f.Line, Board: f.Board, Tour: f.Tour, Tally: f.Tally}
 	if len(strings.TrimSpace(string(out))) == 0 && len(strings.TrimSpace(string(other))) > 0 {
 		first, _, _ := strings.Cut(strings.TrimSpace(string(other)), "\n")
-		thisName := "standard output"
-		if otherName == thisName {
-			thisName = "standard error"
-		}
-		s.fail(ts, d, "%s: printed nothing on %s, but printed on %s: %s", s.lastName, thisName, otherName, quoteLine(first))
+		s.fail(ts, d, onRun(s.lastName, say("scenario.nothing_but_other", otherName.other().arg("stream"), otherName.arg("other"),
+			quoted("line", quoteLine(first)))))
 	}
-	s.fail(ts, d, "%s", f.Message)
+	// Package checker's words, in English until it says them as a
+	// Message (issue 32 makes it data-driven first).
+	s.fail(ts, d, untranslated(f.Message))
 }
 
 func (s *checkRun) cmdTour(ts *testscript.TestScript, _ bool, args []string) {
@@ -352,7 +362,7 @@ func (s *checkRun) cmdTour(ts *testscript.TestScript, _ bool, args []string) {
 	}
 	res := s.requireRun(ts, "tour")
 	if f := checker.Tour(res.Stdout, spec); f != nil {
-		s.checkerFailure(ts, f, res.Stdout, res.Stderr, "standard error")
+		s.checkerFailure(ts, f, res.Stdout, res.Stderr, stderrStream)
 	}
 }
 
@@ -363,7 +373,7 @@ func (s *checkRun) cmdCount(ts *testscript.TestScript, _ bool, args []string) {
 	}
 	res := s.requireRun(ts, "count")
 	if f := checker.Count(res.Stdout, c.Piece, c.N); f != nil {
-		s.checkerFailure(ts, f, res.Stdout, res.Stderr, "standard error")
+		s.checkerFailure(ts, f, res.Stdout, res.Stderr, stderrStream)
 	}
 }
 
@@ -375,9 +385,9 @@ func (s *checkRun) cmdAnswer(ts *testscript.TestScript, _ bool, args []string) {
 		s.broken(ts, "%v", err)
 	}
 	res := s.requireRun(ts, "answer")
-	out, other, otherName := res.Stdout, res.Stderr, "standard error"
+	out, other, otherName := res.Stdout, res.Stderr, stderrStream
 	if a.Stderr {
-		out, other, otherName = res.Stderr, res.Stdout, "standard output"
+		out, other, otherName = res.Stderr, res.Stdout, stdoutStream
 	}
 	var f *checker.Failure
 	switch {

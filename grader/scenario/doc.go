@@ -30,4 +30,10 @@
 // line endings, trailing spaces, a stray period). A scenario that breaks at
 // run time for a reason that is not the submission's (a file missing from
 // the archive) gives the check the status Error, never Fail.
+//
+// Every such message is data, a report.Message with the run's command line,
+// its output and its files as verbatim arguments (messages.go): the
+// renderers say it in the report's language, and CheckResult.Message holds
+// its English, the English catalog's words. So are the grader's own hints
+// (CheckResult.HintReason) and how a run ended (report.Run.DeathReason).
 package scenario

@@ -14,6 +14,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/grader/script"
@@ -109,12 +110,12 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 		err = os.MkdirAll(root, 0o755)
 	}
 	if err != nil {
-		return errorResult(r, fmt.Sprintf("grader error (not your fault): making the work folder: %v", err))
+		return errorResult(r, fmt.Sprintf("making the work folder: %v", err))
 	}
 	defer submission.RemoveAll(root)
 	scriptPath := filepath.Join(root, "scenario.txtar")
 	if err := os.WriteFile(scriptPath, c.RunnableScript(), 0o644); err != nil {
-		return errorResult(r, fmt.Sprintf("grader error (not your fault): writing the scenario: %v", err))
+		return errorResult(r, fmt.Sprintf("writing the scenario: %v", err))
 	}
 
 	s := &checkRun{g: g, check: c}
@@ -165,20 +166,22 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 	switch {
 	case t.panicked != "":
 		r.Log += "\npanic: " + t.panicked
-		return errorResult(r, "grader error (not your fault): internal error running the scenario, please report it: "+firstLine(t.panicked))
+		return errorResult(r, "internal error running the scenario, please report it: "+firstLine(t.panicked))
 	case t.skipped:
 		r.Status = report.Skip
-		r.Message = "skipped by the scenario"
+		m := say("scenario.skipped")
 		if t.skipMsg != "" {
-			r.Message += ": " + t.skipMsg
+			// The scenario's skip line: its author's words.
+			m = say("scenario.skipped_because", report.Text("why", t.skipMsg))
 		}
+		setReason(&r, m)
 		return r
 	case !t.failed:
 		r.Status = report.Pass
 		r.Score = c.Points
 		if g.takeWants != nil {
 			if err := g.takeWants(c, scriptPath); err != nil {
-				return errorResult(r, fmt.Sprintf("grader error (not your fault): reading the updated scenario: %v", err))
+				return errorResult(r, fmt.Sprintf("reading the updated scenario: %v", err))
 			}
 		}
 		return r
@@ -186,32 +189,39 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 
 	line, msg := failLine(t.log.String(), scriptPath)
 	r.Line = line
+	var reason report.Message
 	if f := s.failure; f != nil {
-		r.Status, r.Message, r.Detail = f.status, f.message, f.detail
+		r.Status, reason, r.Detail = f.status, f.reason, f.detail
 		if f.run > 0 {
 			r.Line = runLine(c, f.run)
 		}
 	} else {
-		r.Status, r.Message, r.Detail = explainBuiltin(s, c, line, msg)
+		r.Status, reason, r.Detail = explainBuiltin(s, c, line, msg)
 	}
 	if z := s.exitZero; z != nil && r.Status == report.Fail && z != s.failure {
 		// The run exited 0 and its output is wrong too: say both, the
 		// status first, as the run's command line shows it.
-		r.Message = z.message + "; and " + strings.TrimPrefix(r.Message, s.lastName+": ")
+		rest, _ := onRunWhat(reason, s.lastName)
+		reason = say("scenario.and", report.Nested("first", z.reason), report.Nested("then", rest))
 	}
 	switch {
 	case r.Status == report.Error && s.failure != nil && s.failure.grader:
-		r.Message = "grader error (not your fault): " + strings.TrimPrefix(r.Message, "grader: ")
+		if reason.ID == untranslatedID {
+			a, _ := reason.Arg("text")
+			reason = untranslated(strings.TrimPrefix(a.Text, "grader: "))
+		}
+		reason = say("scenario.grader_error", report.Nested("error", reason))
 	case r.Status == report.Error:
 		where := c.File
 		if line > 0 {
 			where += ":" + strconv.Itoa(line)
 		}
-		r.Message = fmt.Sprintf("exercise error at %s (not your fault): %s", where, r.Message)
+		reason = say("scenario.exercise_error", report.Verbatim("where", where), report.Nested("error", reason))
 	}
-	if r.Message == "" {
-		r.Message = "the scenario failed"
+	if english(reason) == "" {
+		reason = say("scenario.failed")
 	}
+	setReason(&r, reason)
 	var cause *cause
 	if r.Status == report.Fail && s.last != nil && (s.failure == nil || s.failure.run == 0 || s.failure.run == len(s.runs)) {
 		// The run at fault is the last: name its cause, if it shows one.
@@ -220,20 +230,23 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 	switch {
 	case r.Status == report.Fail && s.last != nil && s.last.WallTimedOut:
 		// A faster search would not help a program that never searched.
-		r.Hint = waitingHint
+		g.hint(&r, say(waitingHint))
 	case r.Status == report.Fail && s.last != nil && s.last.TimedOut:
 		// The check's hint guesses at wrong output, which a run that
 		// never finished did not print.
-		r.Hint = timeoutHint(g.ex, c)
+		r.Hint = g.timeoutHint(c)
+		if r.Hint == "" {
+			g.hint(&r, say(defaultTimeoutHint))
+		}
 	case r.Status == report.Fail && s.last != nil && crashed(s.last.Signal):
-		r.Hint = crashHint
-	case r.Status == report.Fail && strings.Contains(r.Message, stderrNotEmpty) && !speaksOfStderr(r.Hint):
+		g.hint(&r, say(crashHint))
+	case r.Status == report.Fail && holds(reason, stderrNotEmpty) && !speaksOfStderr(r.Hint):
 		// The check's hint is about what it checks on standard output,
 		// which may well be right.
-		r.Hint = stderrHint
+		g.hint(&r, say(stderrHint))
 	}
 	if cause != nil {
-		leadWith(cause, &r, s.lastName, s.last)
+		g.leadWith(cause, &r, reason, s.lastName, s.last)
 		g.seen.markCaused(c.Name)
 	}
 	if d := r.Detail; d != nil && !g.verbose && s.last != nil && len(r.Runs) > 0 {
@@ -246,22 +259,46 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 	return r
 }
 
-// defaultTimeoutHint is the advice for a run out of time in an exercise that
-// gives none of its own: it names no puzzle, since it serves every one.
-const defaultTimeoutHint = "Your program ran out of time: make sure it stops on this input " +
-	"(no endless loop, no read of standard input that never ends), then make its search faster. " +
-	"Run the command above yourself to time it."
+// The grader's own hints, each a message said in the exercise's language
+// like the hints it replaces:
+const (
+	// defaultTimeoutHint is the advice for a run out of time in an
+	// exercise that gives none of its own: it names no puzzle, since it
+	// serves every one.
+	defaultTimeoutHint = "scenario.hint.timeout"
+	// waitingHint is the advice for a run that the wall-clock limit
+	// stopped while it waited of its own accord (see timeoutDeath),
+	// whatever the exercise: it waited rather than searched.
+	waitingHint = "scenario.hint.waiting"
+	// stderrHint is the advice for a check that failed because the
+	// program printed to standard error, which had to stay empty.
+	stderrHint = "scenario.hint.stderr"
+)
 
-// waitingHint is the advice for a run that the wall-clock limit stopped
-// while it waited of its own accord (see timeoutDeath), whatever the
-// exercise: it waited rather than searched.
-const waitingHint = "Your program ran out of time without computing: it was waiting, on a sleep " +
-	"or on a program it started, and more time would not help. Run the command above yourself to see where it stops."
+// hint gives r the grader's own hint m in place of the check's: as data,
+// and in the words of the exercise's language, as the check's hint is,
+// its verbatim parts not isolated (report.CheckResult.HintReason).
+func (g *Runner) hint(r *report.CheckResult, m report.Message) {
+	r.Hint, r.HintReason = i18n.For(g.ex.Lang).Say(plain(m)), &m
+}
 
-// stderrHint is the advice for a check that failed because the program
-// printed to standard error, which had to stay empty.
-const stderrHint = "This check expects nothing on standard error: remove the debugging prints " +
-	"(or send them nowhere), or fix what the warning above says; print an error there only where the statement asks for one."
+// plain is m with its verbatim arguments as text: what a hint that is a
+// string says, with no isolates for a renderer to escape.
+func plain(m report.Message) report.Message {
+	args := make([]report.Arg, len(m.Args))
+	for i, a := range m.Args {
+		switch a.Kind {
+		case report.ArgVerbatim:
+			a = report.Text(a.Name, a.Text)
+		case report.ArgMessage:
+			if a.Msg != nil {
+				a = report.Nested(a.Name, plain(*a.Msg))
+			}
+		}
+		args[i] = a
+	}
+	return report.Message{ID: m.ID, Args: args}
+}
 
 // speaksOfStderr says whether an author's hint already gives advice about
 // standard error, as a usage check's often does.
@@ -271,20 +308,23 @@ func speaksOfStderr(hint string) bool {
 }
 
 // timeoutHint is the advice for check c when a run ran out of time: the
-// check's own, else the exercise's, else the grader's.
-func timeoutHint(ex *exercise.Exercise, c *exercise.Check) string {
+// check's own, else the exercise's; "" for neither, when the grader's
+// (defaultTimeoutHint) serves.
+func (g *Runner) timeoutHint(c *exercise.Check) string {
 	switch {
 	case c.TimeoutHint != "":
 		return c.TimeoutHint
-	case ex.TimeoutHint != "":
-		return ex.TimeoutHint
+	case g.ex.TimeoutHint != "":
+		return g.ex.TimeoutHint
 	}
-	return defaultTimeoutHint
+	return ""
 }
 
+// errorResult is the Error verdict of the grader's own trouble, which msg
+// says in English (a Go error, for whoever reports it).
 func errorResult(r report.CheckResult, msg string) report.CheckResult {
 	r.Status = report.Error
-	r.Message = msg
+	setReason(&r, say("scenario.grader_error", report.Nested("error", untranslated(msg))))
 	return r
 }
 

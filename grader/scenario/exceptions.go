@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // A program that stops on an uncaught exception prints where and why on
@@ -30,12 +32,21 @@ func (e *exception) where() string {
 	return " (" + e.file + " line " + strconv.Itoa(e.line) + ")"
 }
 
-// at is where for inside parentheses: ", at nqueens.py line 12".
-func (e *exception) at() string {
+// say is the message id about e, with args: the exception as its argument
+// "exception", and where there is one the place it names as "file" and
+// "line", the message then being id's variant with "_at" before any "_n"
+// ("scenario.stdin.exception_n" becomes "scenario.stdin.exception_at_n").
+func (e *exception) say(id string, args ...report.Arg) report.Message {
+	args = append([]report.Arg{report.Verbatim("exception", e.text)}, args...)
 	if e.file == "" || e.line == 0 {
-		return ""
+		return say(id, args...)
 	}
-	return ", at " + e.file + " line " + strconv.Itoa(e.line)
+	if base, ok := strings.CutSuffix(id, "_n"); ok {
+		id = base + "_at_n"
+	} else {
+		id += "_at"
+	}
+	return say(id, append(args, report.Verbatim("file", e.file), report.Int("line", e.line))...)
 }
 
 // maxExceptionText bounds the exception's text in a message: a message

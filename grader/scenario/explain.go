@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,13 +18,16 @@ import (
 // that is about the submission's output or files is Fail; anything else (a
 // missing file in the archive, a bad usage testscript found) is the
 // scenario's fault: Error.
-func explainBuiltin(s *checkRun, c *exercise.Check, line int, msg string) (report.Status, string, *report.Detail) {
+//
+// testscript's own words, on what is not the submission's, are said as
+// they are, in English: they are for the exercise's author.
+func explainBuiltin(s *checkRun, c *exercise.Check, line int, msg string) (report.Status, report.Message, *report.Detail) {
 	if line < 1 || line > len(c.Lines) {
-		return report.Error, msg, nil
+		return report.Error, untranslated(msg), nil
 	}
 	sl, err := script.ParseLine(c.Lines[line-1])
 	if err != nil || sl == nil {
-		return report.Error, msg, nil
+		return report.Error, untranslated(msg), nil
 	}
 	var stdout, stderr string
 	if s.last != nil {
@@ -37,14 +39,14 @@ func explainBuiltin(s *checkRun, c *exercise.Check, line int, msg string) (repor
 		if sl.Cmd == "stderr" {
 			text, other = stderr, stdout
 		}
-		if m, d, ok := explainMatch(streamName(sl.Cmd), text, other, sl, msg); ok {
+		if m, d, ok := explainMatch(stream{cmd: sl.Cmd}, text, other, sl, msg); ok {
 			return report.Fail, m, d
 		}
 	case "grep":
 		if len(sl.Args) >= 2 {
 			file := sl.Args[len(sl.Args)-1]
 			data, _ := os.ReadFile(filepath.Join(s.work, file))
-			if m, d, ok := explainMatch("file "+file, string(data), "", sl, msg); ok {
+			if m, d, ok := explainMatch(fileStream(file), string(data), "", sl, msg); ok {
 				return report.Fail, m, d
 			}
 		}
@@ -66,45 +68,39 @@ func explainBuiltin(s *checkRun, c *exercise.Check, line int, msg string) (repor
 			}
 			switch sl.Args[0] {
 			case "stdout":
-				m, d := explainDiff("standard output", "standard error", stdout, stderr, want)
+				m, d := explainDiff(stdoutStream, stdout, stderr, want)
 				return report.Fail, m, d
 			case "stderr":
-				m, d := explainDiff("standard error", "standard output", stderr, stdout, want)
+				m, d := explainDiff(stderrStream, stderr, stdout, want)
 				return report.Fail, m, d
 			}
 			got, err := os.ReadFile(filepath.Join(s.work, sl.Args[0]))
 			if err == nil {
-				m, d := explainDiff("file "+sl.Args[0], "", string(got), "", want)
+				m, d := explainDiff(fileStream(sl.Args[0]), string(got), "", want)
 				return report.Fail, m, d
 			}
 		}
 		if strings.HasSuffix(msg, "do not differ") && len(sl.Args) == 2 {
-			return report.Fail, fmt.Sprintf("%s must differ from %s, but they are the same", describe(sl.Args[0]), sl.Args[1]), nil
+			return report.Fail, say("scenario.must_differ", describe(sl.Args[0]).arg("stream"), report.Verbatim("file", sl.Args[1])), nil
 		}
 	case "exists":
-		if strings.HasSuffix(msg, " does not exist") {
-			return report.Fail, strings.TrimSuffix(msg, " does not exist") + " was not created", nil
+		if file, ok := strings.CutSuffix(msg, " does not exist"); ok {
+			return report.Fail, say("scenario.not_created", report.Verbatim("file", file)), nil
 		}
-		if strings.HasSuffix(msg, " exists") && sl.Neg {
-			return report.Fail, msg + " but must not", nil
+		if file, ok := strings.CutSuffix(msg, " exists"); ok && sl.Neg {
+			return report.Fail, say("scenario.exists", report.Verbatim("file", file)), nil
 		}
 	}
-	return report.Error, msg, nil
+	return report.Error, untranslated(msg), nil
 }
 
-func streamName(cmd string) string {
-	if cmd == "stderr" {
-		return "standard error"
-	}
-	return "standard output"
-}
-
-func describe(name string) string {
+// describe is the stream or file a cmp line names.
+func describe(name string) stream {
 	switch name {
 	case "stdout", "stderr":
-		return streamName(name)
+		return stream{cmd: name}
 	}
-	return "file " + name
+	return fileStream(name)
 }
 
 // archiveFile reads name from the scenario's archive, or from its work
@@ -119,72 +115,73 @@ func archiveFile(c *exercise.Check, work, name string) (string, bool) {
 	return string(data), err == nil
 }
 
-// stderrNotEmpty begins the message of a check failed by a line on
-// standard error, where the scenario wants none (`! stderr .`).
-const stderrNotEmpty = "printed to standard error, which must stay empty here"
+// stderrNotEmpty is the message of a check failed by a line on standard
+// error, where the scenario wants none (`! stderr .`).
+const stderrNotEmpty = "scenario.stderr_not_empty"
 
 // explainMatch explains a failed stdout, stderr or grep pattern.
-func explainMatch(name, text, other string, sl *script.Line, msg string) (string, *report.Detail, bool) {
+func explainMatch(name stream, text, other string, sl *script.Line, msg string) (report.Message, *report.Detail, bool) {
+	none := report.Message{}
 	args := sl.Args
 	count := ""
 	if len(args) > 0 && strings.HasPrefix(args[0], "-count=") {
 		count, args = strings.TrimPrefix(args[0], "-count="), args[1:]
 	}
 	if len(args) == 0 {
-		return "", nil, false
+		return none, nil, false
 	}
 	pattern := args[0]
 	re, err := regexp.Compile("(?m)" + pattern)
 	if err != nil {
-		return "", nil, false
+		return none, nil, false
 	}
 	d := &report.Detail{Actual: text}
-	otherName := "standard error"
-	if name == "standard error" {
-		otherName = "standard output"
+	otherName := name.other()
+	if name.cmd == "" {
+		otherName = stderrStream
 	}
 	switch {
 	case strings.HasPrefix(msg, "unexpected match"):
 		loc := re.FindStringIndex(text)
 		if loc == nil {
-			return "", nil, false
+			return none, nil, false
 		}
 		n := strings.Count(text[:loc[0]], "\n") + 1
 		d.OutputLine = n
 		l := lineAt(text, n)
 		if pattern == "." || pattern == ".+" {
-			if name == "standard output" {
-				return fmt.Sprintf("printed to standard output, which must stay empty here: %s", quoteLine(l)), d, true
+			switch name.cmd {
+			case "stdout":
+				return say("scenario.stdout_not_empty", quoted("text", quoteLine(l))), d, true
+			case "stderr":
+				return say(stderrNotEmpty, quoted("text", quoteLine(l))), d, true
 			}
-			if name == "standard error" {
-				return fmt.Sprintf("%s: %s", stderrNotEmpty, quoteLine(l)), d, true
-			}
-			return fmt.Sprintf("printed to %s: %s", name, quoteLine(l)), d, true
+			return say("scenario.printed_to", name.arg("stream"), quoted("text", quoteLine(l))), d, true
 		}
-		return fmt.Sprintf("%s must have no line matching %s, but line %d does: %s", name, pattern, n, quoteLine(l)), d, true
+		return say("scenario.unwanted_line", name.arg("stream"), report.Verbatim("pattern", pattern), report.Int("line", n),
+			quoted("text", quoteLine(l))), d, true
 
 	case strings.HasPrefix(msg, "have "):
 		got := len(re.FindAllString(text, -1))
-		lines := "lines"
-		if got == 1 {
-			lines = "line"
-		}
-		return fmt.Sprintf("%s has %d %s matching %s; expected %s", name, got, lines, pattern, count), d, true
+		return say("scenario.match_count", name.arg("stream"), report.Int("count", got), report.Verbatim("pattern", pattern),
+			report.Verbatim("want", count)), d, true
 
 	case strings.HasPrefix(msg, "no match"):
 		if other != "" && re.MatchString(other) {
-			return fmt.Sprintf("printed on %s instead of %s: %s", otherName, name, quoteLine(lineAt(other, lineOfMatch(re, other)))), d, true
+			return say("scenario.wrong_stream", otherName.arg("other"), name.arg("stream"),
+				quoted("text", quoteLine(lineAt(other, lineOfMatch(re, other))))), d, true
 		}
 		if strings.TrimSpace(text) == "" {
-			return fmt.Sprintf("printed nothing on %s; expected a line %s", name, linePhrase(pattern)), d, true
+			return say("scenario.nothing_want_line", name.arg("stream"), report.Nested("line", linePhrase(pattern))), d, true
 		}
-		if why, n := nearMiss(re, text); why != "" {
+		if why, n := nearMiss(re, text); why.ID != "" {
 			d.OutputLine = n
-			return fmt.Sprintf("%s has no line %s: %s", name, linePhrase(pattern), why), d, true
+			return say("scenario.no_line_near", name.arg("stream"), report.Nested("line", linePhrase(pattern)), report.Nested("why", why)), d, true
 		}
-		return fmt.Sprintf("%s has no line %s; it begins %s", name, linePhrase(pattern), quoteLine(lineAt(text, 1))), d, true
+		return say("scenario.no_line", name.arg("stream"), report.Nested("line", linePhrase(pattern)),
+			quoted("text", quoteLine(lineAt(text, 1)))), d, true
 	}
-	return "", nil, false
+	return none, nil, false
 }
 
 // lineAt returns line n (1-based) of text.
@@ -208,24 +205,24 @@ func lineOfMatch(re *regexp.Regexp, text string) int {
 // each turns a line the way the student's mistake bent it back, and says so.
 var nearMisses = []struct {
 	fix func(string) string
-	why string // %d is the line
+	why string // the message's identifier; its argument line is the line
 }{
-	{func(l string) string { return strings.TrimSuffix(l, "\r") }, "lines end with \\r\\n (Windows line endings), e.g. line %d"},
-	{func(l string) string { return strings.TrimRight(l, " \t") }, "line %d has trailing spaces"},
-	{func(l string) string { return strings.TrimLeft(l, " \t") }, "line %d has leading spaces"},
-	{func(l string) string { return strings.TrimSuffix(strings.TrimRight(l, " \t\r"), ".") }, "line %d ends with a period that should not be there"},
-	{func(l string) string { return l + "." }, "line %d is missing its final period"},
-	{strings.ToLower, "line %d differs in upper and lower case"},
+	{func(l string) string { return strings.TrimSuffix(l, "\r") }, "scenario.near.crlf_line"},
+	{func(l string) string { return strings.TrimRight(l, " \t") }, "scenario.near.trailing_spaces"},
+	{func(l string) string { return strings.TrimLeft(l, " \t") }, "scenario.near.leading_spaces"},
+	{func(l string) string { return strings.TrimSuffix(strings.TrimRight(l, " \t\r"), ".") }, "scenario.near.extra_period"},
+	{func(l string) string { return l + "." }, "scenario.near.missing_period"},
+	{strings.ToLower, "scenario.near.case"},
 }
 
 // nearMiss reports what small difference keeps a line of text from matching
 // re, if one of nearMisses explains it, and the line.
-func nearMiss(re *regexp.Regexp, text string) (string, int) {
+func nearMiss(re *regexp.Regexp, text string) (report.Message, int) {
 	lines := strings.Split(text, "\n")
 	for _, nm := range nearMisses {
 		for i, l := range lines {
 			if fixed := nm.fix(l); fixed != l && re.MatchString(fixed) {
-				return fmt.Sprintf(nm.why, i+1), i + 1
+				return say(nm.why, report.Int("line", i+1)), i + 1
 			}
 		}
 	}
@@ -233,63 +230,67 @@ func nearMiss(re *regexp.Regexp, text string) (string, int) {
 	lower := regexp.MustCompile("(?mi)" + re.String())
 	for i, l := range lines {
 		if lower.MatchString(l) {
-			return fmt.Sprintf("line %d differs in upper and lower case: %s", i+1, quoteLine(l)), i + 1
+			return say("scenario.near.case_text", report.Int("line", i+1), quoted("text", quoteLine(l))), i + 1
 		}
 	}
-	return "", 0
+	return report.Message{}, 0
 }
 
-// explainDiff explains why actual is not want, naming the first difference.
-func explainDiff(name, otherName, actual, other, want string) (string, *report.Detail) {
+// explainDiff explains why actual, printed on name, is not want, naming
+// the first difference; other is what the run printed on name's other
+// stream.
+func explainDiff(name stream, actual, other, want string) (report.Message, *report.Detail) {
 	d := &report.Detail{Expected: want, Actual: actual}
-	prefix := name + " differs from the expected output: "
-	if strings.TrimSpace(actual) == "" && otherName != "" && other != "" &&
+	differs := func(why report.Message) report.Message {
+		return say("scenario.differs_because", name.arg("stream"), report.Nested("why", why))
+	}
+	line := func(id string, i int, args ...report.Arg) report.Message {
+		d.OutputLine = i + 1
+		return differs(say(id, append([]report.Arg{report.Int("line", i+1)}, args...)...))
+	}
+	otherName := name.other()
+	if strings.TrimSpace(actual) == "" && otherName.cmd != "" && other != "" &&
 		normalize(other) == normalize(want) {
-		return fmt.Sprintf("the expected text was printed on %s instead of %s", otherName, name), d
+		return say("scenario.expected_on_other", otherName.arg("other"), name.arg("stream")), d
 	}
 	if actual == "" {
-		return fmt.Sprintf("printed nothing on %s; expected %s", name, quoteLine(firstLine(want))), d
+		return say("scenario.nothing_want", name.arg("stream"), quoted("text", quoteLine(firstLine(want)))), d
 	}
 	if strings.Contains(actual, "\r\n") && strings.ReplaceAll(actual, "\r\n", "\n") == want {
-		return prefix + "lines end with \\r\\n (Windows line endings)", d
+		return differs(say("scenario.near.crlf")), d
 	}
 	if actual+"\n" == want {
-		return prefix + "the last line does not end with a newline", d
+		return differs(say("scenario.near.no_final_newline")), d
 	}
 	if strings.TrimRight(actual, "\n") == strings.TrimRight(want, "\n") {
-		return prefix + "extra blank lines at the end", d
+		return differs(say("scenario.near.extra_blank_lines")), d
 	}
 	got, exp := strings.Split(actual, "\n"), strings.Split(want, "\n")
 	if len(got) == len(exp) {
 		for _, nm := range nearMisses {
 			for i := range got {
 				if got[i] != exp[i] && nm.fix(got[i]) == exp[i] {
-					d.OutputLine = i + 1
-					return prefix + fmt.Sprintf(nm.why, i+1), d
+					return line(nm.why, i), d
 				}
 			}
 		}
 		for i := range got {
 			if got[i] != exp[i] && strings.EqualFold(got[i], exp[i]) {
-				d.OutputLine = i + 1
-				return prefix + fmt.Sprintf("line %d differs in upper and lower case", i+1), d
+				return line("scenario.near.case", i), d
 			}
 		}
 	}
 	for i := 0; i < max(len(got), len(exp)); i++ {
 		switch {
 		case i >= len(got) || (i == len(got)-1 && got[i] == "" && i < len(exp)-1):
-			d.OutputLine = i + 1
-			return prefix + fmt.Sprintf("line %d is missing: expected %s", i+1, quoteLine(exp[i])), d
+			return line("scenario.line_missing", i, quoted("want", quoteLine(exp[i]))), d
 		case i >= len(exp) || (i == len(exp)-1 && exp[i] == ""):
-			d.OutputLine = i + 1
-			return prefix + fmt.Sprintf("line %d should not be there: %s", i+1, quoteLine(got[i])), d
+			return line("scenario.line_extra", i, quoted("got", quoteLine(got[i]))), d
 		case got[i] != exp[i]:
-			d.OutputLine = i + 1
-			return prefix + fmt.Sprintf("line %d is %s; expected %s", i+1, quoteLine(got[i]), quoteLine(exp[i])), d
+			return line("scenario.line_differs", i, quoted("got", quoteLine(got[i])), quoted("want", quoteLine(exp[i]))), d
 		}
 	}
-	return strings.TrimSuffix(prefix, ": "), d
+	return say("scenario.differs", name.arg("stream")), d
 }
 
 // normalize ignores the differences explainDiff names on their own.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
@@ -43,8 +44,8 @@ func TestExplainDiff(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			msg, d := explainDiff("standard output", "standard error", tt.actual, tt.other, tt.want)
-			if msg != tt.msg {
+			m, d := explainDiff(stdoutStream, tt.actual, tt.other, tt.want)
+			if msg := english(m); msg != tt.msg {
 				t.Errorf("got %q; want %q", msg, tt.msg)
 			}
 			if d.Expected != tt.want || d.Actual != tt.actual || d.OutputLine != tt.line {
@@ -69,7 +70,11 @@ func TestNearMiss(t *testing.T) {
 		{`^Usage: nqueens N$`, "something else\n", "", 0},
 	}
 	for _, tt := range tests {
-		got, line := nearMiss(regexp.MustCompile("(?m)"+tt.pattern), tt.text)
+		m, line := nearMiss(regexp.MustCompile("(?m)"+tt.pattern), tt.text)
+		got := ""
+		if m.ID != "" {
+			got = english(m)
+		}
 		if got != tt.want || line != tt.line {
 			t.Errorf("nearMiss(%q, %q) = %q, %d; want %q, %d", tt.pattern, tt.text, got, line, tt.want, tt.line)
 		}
@@ -98,14 +103,14 @@ func TestRecordLineCounts(t *testing.T) {
 	out := strings.Repeat("0 1 0 0\n", 5000) + "last"
 	g := &Runner{}
 	r := g.record([]string{"nqueens", "4"}, []string{"prog", "4"}, nil,
-		&sandbox.Result{Stdout: []byte(out), Stderr: []byte("oops\n")}, "")
+		&sandbox.Result{Stdout: []byte(out), Stderr: []byte("oops\n")}, report.Message{})
 	if !r.Trimmed || len(r.Stdout) >= len(out) {
 		t.Fatalf("Trimmed %v, kept %d of %d bytes; want the output trimmed", r.Trimmed, len(r.Stdout), len(out))
 	}
 	if r.StdoutLines != 5001 || r.StderrLines != 1 {
 		t.Errorf("StdoutLines %d, StderrLines %d; want 5001, 1", r.StdoutLines, r.StderrLines)
 	}
-	if got := (&Runner{}).record(nil, nil, nil, &sandbox.Result{}, ""); got.StdoutLines != 0 {
+	if got := (&Runner{}).record(nil, nil, nil, &sandbox.Result{}, report.Message{}); got.StdoutLines != 0 {
 		t.Errorf("StdoutLines of no output = %d; want 0", got.StdoutLines)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // linePhrase words what a stdout or stderr pattern asks of a line, for the
@@ -13,15 +15,15 @@ import (
 // all it asks, else a line it matches, when one can be made: like "[[0, 0]]"
 // for ^\[\[0, ?0\]\]$. A regular expression asks a student to read regular
 // expressions, so it is shown only when no example can be made of it.
-func linePhrase(pattern string) string {
+func linePhrase(pattern string) report.Message {
 	// The grader matches with (?m): ^ and $ are the ends of a line.
 	re, err := syntax.Parse(pattern, syntax.Perl&^syntax.OneLine)
 	if err != nil {
-		return "matching " + pattern
+		return say("scenario.phrase.matching", report.Verbatim("pattern", pattern))
 	}
 	re = re.Simplify()
 	if lit, ok := literal(re); ok {
-		return "containing " + quoteText(lit)
+		return say("scenario.phrase.containing", quoted("text", quoteText(lit)))
 	}
 	// Only ^ and $, the ends of a line: \A and \z ask for the whole
 	// output, which "a line" would misstate.
@@ -29,17 +31,17 @@ func linePhrase(pattern string) string {
 		if lit, ok := literal(re.Sub[1]); ok && !strings.Contains(lit, "\n") {
 			switch {
 			case len(re.Sub) == 2:
-				return "starting with " + quoteText(lit)
+				return say("scenario.phrase.starting", quoted("text", quoteText(lit)))
 			case re.Sub[2].Op == syntax.OpEndLine:
-				return quoteText(lit)
+				return say("scenario.phrase.exact", quoted("text", quoteText(lit)))
 			}
 		}
 	}
 	var b strings.Builder
 	if example(&b, re) && b.Len() > 0 {
-		return "like " + quoteText(b.String())
+		return say("scenario.phrase.like", quoted("text", quoteText(b.String())))
 	}
-	return "matching " + pattern
+	return say("scenario.phrase.matching", report.Verbatim("pattern", pattern))
 }
 
 // quoteText quotes a text the pattern asks for, cut as quoteLine cuts a

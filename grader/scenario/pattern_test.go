@@ -23,7 +23,7 @@ func TestLinePhrase(t *testing.T) {
 		{`^      "duration_ms": [0-9.]+,$`, `like "      \"duration_ms\": 0,"`},
 		{`[`, `matching [`}, // not a pattern at all: left as it is
 	} {
-		if got := linePhrase(tc.pattern); got != tc.want {
+		if got := english(linePhrase(tc.pattern)); got != tc.want {
 			t.Errorf("linePhrase(%q) = %s; want %s", tc.pattern, got, tc.want)
 		}
 	}
@@ -33,7 +33,7 @@ func TestLinePhrase(t *testing.T) {
 // for the "…" that stands for any text.
 func TestLinePhraseExamplesMatch(t *testing.T) {
 	for _, p := range []string{`^\[\[0, ?0\], ?\[0, ?0\]\]$`, `^[0-9]+ solutions?$`, `^(yes|no)$`, `^x{3}$`, `^[^a-z]$`, `^\d+ \w+$`, `\A92\n\z`, `^ *[0-9.]+,$`} {
-		phrase := linePhrase(p)
+		phrase := english(linePhrase(p))
 		re := regexp.MustCompile("(?m)" + p)
 		m := regexp.MustCompile(`^like (".*")$`).FindStringSubmatch(phrase)
 		if m == nil {

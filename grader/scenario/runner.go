@@ -3,7 +3,6 @@ package scenario
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -81,7 +80,7 @@ func (g *Runner) Run(c *exercise.Check) report.CheckResult {
 		r := g.runCheck(c)
 		_, starved := g.starved.LoadAndDelete(c.Name)
 		if starved && try == starvedTries {
-			r.Message += fmt.Sprintf(" (run %d times alone, it was starved each time)", try)
+			setReason(&r, say("scenario.starved_each_time", report.Nested("what", reasonOf(&r)), report.Int("count", try)))
 		}
 		if !starved || try == starvedTries || g.ctx.Err() != nil {
 			return r
@@ -103,7 +102,7 @@ const (
 
 // record turns a run into the report's Run, trimming its texts unless the
 // user asked for everything.
-func (g *Runner) record(args, argv []string, stdin []byte, res *sandbox.Result, death string) report.Run {
+func (g *Runner) record(args, argv []string, stdin []byte, res *sandbox.Result, death report.Message) report.Run {
 	limit := reportOutputLimit
 	if g.verbose {
 		limit = -1
@@ -112,10 +111,15 @@ func (g *Runner) record(args, argv []string, stdin []byte, res *sandbox.Result, 
 		Args:     slices.Clone(args),
 		Command:  argv,
 		ExitCode: res.ExitCode,
-		Death:    death,
 		Duration: res.Duration,
 		CPU:      res.CPU,
 		CPUWait:  res.CPUWait,
+	}
+	if death.ID != "" {
+		r.Death = english(death)
+		if death.ID != untranslatedID {
+			r.DeathReason = &death
+		}
 	}
 	var t1, t2, t3 bool
 	r.Stdin, t1 = trimText(stdin, limit)

@@ -57,14 +57,14 @@ func TestTimeoutDeath(t *testing.T) {
 		{"starved", sandbox.Result{TimedOut: true, WallTimedOut: true, CPU: 3 * time.Second, CPUWait: 17 * time.Second, Duration: wall},
 			"stopped after 21s of wall-clock time, having waited 17s of it for a processor the machine was too busy to give"},
 	} {
-		if got := runDeath(&tt.res, l); got != tt.want {
+		if got := english(runDeath(&tt.res, l)); got != tt.want {
 			t.Errorf("%s: got %q; want %q", tt.name, got, tt.want)
 		}
 	}
 	starved := sandbox.Result{TimedOut: true, WallTimedOut: true, CPU: 3 * time.Second, CPUWait: 17 * time.Second, Duration: wall}
 	want := "nqueens 12: the machine was too busy to judge this run: in 21s it waited 17s for a processor and had only 3s of its 10s of CPU time; " +
 		"grade it again when the machine is less busy"
-	if got := starvedMessage("nqueens 12", &starved, l); got != want {
+	if got := english(starvedMessage("nqueens 12", &starved, l)); got != want {
 		t.Errorf("starvedMessage: got %q; want %q", got, want)
 	}
 }
@@ -170,8 +170,8 @@ stdout '^hello$'
 	}{
 		{"the check's", `timeout_hint = "Use Warnsdorff's rule."`, "# timeout-hint: Mind the 50×50 board.", busy, "Mind the 50×50 board."},
 		{"the exercise's", `timeout_hint = "Use Warnsdorff's rule."`, "", busy, "Use Warnsdorff's rule."},
-		{"the grader's", "", "", busy, defaultTimeoutHint},
-		{"waiting", `timeout_hint = "Use Warnsdorff's rule."`, "# timeout-hint: Mind the 50×50 board.", "sleep 30", waitingHint},
+		{"the grader's", "", "", busy, english(say(defaultTimeoutHint))},
+		{"waiting", `timeout_hint = "Use Warnsdorff's rule."`, "# timeout-hint: Mind the 50×50 board.", "sleep 30", english(say(waitingHint))},
 		{"no time-out", `timeout_hint = "Use Warnsdorff's rule."`, "", "echo bye", "Print hello."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -197,7 +197,7 @@ stdout '^hello$'
 	for _, tt := range []struct {
 		name, hint, sub, want string
 	}{
-		{"about standard output", "Print hello.", "echo hello; echo debug >&2", stderrHint},
+		{"about standard output", "Print hello.", "echo hello; echo debug >&2", english(say(stderrHint))},
 		{"about standard error", "Print hello, and nothing to stderr.", "echo hello; echo debug >&2", "Print hello, and nothing to stderr."},
 		{"standard output wrong", "Print hello.", "echo bye", "Print hello."},
 	} {
@@ -295,7 +295,7 @@ stdout '^hello$'
 	for _, tt := range []struct {
 		name, sub, message, hint string
 	}{
-		{"segmentation fault", "kill -SEGV $$", "p: killed by SIGSEGV, a segmentation fault: it read or wrote memory it may not", crashHint},
+		{"segmentation fault", "kill -SEGV $$", "p: killed by SIGSEGV, a segmentation fault: it read or wrote memory it may not", english(say(crashHint))},
 		{"its own kill", "kill -KILL $$", "p: killed by SIGKILL, a signal the grader did not send: no limit of the grader's was reached", "Print hello."},
 		{"another signal", "kill -USR1 $$", "p: killed by SIGUSR1, a signal the grader did not send", "Print hello."},
 	} {

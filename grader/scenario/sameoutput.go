@@ -3,7 +3,6 @@ package scenario
 import (
 	"bytes"
 	"crypto/sha256"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -116,16 +115,16 @@ func (g *Runner) NameSameOutputs(results []report.CheckResult) {
 		if last.died || last.empty {
 			continue
 		}
-		if msg := g.sameOutput(last, all); msg != "" {
-			prefix := last.shown + ": "
-			r.Message = prefix + msg + "; " + strings.TrimPrefix(r.Message, prefix)
+		if msg := g.sameOutput(last, all); msg.ID != "" {
+			rest, _ := onRunWhat(reasonOf(r), last.shown)
+			setReason(r, onRun(last.shown, then(msg, rest)))
 		}
 	}
 }
 
-// sameOutput words what the runs show of last, "" when
-// no other arguments gave the same output.
-func (g *Runner) sameOutput(last seenRun, all []seenRun) string {
+// sameOutput words what the runs show of last, the zero Message when no
+// other arguments gave the same output.
+func (g *Runner) sameOutput(last seenRun, all []seenRun) report.Message {
 	others := map[string]string{} // arguments -> the command line shown
 	every := true
 	var order []string
@@ -139,18 +138,18 @@ func (g *Runner) sameOutput(last seenRun, all []seenRun) string {
 			others[r.args] = r.shown
 		}
 	}
-	what := describeOutput(last.what, g.toursKnights())
+	what := report.Nested("what", describeOutput(last.what, g.toursKnights()))
 	noun := g.argumentNoun()
 	// The source says it reads no argument: two command lines printing
 	// alike bear it out. Without the source, it takes three.
 	readsNone := g.src != nil && !g.src.Args
 	switch {
 	case every && len(others) >= 1 && readsNone && noun != "":
-		return fmt.Sprintf("prints the same %s whatever N is: it reads no argument; N comes from the command line, as the statement's examples show", what)
+		return say("scenario.same.whatever_n", what)
 	case every && len(others) >= 1 && readsNone:
-		return fmt.Sprintf("prints the same %s whatever its arguments are: it reads none; its input comes from the command line, as the statement's examples show", what)
+		return say("scenario.same.whatever_args_reads_none", what)
 	case every && len(others) >= 2:
-		return fmt.Sprintf("prints the same %s whatever its arguments are (%d command lines gave it): it does not use them", what, len(others)+1)
+		return say("scenario.same.whatever_args", what, report.Int("count", len(others)+1))
 	case len(others) >= 1 && bytes.Count(bytes.TrimSpace(last.what), []byte("\n")) >= 1:
 		// Several lines alike for another number: a single line (a
 		// message) may rightly be the same for several.
@@ -158,9 +157,9 @@ func (g *Runner) sameOutput(last seenRun, all []seenRun) string {
 		for _, a := range order {
 			shown = append(shown, strconv.Quote(others[a]))
 		}
-		return fmt.Sprintf("prints the same %s as %s", what, andList(shown, 3))
+		return say("scenario.same.as", what, report.Nested("runs", andList(shown, 3)))
 	}
-	return ""
+	return report.Message{}
 }
 
 // toursKnights says whether the exercise's program tours a knight: a
@@ -174,15 +173,15 @@ func (g *Runner) toursKnights() bool {
 	})
 }
 
-// describeOutput names an output for a message: "8×8 tour" (or board) for
-// k lines of k cells, "line "..."" for one line, else "N lines".
-func describeOutput(out []byte, tour bool) string {
+// describeOutput names an output for a message: "8×8 tour" (or board)
+// for k lines of k cells, "line "..."" for one line, else "N lines".
+func describeOutput(out []byte, tour bool) report.Message {
 	if out == nil {
-		return "output"
+		return say("scenario.output")
 	}
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
 	if len(lines) == 1 {
-		return "line " + quoteLine(lines[0])
+		return say("scenario.output_line", quoted("text", quoteLine(lines[0])))
 	}
 	square := len(lines) >= 2
 	for _, l := range lines {
@@ -191,21 +190,30 @@ func describeOutput(out []byte, tour bool) string {
 	}
 	switch {
 	case square && tour:
-		return fmt.Sprintf("%d×%d tour", len(lines), len(lines))
+		return say("scenario.output_tour", report.Int("size", len(lines)))
 	case square:
-		return fmt.Sprintf("%d×%d board", len(lines), len(lines))
+		return say("scenario.output_board", report.Int("size", len(lines)))
 	}
-	return fmt.Sprintf("%d lines", len(lines))
+	return say("scenario.output_lines", report.Int("count", len(lines)))
 }
 
 // andList joins quoted command lines, naming at most max of them: "a, b
 // and 3 more".
-func andList(items []string, max int) string {
+func andList(items []string, max int) report.Message {
+	more := 0
 	if len(items) > max {
-		return strings.Join(items[:max], ", ") + fmt.Sprintf(" and %d more", len(items)-max)
+		items, more = items[:max], len(items)-max
 	}
-	if len(items) < 2 {
-		return strings.Join(items, "")
+	m := say("scenario.code", report.Verbatim("code", items[0]))
+	for i, it := range items[1:] {
+		id := "scenario.list.comma"
+		if more == 0 && i == len(items)-2 {
+			id = "scenario.list.and"
+		}
+		m = say(id, report.Nested("first", m), report.Verbatim("then", it))
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	if more > 0 {
+		m = say("scenario.list.more", report.Nested("first", m), report.Int("count", more))
+	}
+	return m
 }

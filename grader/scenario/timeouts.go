@@ -1,9 +1,9 @@
 package scenario
 
 import (
-	"fmt"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
@@ -28,28 +28,26 @@ const starvedTries = 3
 
 // timeoutDeath says how a run that timed out ended, for a student. A
 // starved run is not the student's and is said by starvedMessage instead.
-func timeoutDeath(res *sandbox.Result, l sandbox.Limits) string {
+func timeoutDeath(res *sandbox.Result, l sandbox.Limits) report.Message {
 	l = l.WithDefaults()
+	limit := report.Verbatim("limit", l.Time.String())
 	if !res.WallTimedOut {
-		return "timed out: it used all of its " + l.Time.String() + " of CPU time, computing all along " +
-			"(a search too slow for this input, or one that never ends)"
+		return say("scenario.timeout.cpu", limit)
 	}
-	used := "almost no CPU (" + roundTenth(res.CPU) + " of its " + l.Time.String() + ")"
+	used := say("scenario.timeout.almost_no_cpu", report.Nested("cpu", roundTenth(res.CPU)), limit)
 	if !waited(res, l) {
-		used = "only " + roundTenth(res.CPU) + " of its " + l.Time.String() + " of CPU time"
+		used = say("scenario.timeout.only_cpu", report.Nested("cpu", roundTenth(res.CPU)), limit)
 	}
-	return "timed out after " + l.Wall().String() + ", having used " + used + ": it was waiting, not computing " +
-		"(on a sleep, or on another process it started; not on standard input, which ends at once here)"
+	return say("scenario.timeout.wall", report.Verbatim("wall", l.Wall().String()), report.Nested("used", used))
 }
 
 // starvedMessage is the error of a check whose run the machine starved,
 // in words an instructor and a student read: whose fault it is not, and
 // the figures that say so.
-func starvedMessage(run string, res *sandbox.Result, l sandbox.Limits) string {
+func starvedMessage(run string, res *sandbox.Result, l sandbox.Limits) report.Message {
 	l = l.WithDefaults()
-	return fmt.Sprintf("%s: the machine was too busy to judge this run: in %s it waited %s for a processor and had only %s of its %s of CPU time; "+
-		"grade it again when the machine is less busy",
-		run, l.Wall(), roundTenth(res.CPUWait), roundTenth(res.CPU), l.Time)
+	return onRun(run, say("scenario.starved", report.Verbatim("wall", l.Wall().String()), report.Nested("wait", roundTenth(res.CPUWait)),
+		report.Nested("cpu", roundTenth(res.CPU)), report.Verbatim("limit", l.Time.String())))
 }
 
 // waited says whether a run that the wall-clock limit stopped used so
@@ -59,19 +57,48 @@ func waited(res *sandbox.Result, l sandbox.Limits) bool {
 	return res.WallTimedOut && !res.Starved() && res.CPU < l.WithDefaults().Time/20
 }
 
-// runDeath is sandbox.Result.Death with the grader's own words for a time-out.
-func runDeath(res *sandbox.Result, l sandbox.Limits) string {
+// runDeath is how a run ended when it did not exit by itself, the zero
+// Message when it did: sandbox.Result.Death, as data, with the grader's own
+// words for a time-out.
+func runDeath(res *sandbox.Result, l sandbox.Limits) report.Message {
 	if res.TimedOut && !res.Starved() {
 		return timeoutDeath(res, l)
 	}
-	return res.Death(l)
+	words := res.Death(l)
+	if words == "" {
+		return report.Message{}
+	}
+	l = l.WithDefaults()
+	var m report.Message
+	switch {
+	case res.TimedOut:
+		// Starved: said by starvedMessage, never to a student as a death.
+	case res.OutOfMemory:
+		m = say("scenario.death.memory", report.Verbatim("size", sandbox.FormatSize(l.Memory)))
+	case res.TooManyProcs:
+		m = say("scenario.death.procs", report.Int("count", l.Procs))
+	case res.TooManyThreads:
+	case res.StdoutOverflow:
+		m = say("scenario.death.stdout_overflow", report.Verbatim("size", sandbox.FormatSize(l.Output)))
+	case res.StderrOverflow:
+		m = say("scenario.death.stderr_overflow", report.Verbatim("size", sandbox.FormatSize(l.Output)))
+	case res.Signal != "":
+		m = say("scenario.death.signal", report.Verbatim("signal", res.Signal))
+	case res.ExitCode < 0:
+		m = say("scenario.death.killed")
+	}
+	// The sandbox's own words where these do not say the same.
+	if m.ID == "" || english(m) != words {
+		return untranslated(words)
+	}
+	return m
 }
 
-// roundTenth writes a duration to the tenth of a second, "less than 0.1s"
+// roundTenth says a duration to the tenth of a second, "less than 0.1s"
 // below it.
-func roundTenth(d time.Duration) string {
+func roundTenth(d time.Duration) report.Message {
 	if d < 100*time.Millisecond {
-		return "less than 0.1s"
+		return say("scenario.duration_under_tenth")
 	}
-	return d.Round(100 * time.Millisecond).String()
+	return say("scenario.duration", report.Verbatim("duration", d.Round(100*time.Millisecond).String()))
 }
