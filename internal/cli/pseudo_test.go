@@ -35,12 +35,8 @@ type untranslatedSource struct {
 }
 
 var phaseB = []untranslatedSource{
-	{"grader/checker", "the queens, tour and count checkers' failure messages (line N: ..., N of M solutions missing, move a -> b ...)",
-		regexp.MustCompile(`(?i)(\bline \d+|\bboard \d+|\bmove \d+|\d+ of \d+ solutions|\bshare an? (anti-)?diagonal|knight's move|\bsolutions? (missing|printed)|\bhas -?\d+ solutions?\b|expected a whole number|\bno solution|\bthe (tour|count)\b|\brow \d+ col \d+)`)},
-	{"grader/scenario", "a run's failure as the scenario commands and explainers say it (exited with status, standard output differs, printed on standard error, the stderr and crash explainers)",
-		regexp.MustCompile(`(?i)(exited with status|standard (output|error)|printed (nothing|on)|differs|expected the|expected "|crashed|traceback|exception|did not|instead of|want|wrote|matching|starting with|the line "|usage|is not|has no|reads no|prompt|prints the same|buffer)`)},
-	{"grader/scenario", "how a run ended, in the report's \"→ your program ...\" (timed out after, killed by, used more than)",
-		regexp.MustCompile(`(timed out|killed by|used more than|printed more than|having used|running alone|of CPU time|computing all along|was waiting)`)},
+	{"grader/checker", "the queens, tour and count checkers' failure messages (line N: ..., N of M solutions missing, move a -> b ..., printed nothing; expected ...)",
+		regexp.MustCompile(`(?i)(\bline \d+|\bprinted nothing; expected\b|\bboard \d+|\bmove \d+|\d+ of \d+ solutions|\bshare an? (anti-)?diagonal|knight's move|\bsolutions? (missing|printed)|\bhas -?\d+ solutions?\b|expected a whole number|\bno solution|\bthe (tour|count)\b|\brow \d+ col \d+)`)},
 	{"grader/submission", "why a submission does not build or start (compile errors are the compiler's own words, verbatim; the grader's sentence around them is not)",
 		regexp.MustCompile(`(?i)(does not compile|does not start|compile|interpreter|syntax|indentation|not executable|built |with go build|with cc|javac|upload|folder with no program|program binary|hand in)`)},
 	{"grader", "the titles of the checks that stand for the whole submission (The submission compiles, The program starts, The submission can be run)",
