@@ -639,8 +639,17 @@ func compileFiles(ctx context.Context, lang language, srcs, seen []string, name,
 	}
 	// What the compiler left is the run's program: a regular file, not a
 	// link a compile could point at a file of the grader's.
-	if fi, err := os.Lstat(out); err != nil || !fi.Mode().IsRegular() {
+	fi, err := os.Lstat(out)
+	if err != nil || !fi.Mode().IsRegular() {
 		return "", &CompileError{Command: argv, Output: "(the compiler made no program file " + filepath.Base(out) + ")"}
+	}
+	// Each run gets a copy of it, read as the grader reads a student's
+	// file: at most handin.MaxFileSize. Larger, it is the program's doing
+	// (a table written out in full in the source), said here, not found
+	// at the first run as the grader's own failure to copy it.
+	if fi.Size() > handin.MaxFileSize {
+		return "", &CompileError{Command: argv, Output: fmt.Sprintf("(the program built is %s; a run may be given at most %s: compute large tables when the program runs, not in its source)",
+			sandbox.FormatSize(fi.Size()), sandbox.FormatSize(handin.MaxFileSize))}
 	}
 	return out, nil
 }
