@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -40,8 +41,10 @@ func ForStudent(r *report.Report) *report.Report {
 	v.Checks = make([]report.CheckResult, len(r.Checks))
 	for i, c := range r.Checks {
 		if n, ok := names[c.SkippedBecause]; ok {
-			c.SkippedBecause = n
-			c.Message = hiddenMessage(report.Skip)
+			// Its message as data too: the renderers say Reason, which
+			// named the hidden check by its own name.
+			m := report.Say("skip.needs", report.Verbatim("check", n))
+			c.SkippedBecause, c.Reason, c.Message = n, &m, i18n.For(i18n.English).Say(m)
 		}
 		if n, ok := names[c.RanDespite]; ok {
 			c.RanDespite = n

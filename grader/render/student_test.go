@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -151,6 +152,41 @@ func TestJUnitHidden(t *testing.T) {
 	} {
 		if !strings.Contains(class.String(), want) {
 			t.Errorf("the class JUnit, the instructor's, lacks %s:\n%s", want, class.String())
+		}
+	}
+}
+
+// TestForStudentSkippedByHidden: a visible check skipped because a hidden
+// one did not pass names the hidden one by its placeholder, in its
+// message as data (Reason, which a renderer may say in the report's
+// language) as well as in its English words and in every student's format.
+func TestForStudentSkippedByHidden(t *testing.T) {
+	r := hiddenReport()
+	needs := report.Say("skip.needs", report.Verbatim("check", "n4"))
+	r.Checks = append(r.Checks, report.CheckResult{
+		Name: "n6", Title: "N = 6: every solution", Status: report.Skip, MaxScore: 1,
+		SkippedBecause: "n4", Reason: &needs, Message: "not run: it needs n4 to pass first",
+	})
+	v := ForStudent(r)
+	c := v.Checks[len(v.Checks)-1]
+	if got := fmt.Sprintf("%s %q %+v", c.SkippedBecause, c.Message, c.Reason); strings.Contains(got, "n4") {
+		t.Errorf("the skipped check still names the hidden check n4: %s", got)
+	}
+	for _, name := range []string{"text", "html", "github", "prairielearn", "vpl", "classroom", "tap", "junit"} {
+		f, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lang := range []string{"en", "ar"} {
+			r.Lang = lang
+			var buf bytes.Buffer
+			if err := f.Render(&buf, r, Options{Verbose: true}); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			out := readable(t, name, buf.String())
+			if strings.Contains(out, "needs n4") || strings.Contains(out, "n4 to pass") || strings.Contains(out, "\u2068n4\u2069") {
+				t.Errorf("%s (%s) names the hidden check a skipped check waits on:\n%s", name, lang, out)
+			}
 		}
 	}
 }
