@@ -61,3 +61,27 @@ func BenchmarkCheckTour1000(b *testing.B) {
 		CheckTour(1000, numbers, TourOptions{})
 	}
 }
+
+func BenchmarkEachGenericQueens(b *testing.B) {
+	for _, n := range []int{10, 12} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			p := Queen.Puzzle(n)
+			for b.Loop() {
+				p.EachGeneric(0, func([]Square) bool { return true })
+			}
+		})
+	}
+}
+
+func BenchmarkFindGenericTour(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			t := Touring{Board: SquareBoard(n), Moves: KnightMoves, Start: &Square{}}
+			for b.Loop() {
+				if _, err := t.FindGeneric(0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -93,12 +93,12 @@ func (t Touring) FindGeneric(budget int64) ([]Square, error) {
 		return nil, err
 	}
 	g := newLeapGraph(t)
-	total := len(g.squares)
+	total := g.total
 	switch {
 	case total == 0:
 		return nil, nil
 	case total == 1 && !t.Closed:
-		return []Square{g.squares[0]}, nil
+		return []Square{g.square(0)}, nil
 	case total == 1:
 		return nil, ErrNoTour
 	}
@@ -107,9 +107,16 @@ func (t Touring) FindGeneric(budget int64) ([]Square, error) {
 	}
 	starts := g.starts()
 	for _, from := range starts[:min(len(starts), heuristicStarts)] {
-		if path, ok := g.heuristic(from); ok {
-			return g.path(path), nil
+		tour, apart := g.heuristic(from)
+		switch {
+		case tour != nil:
+			return tour, nil
+		case apart:
+			return nil, ErrNoTour
 		}
+	}
+	if !g.isConnected() {
+		return nil, ErrNoTour
 	}
 	search := &leapSearch{g: g, budget: budget}
 	for _, from := range starts {
@@ -175,101 +182,144 @@ func (b Board) Numbers(path []Square, base int) [][]int {
 }
 
 // leapGraph is the board's squares (numbered in reading order, removed
-// ones left out) and the leaps between them, each square's in adj[first[i]:
-// first[i+1]]: one slice for the whole board, which on a 1000×1000 board
-// is 8 million leaps.
+// ones left out) and the leaps between them. Warnsdorff's walk, which is
+// what finds a tour on a large board, works on the board itself (a
+// square's leaps are its steps that stay on the board), as the specialised
+// Tour does: the squares' numbers, and the lists of each square's leaps
+// (on a 1000×1000 board 8 million), are made only for the complete search
+// and the proof that the board falls apart, each square's leaps in
+// flat[first[i]:first[i+1]].
 type leapGraph struct {
-	t       Touring
-	squares []Square
-	index   []int32 // index[r*cols+c]: the square's number, -1 if removed
-	first   []int32
-	flat    []int32
+	t     Touring
+	total int      // the board's squares
+	steps [][2]int // every leap's steps, in the moves' order: adj's order
+	// degree[r*cols+c] is how many leaps the square has, or visitedMark if
+	// it is removed: what each walk starts from. removed[r*cols+c] says
+	// whether it is removed.
+	degree  []int16
+	removed []bool
+	// connected is 1 when the board is known to be in one piece (a walk
+	// covered it), -1 when it is known not to be, 0 before either.
+	connected int
+	squares   []Square // built by number, for a board with removed squares
+	index     []int32  // index[r*cols+c]: the square's number, -1 if removed
+	first     []int32  // built by adj, on its first call
+	flat      []int32
 }
 
 func newLeapGraph(t Touring) *leapGraph {
 	b := t.Board
-	g := &leapGraph{t: t, index: make([]int32, b.Rows*b.Cols)}
-	removed := make(map[Square]bool, len(b.Removed))
+	g := &leapGraph{t: t, total: b.Squares(), removed: make([]bool, b.Rows*b.Cols), degree: make([]int16, b.Rows*b.Cols)}
 	for _, s := range b.Removed {
-		removed[s] = true
+		g.removed[s.Row*b.Cols+s.Col] = true
+		g.degree[s.Row*b.Cols+s.Col] = visitedMark
+	}
+	for _, mv := range t.Moves.moves {
+		g.steps = append(g.steps, mv.Leap.Steps()...)
 	}
 	for r := range b.Rows {
 		for c := range b.Cols {
+			if g.removed[r*b.Cols+c] {
+				continue
+			}
+			d := int16(0)
+			for _, st := range g.steps {
+				r2, c2 := r+st[0], c+st[1]
+				if uint(r2) < uint(b.Rows) && uint(c2) < uint(b.Cols) && !g.removed[r2*b.Cols+c2] {
+					d++
+				}
+			}
+			g.degree[r*b.Cols+c] = d
+		}
+	}
+	return g
+}
+
+// number numbers the squares of a board with removed squares; on a full
+// board a square's number is r*cols+c.
+func (g *leapGraph) number() {
+	b := g.t.Board
+	if b.Full() || g.index != nil {
+		return
+	}
+	g.index = make([]int32, b.Rows*b.Cols)
+	g.squares = make([]Square, 0, g.total)
+	for r := range b.Rows {
+		for c := range b.Cols {
 			i := r*b.Cols + c
-			if s := (Square{r, c}); !removed[s] {
+			if !g.removed[i] {
 				g.index[i] = int32(len(g.squares))
-				g.squares = append(g.squares, s)
+				g.squares = append(g.squares, Square{r, c})
 			} else {
 				g.index[i] = -1
 			}
 		}
 	}
-	var steps [][2]int
-	for _, mv := range t.Moves.moves {
-		steps = append(steps, mv.Leap.Steps()...)
-	}
-	g.first = make([]int32, len(g.squares)+1)
-	g.flat = make([]int32, 0, len(g.squares)*len(steps))
-	for i, s := range g.squares {
-		for _, st := range steps {
-			r, c := s.Row+st[0], s.Col+st[1]
-			if r >= 0 && r < b.Rows && c >= 0 && c < b.Cols {
-				if j := g.index[r*b.Cols+c]; j >= 0 {
-					g.flat = append(g.flat, j)
-				}
-			}
-		}
-		g.first[i+1] = int32(len(g.flat))
-	}
-	return g
 }
 
-// adj is the squares one leap from square i.
-func (g *leapGraph) adj(i int32) []int32 { return g.flat[g.first[i]:g.first[i+1]] }
-
 // indexOf is a square's number in the graph.
-func (g *leapGraph) indexOf(s Square) int32 { return g.index[s.Row*g.t.Board.Cols+s.Col] }
+func (g *leapGraph) indexOf(s Square) int32 {
+	if g.number(); g.index == nil {
+		return int32(s.Row*g.t.Board.Cols + s.Col)
+	}
+	return g.index[s.Row*g.t.Board.Cols+s.Col]
+}
+
+// square is the square numbered i.
+func (g *leapGraph) square(i int32) Square {
+	if g.number(); g.squares == nil {
+		return Square{int(i) / g.t.Board.Cols, int(i) % g.t.Board.Cols}
+	}
+	return g.squares[i]
+}
+
+// adj is the squares one leap from square i, in the steps' order.
+func (g *leapGraph) adj(i int32) []int32 {
+	if g.first == nil {
+		b := g.t.Board
+		g.first = make([]int32, g.total+1)
+		g.flat = make([]int32, 0, g.total*len(g.steps))
+		for i := range int32(g.total) {
+			s := g.square(i)
+			for _, st := range g.steps {
+				r, c := s.Row+st[0], s.Col+st[1]
+				if uint(r) < uint(b.Rows) && uint(c) < uint(b.Cols) && !g.removed[r*b.Cols+c] {
+					g.flat = append(g.flat, g.indexOf(Square{r, c}))
+				}
+			}
+			g.first[i+1] = int32(len(g.flat))
+		}
+	}
+	return g.flat[g.first[i]:g.first[i+1]]
+}
 
 func (g *leapGraph) path(p []int32) []Square {
 	out := make([]Square, len(p))
 	for i, s := range p {
-		out[i] = g.squares[s]
+		out[i] = g.square(s)
 	}
 	return out
 }
 
-// possible is false when a simple count proves there is no tour: the
-// board falls apart into pieces the leaper cannot cross; a square has too
-// few leaps (none to leave by in a closed tour, or more than two squares
-// with a single leap); or, for a piece that always changes colour (every
-// leap's sides add up to an odd number, as the knight's), the colours
-// cannot alternate along the path.
+// possible is false when a simple count proves there is no tour: a square
+// has too few leaps (none to leave by in a closed tour, or more than two
+// squares with a single leap); or, for a piece that always changes colour
+// (every leap's sides add up to an odd number, as the knight's), the
+// colours cannot alternate along the path. That the board falls apart
+// into pieces the leaper cannot cross is asked apart (isConnected), once
+// a walk failed to cover it: a walk that covers it shows it is in one
+// piece, at no cost.
 func (g *leapGraph) possible() bool {
-	total := len(g.squares)
-	seen := make([]bool, total)
-	queue := []int32{0}
-	seen[0] = true
-	for k := 0; k < len(queue); k++ {
-		for _, j := range g.adj(queue[k]) {
-			if !seen[j] {
-				seen[j] = true
-				queue = append(queue, j)
-			}
-		}
-	}
-	if len(queue) != total {
-		return false
-	}
 	ends := 0
-	for i := range g.squares {
-		if len(g.adj(int32(i))) < 2 {
+	for i, d := range g.degree {
+		if d < 2 && !g.removed[i] {
 			ends++
 		}
 	}
 	if g.t.Closed && ends > 0 || ends > 2 {
 		return false
 	}
-	if g.t.Start != nil && !g.t.Closed && ends == 2 && len(g.adj(g.indexOf(*g.t.Start))) >= 2 {
+	if g.t.Start != nil && !g.t.Closed && ends == 2 && g.degree[g.t.Start.Row*g.t.Board.Cols+g.t.Start.Col] >= 2 {
 		return false // both ends are fixed, and the start is neither
 	}
 	for _, mv := range g.t.Moves.moves {
@@ -278,8 +328,11 @@ func (g *leapGraph) possible() bool {
 		}
 	}
 	var colour [2]int
-	for _, s := range g.squares {
-		colour[(s.Row+s.Col)%2]++
+	cols := g.t.Board.Cols
+	for i, gone := range g.removed {
+		if !gone {
+			colour[(i/cols+i%cols)%2]++
+		}
 	}
 	diff := colour[0] - colour[1]
 	switch {
@@ -298,6 +351,30 @@ func (g *leapGraph) possible() bool {
 	return true
 }
 
+// isConnected reports whether the leaper can go from any square to any
+// other, working it out the first time it is asked.
+func (g *leapGraph) isConnected() bool {
+	if g.connected == 0 {
+		total := g.total
+		seen := make([]bool, total)
+		queue := []int32{0}
+		seen[0] = true
+		for k := 0; k < len(queue); k++ {
+			for _, j := range g.adj(queue[k]) {
+				if !seen[j] {
+					seen[j] = true
+					queue = append(queue, j)
+				}
+			}
+		}
+		g.connected = -1
+		if len(queue) == total {
+			g.connected = 1
+		}
+	}
+	return g.connected > 0
+}
+
 // starts lists the squares a tour may start on, in reading order: Start
 // alone, or any square (for a closed tour the first is enough, since a
 // cycle can start anywhere).
@@ -308,7 +385,7 @@ func (g *leapGraph) starts() []int32 {
 	case g.t.Closed:
 		return []int32{0}
 	}
-	all := make([]int32, len(g.squares))
+	all := make([]int32, g.total)
 	for i := range all {
 		all[i] = int32(i)
 	}
@@ -329,73 +406,106 @@ const heuristicTries = 24
 // heuristic walks by Warnsdorff's rule from square from, each time to the
 // unvisited neighbour with the fewest unvisited neighbours, ties broken by
 // an order that changes from try to try; for a closed tour it then rotates
-// the path (Pósa) until its ends are a leap apart.
-func (g *leapGraph) heuristic(from int32) ([]int32, bool) {
-	total := len(g.squares)
+// the path (Pósa) until its ends are a leap apart. It returns the tour, or
+// nil and whether the board was found to fall apart (so that no tour
+// exists).
+//
+// A walk is the loop a large board spends its time in, so it keeps its
+// squares as board cells (r*cols+c), with the removed ones visited from
+// the start, and allocates nothing a step.
+func (g *leapGraph) heuristic(from int32) (tour []Square, apart bool) {
+	b := g.t.Board
+	rows, cols := b.Rows, b.Cols
+	total := g.total
 	rng := rand.New(rand.NewPCG(uint64(total), uint64(from)))
-	visited := make([]bool, total)
-	degree := make([]int, total)
+	// degree[cell] is the square's unvisited neighbours, or visitedMark
+	// once it is visited (or removed): one array to read a step, not two.
+	degree := make([]int16, len(g.degree))
+	path := make([]Square, 0, total)
+	steps := g.steps
+	order := make([]int, 0, len(steps)) // the steps to look at, shuffled
 	for try := range heuristicTries {
-		clear(visited)
-		for i := range degree {
-			degree[i] = len(g.adj(int32(i)))
-		}
-		path := make([]int32, 0, total)
-		cur := from
+		copy(degree, g.degree)
+		path = path[:0]
+		fs := g.square(from)
+		r, c := fs.Row, fs.Col
 		for {
-			path = append(path, cur)
-			visited[cur] = true
-			for _, nb := range g.adj(cur) {
-				degree[nb]--
-			}
+			cur := r*cols + c
+			path = append(path, Square{r, c})
+			degree[cur] = visitedMark
 			if len(path) == total {
 				break
 			}
-			best, bestDeg, bestDist := int32(-1), 1<<30, -1
-			order := g.adj(cur)
-			if try%2 == 1 {
-				order = slices.Clone(order)
+			best, bestDeg, bestDist := -1, int16(visitedMark), -1
+			if try%2 == 0 {
+				// Each unvisited neighbour loses a neighbour, cur, and is
+				// weighed at once. Ties go to the square farthest from the
+				// centre (Roth), then to the first in the steps' order.
+				for k, st := range steps {
+					r2, c2 := r+st[0], c+st[1]
+					if uint(r2) >= uint(rows) || uint(c2) >= uint(cols) {
+						continue
+					}
+					nb := r2*cols + c2
+					d := degree[nb]
+					if d == visitedMark {
+						continue
+					}
+					d--
+					degree[nb] = d
+					if d > bestDeg {
+						continue
+					}
+					dr, dc := 2*r2-(rows-1), 2*c2-(cols-1)
+					if dist := dr*dr + dc*dc; d < bestDeg || dist > bestDist {
+						best, bestDeg, bestDist = k, d, dist
+					}
+				}
+			} else {
+				// The squares one leap away, removed ones left out, in the
+				// steps' order, shuffled: ties go to the first of them.
+				order = order[:0]
+				for k, st := range steps {
+					r2, c2 := r+st[0], c+st[1]
+					if uint(r2) >= uint(rows) || uint(c2) >= uint(cols) || g.removed[r2*cols+c2] {
+						continue
+					}
+					order = append(order, k)
+					if nb := r2*cols + c2; degree[nb] != visitedMark {
+						degree[nb]--
+					}
+				}
 				rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-			}
-			for _, nb := range order {
-				if visited[nb] || degree[nb] > bestDeg {
-					continue
-				}
-				// Ties go to the square farthest from the centre (Roth), on
-				// even tries; odd tries keep the shuffled order.
-				d := 0
-				if try%2 == 0 {
-					d = g.centreDistance(nb)
-				}
-				if degree[nb] < bestDeg || d > bestDist {
-					best, bestDeg, bestDist = nb, degree[nb], d
+				for _, k := range order {
+					nb := (r+steps[k][0])*cols + c + steps[k][1]
+					if d := degree[nb]; d != visitedMark && d < bestDeg {
+						best, bestDeg = k, d
+					}
 				}
 			}
 			if best < 0 {
 				break
 			}
-			cur = best
+			r, c = r+steps[best][0], c+steps[best][1]
 		}
 		if len(path) < total {
+			if !g.isConnected() {
+				return nil, true
+			}
 			continue
 		}
-		if !g.t.Closed {
-			return path, true
-		}
-		if g.close(path, rng) {
-			return path, true
+		g.connected = 1
+		if !g.t.Closed || g.close(path, rng) {
+			return path, false
 		}
 	}
 	return nil, false
 }
 
-// centreDistance is a square's squared distance from the board's centre,
-// doubled to stay whole.
-func (g *leapGraph) centreDistance(i int32) int {
-	s := g.squares[i]
-	dr, dc := 2*s.Row-(g.t.Board.Rows-1), 2*s.Col-(g.t.Board.Cols-1)
-	return dr*dr + dc*dc
-}
+// visitedMark is the degree of a visited square in a walk: more than any
+// square's number of leaps (at most 8 a leap, and a leap's sides are at
+// most 64).
+const visitedMark = 1<<15 - 1
 
 // closeTries bounds Pósa's rotations for one path.
 const closeTries = 20_000
@@ -403,18 +513,23 @@ const closeTries = 20_000
 // close rotates path in place until its last square is a leap from its
 // first: take a square next to the end, at position i, and reverse the
 // path after i, which makes the square after i the new end.
-func (g *leapGraph) close(path []int32, rng *rand.Rand) bool {
+func (g *leapGraph) close(path []Square, rng *rand.Rand) bool {
+	b := g.t.Board
 	total := len(path)
-	pos := make([]int, total)
+	pos := make([]int, b.Rows*b.Cols)
 	for i, s := range path {
-		pos[s] = i
+		pos[s.Row*b.Cols+s.Col] = i
 	}
 	var cand []int
 	for range closeTries {
-		end := path[total-1]
+		r, c := path[total-1].Row, path[total-1].Col
 		cand = cand[:0]
-		for _, nb := range g.adj(end) {
-			switch i := pos[nb]; {
+		for _, st := range g.steps {
+			r2, c2 := r+st[0], c+st[1]
+			if uint(r2) >= uint(b.Rows) || uint(c2) >= uint(b.Cols) || g.removed[r2*b.Cols+c2] {
+				continue
+			}
+			switch i := pos[r2*b.Cols+c2]; {
 			case i == 0:
 				return true
 			case i < total-2:
@@ -427,7 +542,7 @@ func (g *leapGraph) close(path []int32, rng *rand.Rand) bool {
 		i := cand[rng.IntN(len(cand))]
 		for a, z := i+1, total-1; a < z; a, z = a+1, z-1 {
 			path[a], path[z] = path[z], path[a]
-			pos[path[a]], pos[path[z]] = a, z
+			pos[path[a].Row*b.Cols+path[a].Col], pos[path[z].Row*b.Cols+path[z].Col] = a, z
 		}
 	}
 	return false
@@ -445,7 +560,7 @@ type leapSearch struct {
 }
 
 func (s *leapSearch) run(from int32) ([]int32, bool) {
-	total := len(s.g.squares)
+	total := s.g.total
 	s.visited = make([]bool, total)
 	s.path = make([]int32, 0, total)
 	if s.walk(from) {
@@ -456,7 +571,7 @@ func (s *leapSearch) run(from int32) ([]int32, bool) {
 
 func (s *leapSearch) walk(cur int32) bool {
 	g := s.g
-	total := len(g.squares)
+	total := g.total
 	if s.nodes++; s.budget > 0 && s.nodes > s.budget {
 		s.limited = true
 		return false

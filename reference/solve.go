@@ -18,9 +18,13 @@ import (
 // pieces still to place, which is what keeps the search small: with as
 // many pieces as rows, a queen's search is the usual one, row by row.
 //
-// The N-Queens and N-Rooks puzzles keep their specialised solvers (Queens,
-// CountQueens, FirstQueens, Rooks), which are several times faster; the
-// puzzle's data (its moves, board and count) says when they apply.
+// The search runs on each part's free squares in a word (partSearch), and
+// on sets of the board's squares (placer) only where a part has more than
+// 64 squares or the board too many parts to compile. The N-Queens and
+// N-Rooks puzzles keep their specialised solvers (Queens, CountQueens,
+// FirstQueens, Rooks); the puzzle's data (its moves, board and count) says
+// when they apply. The generic search finds every N-Queens solution within
+// 1.5 times the time Queens takes (bench/run's "generic solver" rows).
 
 // ErrSearchLimit is what a search returns when it stopped at its budget
 // of nodes before it was complete: what it found is right, but not all.
@@ -84,7 +88,16 @@ func (p Placing) EachGeneric(budget int64, yield func([]Square) bool) error {
 	if p.Board.Rows*p.Board.Cols > MaxBoardSquares {
 		return fmt.Errorf("a board of %s squares is more than the %d squares the search works on", p.Board.Size(), MaxBoardSquares)
 	}
-	s := newPlacer(p, NewGeometry(p.Board, p.Moves), budget, yield)
+	g := NewGeometry(p.Board, p.Moves)
+	parts, rows := splitBoard(g)
+	if ps := newPartSearch(g, parts, rows, budget, yield); ps != nil {
+		ps.run(p.Count)
+		if ps.limited {
+			return ErrSearchLimit
+		}
+		return nil
+	}
+	s := newPlacer(g, parts, rows, budget, yield)
 	s.walk(0, s.g.open, p.Count)
 	if s.limited {
 		return ErrSearchLimit
@@ -148,11 +161,8 @@ type part struct {
 	mask    []uint64
 }
 
-func newPlacer(p Placing, g *Geometry, budget int64, yield func([]Square) bool) *placer {
-	s := &placer{g: g, words: g.words, yield: yield, budget: budget}
-	var rows bool
-	s.parts, rows = splitBoard(g)
-	s.sorted = rows
+func newPlacer(g *Geometry, parts []part, rows bool, budget int64, yield func([]Square) bool) *placer {
+	s := &placer{g: g, words: g.words, yield: yield, budget: budget, parts: parts, sorted: rows}
 	s.levels = make([][]uint64, len(s.parts)+1)
 	for i := range s.levels {
 		s.levels[i] = make([]uint64, s.words)

@@ -248,3 +248,39 @@ func TestCheckPiecesMessages(t *testing.T) {
 func (p Placing) String() string {
 	return fmt.Sprintf("%d×%s on %s", p.Count, p.Moves, p.Board.Size())
 }
+
+// TestPartSearchIsPlacer holds the search by parts in words (partSearch)
+// to the search by sets of squares (placer) it stands in for: the same
+// solutions in the same order, and the same stop at a budget.
+func TestPartSearchIsPlacer(t *testing.T) {
+	boards := []Board{
+		{Rows: 6, Cols: 6},
+		{Rows: 5, Cols: 7, Removed: []Square{{2, 3}}},
+		{Rows: 9, Cols: 9},
+	}
+	for _, text := range []string{"Q", "B", "N", "K", "QN", "C", "W2"} {
+		for _, b := range boards {
+			for _, count := range []int{1, 4, b.Rows, 2*b.Rows - 2} {
+				for _, budget := range []int64{0, 40} {
+					p := Placing{Board: b, Moves: MustParseMoves(text), Count: count}
+					g := NewGeometry(p.Board, p.Moves)
+					parts, rows := splitBoard(g)
+					var want, got [][]Square
+					collect := func(out *[][]Square) func([]Square) bool {
+						return func(sq []Square) bool { *out = append(*out, slices.Clone(sq)); return len(*out) < 500 }
+					}
+					old := newPlacer(g, parts, rows, budget, collect(&want))
+					old.walk(0, g.open, count)
+					ps := newPartSearch(g, parts, rows, budget, collect(&got))
+					if ps == nil {
+						t.Fatalf("%v: no partSearch", p)
+					}
+					ps.run(count)
+					if !slices.EqualFunc(got, want, func(a, b []Square) bool { return slices.Equal(a, b) }) || ps.limited != old.limited || ps.nodes != old.nodes {
+						t.Fatalf("%v budget %d: partSearch found %d solutions in %d nodes (limited %v), placer %d in %d (limited %v)", p, budget, len(got), ps.nodes, ps.limited, len(want), old.nodes, old.limited)
+					}
+				}
+			}
+		}
+	}
+}

@@ -66,3 +66,20 @@ func BenchmarkTour1000(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 }
+
+// BenchmarkQueensAll12Generic is BenchmarkQueensAll12 judged by the
+// attacked squares of any piece (PlacementsGeneric) instead of the lines
+// in use: what the generic checker costs beside the specialised one.
+func BenchmarkQueensAll12Generic(b *testing.B) {
+	out := listOutput(12)
+	spec := QueensSpec{N: 12, Piece: reference.Queen, Format: FormatList, Mode: All}.placements()
+	b.SetBytes(int64(len(out)))
+	b.ResetTimer()
+	cpu := cpuTime()
+	for b.Loop() {
+		if f := PlacementsGeneric(out, spec); f != nil {
+			b.Fatal(f.Message)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+}

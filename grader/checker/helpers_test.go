@@ -122,7 +122,7 @@ func solutions(n int, piece reference.Piece) iter.Seq[reference.Placement] {
 // queensJudge is the judge of a queens spec, for tests that ask it
 // directly.
 func queensJudge(t interface{ Fatalf(string, ...any) }, spec QueensSpec) *judge {
-	j, f := newJudge(spec.placements(), 0)
+	j, f := newJudge(spec.placements(), 0, false)
 	if f != nil {
 		t.Fatalf("newJudge: %s", f.Message)
 	}

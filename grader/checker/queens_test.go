@@ -45,6 +45,15 @@ func runQueensCases(t *testing.T, cases []queensCase) {
 			case f != nil && f.Invalid != strings.HasPrefix(c.want, "checker: "):
 				t.Fatalf("got Invalid %v; want it only for the grader's own errors", f.Invalid)
 			}
+			if c.spec.check() != nil {
+				return
+			}
+			// The generic judge, by the attacked squares of any piece,
+			// says the same of every output.
+			g := PlacementsGeneric([]byte(c.output), c.spec.placements())
+			if (g == nil) != (f == nil) || g != nil && (g.Message != f.Message || g.Line != f.Line) {
+				t.Fatalf("PlacementsGeneric: %+v; Queens: %+v", g, f)
+			}
 		})
 	}
 }
