@@ -1,4 +1,4 @@
-// Figures prints boardcheck's performance figures (issue 8) as one table:
+// Figures prints boardcheck's performance figures (issues 8, 14 and 32) as one table:
 // each figure timed against its baseline in the same run, with the ratio, the
 // target and whether it is met.
 //
@@ -86,6 +86,7 @@ func main() {
 	}
 	f.judgeQueens(nq14)
 	f.judgeTour(kt)
+	f.generic()
 	f.graderCheck()
 	f.sandboxStart()
 	if *quick {
@@ -649,6 +650,63 @@ func (f *figures) judge(figure string, p produced, mode, n string) {
 }
 
 func mib(b int64) float64 { return float64(b) / (1 << 20) }
+
+// genericFigures are issue 32's "speed kept": the generic puzzle solver
+// and checker, which any puzzle an exercise describes as data goes
+// through, against the specialised ones the queens and knight's tour
+// exercises use, each pair timed in turn in one process by
+// bench/cmd/generic.
+var genericFigures = []struct{ figure, mode, n string }{
+	{"generic solver: every N-Queens solution, N = 12 (Placing.EachGeneric)", "solve-queens", "12"},
+	{"generic solver: every N-Queens solution, N = 13", "solve-queens", "13"},
+	{"generic solver: knight's tour from the corner, N = 100 (Touring.FindGeneric)", "solve-tour", "100"},
+	{"generic solver: knight's tour from the corner, N = 1000", "solve-tour", "1000"},
+	{"generic checker: nqueens 12's output (checker.PlacementsGeneric)", "check-queens", "12"},
+	{"generic checker: nqueens 13's output", "check-queens", "13"},
+	{"generic checker: a 1000×1000 tour, as a [puzzle] asks (checker.Tour)", "check-tour", "1000"},
+}
+
+// genericRuns is the least number of runs of each side of a generic
+// figure: each takes milliseconds, so more runs cost little and steady
+// the ratio on a busy machine.
+const genericRuns = 5
+
+// generic times the generic solver and checker against the specialised
+// ones: the baseline is the specialised, and the target is issue 32's
+// "within 1.5×", a ratio of at least 0.67x.
+func (f *figures) generic() {
+	tool, why := f.tool("generic")
+	for _, g := range genericFigures {
+		r := row{figure: g.figure, target: "≥ 0.67x (within 1.5×)"}
+		if why != "" {
+			r.ours = why
+			f.add(r)
+			continue
+		}
+		var out, msg bytes.Buffer
+		cmd := exec.Command(tool, "-runs", strconv.Itoa(max(f.runs, genericRuns)), g.mode, g.n)
+		cmd.Stdout, cmd.Stderr = &out, &msg
+		if err := cmd.Run(); err != nil {
+			r.ours, r.met = "failed: "+strings.TrimSpace(msg.String()+" "+err.Error()), "NO"
+			f.add(r)
+			continue
+		}
+		var sw, sc, gw, gc float64
+		if _, err := fmt.Sscanf(out.String(), "specialised %g %g generic %g %g", &sw, &sc, &gw, &gc); err != nil {
+			r.ours = fmt.Sprintf("not measured: generic printed %q", strings.TrimSpace(out.String()))
+			f.add(r)
+			continue
+		}
+		d := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
+		ours := timing{best: d(gw), cpu: d(gc), runs: max(f.runs, genericRuns)}
+		base := timing{best: d(sw), cpu: d(sc), runs: ours.runs}
+		r.ours = ours.String()
+		r.base = base.String() + " specialised"
+		r.ratio = ratio(base.best, ours.best)
+		r.met = yesNo(ours.best*2 <= base.best*3)
+		f.add(r)
+	}
+}
 
 // graderCheck times grader check nqueens on the reference program against a
 // shell script that runs the same commands one after another, and again
