@@ -383,10 +383,18 @@ func (j *judge) valid(pieces []reference.Square) bool {
 		return j.validLines(pieces)
 	}
 	j.sorted = append(j.sorted[:0], pieces...)
-	slices.SortFunc(j.sorted, compareSquares)
-	b := j.p.Board
+	// Pieces are mostly printed in reading order already: sort only
+	// when they are not.
+	for i := 1; i < len(j.sorted); i++ {
+		if compareSquares(j.sorted[i-1], j.sorted[i]) >= 0 {
+			slices.SortFunc(j.sorted, compareSquares)
+			break
+		}
+	}
+	b := &j.p.Board
+	full := b.Full()
 	for i, s := range j.sorted {
-		if !b.Has(s) || i > 0 && s == j.sorted[i-1] {
+		if s.Row < 0 || s.Row >= b.Rows || s.Col < 0 || s.Col >= b.Cols || !full && !b.Has(s) || i > 0 && s == j.sorted[i-1] {
 			return false
 		}
 	}
