@@ -212,25 +212,43 @@ func newLeapGraph(t Touring) *leapGraph {
 	g := &leapGraph{t: t, total: b.Squares(), removed: make([]bool, b.Rows*b.Cols), degree: make([]int16, b.Rows*b.Cols)}
 	for _, s := range b.Removed {
 		g.removed[s.Row*b.Cols+s.Col] = true
-		g.degree[s.Row*b.Cols+s.Col] = visitedMark
 	}
 	for _, mv := range t.Moves.moves {
 		g.steps = append(g.steps, mv.Leap.Steps()...)
 	}
+	// Each square's leaps on the full board: all of them at least reach
+	// squares from the edge, counted nearer; then each removed square
+	// takes one from each square a leap away.
+	reach := 0
+	for _, st := range g.steps {
+		reach = max(reach, abs(st[0]), abs(st[1]))
+	}
 	for r := range b.Rows {
-		for c := range b.Cols {
-			if g.removed[r*b.Cols+c] {
+		row := g.degree[r*b.Cols : (r+1)*b.Cols]
+		inner := r >= reach && r < b.Rows-reach
+		for c := range row {
+			if inner && c >= reach && c < b.Cols-reach {
+				row[c] = int16(len(g.steps))
 				continue
 			}
 			d := int16(0)
 			for _, st := range g.steps {
-				r2, c2 := r+st[0], c+st[1]
-				if uint(r2) < uint(b.Rows) && uint(c2) < uint(b.Cols) && !g.removed[r2*b.Cols+c2] {
+				if r2, c2 := r+st[0], c+st[1]; uint(r2) < uint(b.Rows) && uint(c2) < uint(b.Cols) {
 					d++
 				}
 			}
-			g.degree[r*b.Cols+c] = d
+			row[c] = d
 		}
+	}
+	for _, s := range b.Removed {
+		for _, st := range g.steps { // every step's opposite is a step
+			if r2, c2 := s.Row+st[0], s.Col+st[1]; uint(r2) < uint(b.Rows) && uint(c2) < uint(b.Cols) {
+				g.degree[r2*b.Cols+c2]--
+			}
+		}
+	}
+	for _, s := range b.Removed {
+		g.degree[s.Row*b.Cols+s.Col] = visitedMark
 	}
 	return g
 }
@@ -328,11 +346,10 @@ func (g *leapGraph) possible() bool {
 		}
 	}
 	var colour [2]int
-	cols := g.t.Board.Cols
-	for i, gone := range g.removed {
-		if !gone {
-			colour[(i/cols+i%cols)%2]++
-		}
+	b := g.t.Board
+	colour[0], colour[1] = (b.Rows*b.Cols+1)/2, b.Rows*b.Cols/2
+	for _, s := range b.Removed {
+		colour[(s.Row+s.Col)%2]--
 	}
 	diff := colour[0] - colour[1]
 	switch {

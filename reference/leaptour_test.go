@@ -195,3 +195,28 @@ func TestFindProvesNone(t *testing.T) {
 		}
 	}
 }
+
+// TestLeapGraphDegree holds the degrees Warnsdorff's walk starts from,
+// counted on the board without lists, to the lists of leaps.
+func TestLeapGraphDegree(t *testing.T) {
+	for _, piece := range []string{"N", "(1,4)", "NC", "K"} {
+		for _, b := range []Board{
+			{Rows: 9, Cols: 12},
+			{Rows: 3, Cols: 20},
+			{Rows: 10, Cols: 10, Removed: []Square{{0, 0}, {4, 4}, {4, 5}, {5, 4}, {9, 7}}},
+		} {
+			g := newLeapGraph(Touring{Board: b, Moves: MustParseMoves(piece)})
+			for r := range b.Rows {
+				for c := range b.Cols {
+					got, want := int(g.degree[r*b.Cols+c]), visitedMark
+					if b.Has(Square{r, c}) {
+						want = len(g.adj(g.indexOf(Square{r, c})))
+					}
+					if got != want {
+						t.Fatalf("%s on %v: row %d col %d has degree %d; want %d", piece, b, r, c, got, want)
+					}
+				}
+			}
+		}
+	}
+}
