@@ -79,6 +79,7 @@ var allowedImports = map[string][]string{
 	"cmd/solvers":           {"internal/programs"},
 	"bench/cmd/countqueens": {"reference"},
 	"bench/cmd/figures":     {},
+	"bench/cmd/generic":     {"grader/checker", "puzzle", "reference"},
 	"bench/cmd/judge":       {"grader/checker", "reference"},
 	"bench/cmd/sandboxtrue": {"grader/sandbox"},
 	"bench/cmd/tours":       {"reference"},
