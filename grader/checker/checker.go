@@ -24,6 +24,10 @@ type Failure struct {
 	// Message is one sentence naming the output line at fault where there is
 	// one: "line 3: queens at row 0 col 1 and row 2 col 3 share a diagonal".
 	Message string
+	// Reason is Message as data (message.go): a checker.* identifier of the
+	// i18n catalogs and its arguments, whose English is Message. Nil where
+	// the checker still says it in English alone.
+	Reason *Msg
 	// Line is the 1-based line of the output at fault, 0 if none.
 	Line  int
 	Board *BoardPicture // a placement to draw, or nil

@@ -28,7 +28,8 @@ func Count(output []byte, piece reference.Piece, n int) *Failure {
 		puzzle = "N-Rooks"
 	}
 	nothing := fmt.Sprintf("expected the number of %s solutions for N = %d", puzzle, n)
-	f = judgeCount(output, want, nothing, fmt.Sprintf("N = %d", n))
+	nothingMsg := say("checker.count_want", argVerbatim("puzzle", puzzle), argInt("n", n))
+	f = judgeCount(output, want, nothing, &nothingMsg, fmt.Sprintf("N = %d", n))
 	if f == nil || f.Line == 0 {
 		return f
 	}
@@ -44,11 +45,11 @@ func Count(output []byte, piece reference.Piece, n int) *Failure {
 	}
 	got, _ := new(big.Int).SetString(string(text), 10)
 	if oc, err := expectedCount(other, n); err == nil && oc.Cmp(got) == 0 && oc.Cmp(want) != 0 {
+		name := "N-Rooks"
 		if piece == reference.Rook {
-			f.Message += " (that is the number of N-Queens solutions)"
-		} else {
-			f.Message += " (that is the number of N-Rooks solutions)"
+			name = "N-Queens"
 		}
+		f.aside("that is the number of "+name+" solutions", say("checker.count_other_puzzle", argVerbatim("puzzle", name)))
 	}
 	return f
 }
@@ -76,7 +77,7 @@ func Counts(output []byte, spec CountSpec) *Failure {
 		return invalid(fmt.Sprintf("checker: %s: %v", spec.Command, err))
 	}
 	nothing := fmt.Sprintf("expected the number of ways to place %s on the %s board so that no two attack, for %s", p.Name.Count(p.Count), p.Board.Size(), spec.Where)
-	return judgeCount(output, want, nothing, spec.Where)
+	return judgeCount(output, want, nothing, nil, spec.Where)
 }
 
 // countLine is the output's one line that is not blank, or nil.
@@ -95,7 +96,7 @@ func countLine(output []byte) []byte {
 
 // judgeCount judges output as one whole number, want. nothing completes
 // the message for an output without one; where names the arguments.
-func judgeCount(output []byte, want *big.Int, nothing, where string) *Failure {
+func judgeCount(output []byte, want *big.Int, nothing string, nothingMsg *Msg, where string) *Failure {
 	sc := lineScanner{data: output}
 	var text []byte
 	textLine := 0
@@ -121,11 +122,15 @@ func judgeCount(output []byte, want *big.Int, nothing, where string) *Failure {
 		text, textLine = bytes.Trim(line, " \t"), sc.num
 	}
 	if textLine == 0 {
-		what := "printed nothing"
+		what, id := "printed nothing", "checker.printed_nothing"
 		if len(output) > 0 {
-			what = "printed only blank lines"
+			what, id = "printed only blank lines", "checker.printed_blank_lines"
 		}
-		return &Failure{Message: fmt.Sprintf("%s; %s", what, nothing)}
+		f := &Failure{Message: fmt.Sprintf("%s; %s", what, nothing)}
+		if nothingMsg != nil {
+			f.Reason = &Msg{ID: "checker.then", Args: []MsgArg{argMsg("first", say(id)), argMsg("then", *nothingMsg)}}
+		}
+		return f
 	}
 	fail := func(format string, args ...any) *Failure {
 		return &Failure{Message: fmt.Sprintf(format, args...), Line: textLine}
@@ -147,16 +152,36 @@ func judgeCount(output []byte, want *big.Int, nothing, where string) *Failure {
 			if f, _ := strconv.ParseFloat(string(text), 64); f >= 1<<53 {
 				return fail("printed %s; expected a whole number, exactly: a float is not exact this large (use a big integer type, such as BigInt in JavaScript)", shown(text))
 			}
-			return fail("printed %s; expected a whole number", shown(text))
+			f := fail("printed %s; expected a whole number", shown(text))
+			f.Reason = &Msg{ID: "checker.count_not_whole", Args: []MsgArg{argVerbatim("text", shown(text))}}
+			return f
 		case len(text) > 0 && text[0] == '+' || signedZero:
 			return fail("printed %s; print the number without a sign", quote(text))
 		}
-		return fail("printed %s; expected only the number", quote(text))
+		f := fail("printed %s; expected only the number", quote(text))
+		f.Reason = &Msg{ID: "checker.count_not_number", Args: []MsgArg{argVerbatim("text", quote(text))}}
+		return f
 	}
 	if got.Cmp(want) == 0 {
 		return nil
 	}
-	return fail("printed %s; %s has %s", shown(text), where, solutionsText(want))
+	f := fail("printed %s; %s has %s", shown(text), where, solutionsText(want))
+	if m, ok := solutionsMsg(want); ok {
+		f.Reason = &Msg{ID: "checker.count_wrong", Args: []MsgArg{argVerbatim("text", shown(text)), argVerbatim("puzzle", where), argMsg("solutions", m)}}
+	}
+	return f
+}
+
+// solutionsMsg is solutionsText(c) as a message, when c is no larger than
+// an int64.
+func solutionsMsg(c *big.Int) (Msg, bool) {
+	switch {
+	case c.Sign() == 0:
+		return say("checker.no_solution"), true
+	case c.IsInt64():
+		return say("checker.solutions", argInt64("count", c.Int64())), true
+	}
+	return Msg{}, false
 }
 
 func solutionsText(c *big.Int) string {

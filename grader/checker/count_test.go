@@ -52,6 +52,7 @@ func TestCount(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f := Count([]byte(c.output), c.piece, c.n)
+			checkReason(t, f)
 			switch {
 			case f == nil && c.want != "":
 				t.Fatalf("got a pass; want %q", c.want)

@@ -35,6 +35,7 @@ func checkFailure(t *testing.T, output []byte, f *Failure) {
 	if f == nil {
 		return
 	}
+	checkReason(t, f)
 	if len(f.Message) == 0 || len(f.Message) > maxMessage {
 		t.Fatalf("message of %d bytes: %q", len(f.Message), f.Message)
 	}

@@ -186,6 +186,7 @@ func TestGenericMessages(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := Placements([]byte(tt.out), tt.spec)
 			got := ""
+			checkReason(t, f)
 			if f != nil {
 				got = f.Message
 			}
@@ -206,6 +207,7 @@ func TestGenericCount(t *testing.T) {
 	} {
 		f := Counts([]byte(tt.out), bishops)
 		got := ""
+		checkReason(t, f)
 		if f != nil {
 			got = f.Message
 		}
@@ -264,6 +266,7 @@ func TestGenericTour(t *testing.T) {
 	} {
 		f := Tour([]byte(tt.out), spec(tt.f))
 		got := ""
+		checkReason(t, f)
 		if f != nil {
 			got = f.Message
 		}

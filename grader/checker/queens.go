@@ -134,11 +134,14 @@ func parsePlacements(output []byte, spec PlacementSpec, take func(*candidate) *F
 
 // repeats is the failure for c printed a second time, first at line earlier.
 func repeats(c *candidate, earlier int) *Failure {
-	msg := fmt.Sprintf("line %d repeats line %d", c.first, earlier)
+	f := said(fmt.Sprintf("line %d repeats line %d", c.first, earlier),
+		say("checker.repeats", argInt("line", c.first), argInt("earlier", earlier)))
 	if c.grid || c.first != c.last {
-		msg = fmt.Sprintf("the %s repeats the board at line %d", c.where(), earlier)
+		f = said(fmt.Sprintf("the %s repeats the board at line %d", c.where(), earlier),
+			say("checker.repeats_board", argMsg("where", c.whereMsg()), argInt("earlier", earlier)))
 	}
-	return &Failure{Message: msg, Line: c.first}
+	f.Line = c.first
+	return f
 }
 
 // check refuses a spec no output can meet: a scenario's mistake, said as
@@ -312,9 +315,11 @@ func (j *judge) take(c *candidate) *Failure {
 		}
 		f := &Failure{Line: c.first, Board: j.picture(c, nil, false)}
 		if j.want == 0 {
-			f.Message = fmt.Sprintf("%s: printed a placement, but %s has no solution", c.where(), spec.Where)
+			f.sayAs(fmt.Sprintf("%s: printed a placement, but %s has no solution", c.where(), spec.Where),
+				say("checker.placement_but_none", argMsg("where", c.whereMsg()), argVerbatim("puzzle", spec.Where)))
 		} else {
-			f.Message = fmt.Sprintf("%s: printed a placement; expected no solution", c.where())
+			f.sayAs(fmt.Sprintf("%s: printed a placement; expected no solution", c.where()),
+				say("checker.placement_want_none", argMsg("where", c.whereMsg())))
 		}
 		return f
 	}
@@ -337,9 +342,13 @@ func (j *judge) take(c *candidate) *Failure {
 		pe := reference.CheckPieces(p, j.geo, c.pieces)
 		f := &Failure{Line: c.first, Board: j.picture(c, pe, true)}
 		if pe != nil {
-			f.Message = c.where() + ": " + pe.Describe(squareNamer(spec.Format))
+			namer := squareNamer(spec.Format)
+			f.Message = c.where() + ": " + pe.Describe(namer)
+			if m, ok := placementMsg(pe, namer); ok {
+				f.Reason = &Msg{ID: "checker.on_where", Args: []MsgArg{argMsg("where", c.whereMsg()), argMsg("what", m)}}
+			}
 			if spec.Format.BottomFirst {
-				f.Message += " (row 0 is the board's last line)"
+				f.aside("row 0 is the board's last line", say("checker.bottom_first"))
 			}
 		} else {
 			// valid and CheckPieces disagree: a bug here, but the
@@ -496,7 +505,8 @@ func (j *judge) finish() *Failure {
 				return j.nothing(nil)
 			}
 			missing := j.missing()
-			f := &Failure{Message: fmt.Sprintf("%d of %s missing, e.g. %s", j.want-j.count, plural(j.want, "solution", "solutions"), j.render(missing))}
+			f := said(fmt.Sprintf("%d of %s missing, e.g. %s", j.want-j.count, plural(j.want, "solution", "solutions"), j.render(missing)),
+				say("checker.missing", argInt64("missing", j.want-j.count), argInt64("count", j.want), argVerbatim("example", j.render(missing))))
 			if missing != nil {
 				f.Board = j.newPicture()
 				f.Board.Suggestion = missing
@@ -505,7 +515,8 @@ func (j *judge) finish() *Failure {
 		case j.count > j.want:
 			// Distinct valid solutions cannot outnumber the reference's
 			// count; this says so should the two ever disagree.
-			return &Failure{Message: fmt.Sprintf("printed %s; %s has %d", plural(int64(j.count), "solution", "solutions"), j.spec.Where, j.want)}
+			return said(fmt.Sprintf("printed %s; %s has %d", plural(int64(j.count), "solution", "solutions"), j.spec.Where, j.want),
+				say("checker.too_many", argInt64("count", j.count), argVerbatim("puzzle", j.spec.Where), argInt64("want", j.want)))
 		}
 	}
 	return nil
@@ -519,8 +530,20 @@ func (j *judge) nothing(output []byte) *Failure {
 	}
 	how := j.describe()
 	where := j.spec.Where
+	// The list format's words are data; the other formats' descriptions
+	// are still English alone.
+	list := j.spec.Format == puzzle.List
+	printedID := "checker.printed_nothing"
+	if len(output) > 0 {
+		printedID = "checker.printed_blank_lines"
+	}
 	if j.spec.Mode == One {
-		return &Failure{Message: fmt.Sprintf("%s; expected one solution for %s, %s", printed, where, how)}
+		f := &Failure{Message: fmt.Sprintf("%s; expected one solution for %s, %s", printed, where, how)}
+		if list {
+			f.Reason = &Msg{ID: "checker.then", Args: []MsgArg{argMsg("first", say(printedID)),
+				argMsg("then", say("checker.want_one_list", argVerbatim("puzzle", where), argVerbatim("shape", listExpected)))}}
+		}
+		return f
 	}
 	if f := j.spec.Format; f == puzzle.List {
 		how = "one per line"
@@ -533,7 +556,12 @@ func (j *judge) nothing(output []byte) *Failure {
 	if j.want == 1 {
 		what = "the solution"
 	}
-	return &Failure{Message: fmt.Sprintf("%s; expected %s for %s, %s", printed, what, where, how)}
+	f := &Failure{Message: fmt.Sprintf("%s; expected %s for %s, %s", printed, what, where, how)}
+	if list {
+		f.Reason = &Msg{ID: "checker.then", Args: []MsgArg{argMsg("first", say(printedID)),
+			argMsg("then", wantList(j.want, where))}}
+	}
+	return f
 }
 
 // describe says how the format writes one solution, for a message: "as
@@ -822,4 +850,12 @@ func indexKey(sq []reference.Square, cols int, descending bool) string {
 		b = append(b, byte(i>>8), byte(i))
 	}
 	return string(b)
+}
+
+// wantList is what a check of every solution, as lists, expected.
+func wantList(want int64, where string) Msg {
+	if want == 1 {
+		return say("checker.want_the_list", argVerbatim("puzzle", where))
+	}
+	return say("checker.want_all_list", argInt64("count", want), argVerbatim("puzzle", where))
 }

@@ -33,6 +33,7 @@ func runQueensCases(t *testing.T, cases []queensCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f := Queens([]byte(c.output), c.spec)
+			checkReason(t, f)
 			switch {
 			case f == nil && c.want != "":
 				t.Fatalf("got a pass; want %q", c.want)
@@ -217,6 +218,7 @@ func TestQueensRoundTrip(t *testing.T) {
 			check := func(what string, ps []reference.Placement, spec QueensSpec, want string) {
 				t.Helper()
 				f := Queens([]byte(printAll(ps, format, piece)), spec)
+				checkReason(t, f)
 				switch {
 				case f == nil && want != "":
 					t.Errorf("%s %s: got a pass; want %q", name, what, want)

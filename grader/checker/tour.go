@@ -193,6 +193,9 @@ func tourNumbers(output []byte, t reference.Touring, base int) *Failure {
 		return nil
 	}
 	f := &Failure{Message: te.Error(), Tour: pic}
+	if m, ok := tourMsg(te); ok {
+		f.Reason = &m
+	}
 	pic.Highlight = te.Squares
 	lineOf := func(s reference.Square) int { return lines[s.Row] }
 	switch te.Kind {
@@ -201,6 +204,7 @@ func tourNumbers(output []byte, t reference.Touring, base int) *Failure {
 		f.Line = lineOf(s)
 		if tok, ok := huge[s]; ok {
 			f.Message = fmt.Sprintf("%s is out of range %d..%d", quote(tok), first, last)
+			f.Reason = nil
 		}
 	case reference.Repeated:
 		f.Line = lineOf(te.Squares[1])
@@ -213,9 +217,10 @@ func tourNumbers(output []byte, t reference.Touring, base int) *Failure {
 			// Read from its end, it is right: that much the output
 			// shows. Whether it was numbered backwards or started on
 			// the wrong square, it does not.
-			f.Message += fmt.Sprintf("; %d, its last number, is there: numbered from that end, it is a tour from %s", last, xyText(s))
+			f.then(fmt.Sprintf("%d, its last number, is there: numbered from that end, it is a tour from %s", last, xyText(s)),
+				say("checker.tour.backwards", argInt("last", last), argVerbatim("square", xyText(s))))
 		case at == reference.Square{Row: s.Col, Col: s.Row}:
-			f.Message += " (are rows and columns swapped?)"
+			f.aside("are rows and columns swapped?", say("checker.tour.swapped"))
 		}
 	case reference.BadMove:
 		f.Line = lineOf(te.Squares[1])
@@ -223,9 +228,39 @@ func tourNumbers(output []byte, t reference.Touring, base int) *Failure {
 		f.Line = lineOf(te.Squares[0])
 	}
 	if f.Line > 0 {
-		f.Message = fmt.Sprintf("line %d: %s", f.Line, f.Message)
+		f.onLine(f.Line)
 	}
 	return f
+}
+
+// tourMsg is te's English words, te.Error(), as a message, where the
+// catalogs have them. The squares are as the output numbers them, (2,3):
+// verbatim.
+func tourMsg(te *reference.TourError) (Msg, bool) {
+	xy := func(name string, s reference.Square) MsgArg { return argVerbatim(name, reference.XY(s)) }
+	switch te.Kind {
+	case reference.OutOfRange:
+		return say("checker.tour.out_of_range", argInt("number", te.Number), argInt("first", te.Opts.Base), argInt("last", te.Opts.Base+te.Board.Squares()-1)), true
+	case reference.Repeated:
+		if len(te.Squares) == 2 {
+			return say("checker.tour.twice", argInt("number", te.Number), xy("a", te.Squares[0]), xy("b", te.Squares[1])), true
+		}
+	case reference.Missing:
+		return say("checker.tour.missing", argInt("number", te.Number)), true
+	case reference.WrongStart:
+		return say("checker.tour.wrong_start", argInt("number", te.Opts.Base), xy("at", te.Squares[0]), xy("start", te.Opts.Start)), true
+	case reference.BadMove:
+		if te.Name.One == "knight" {
+			return say("checker.tour.knight_bad_move", argInt("from", te.Number), argInt("to", te.Number+1), xy("a", te.Squares[0]), xy("b", te.Squares[1])), true
+		}
+		return say("checker.tour.bad_move", argInt("from", te.Number), argInt("to", te.Number+1), xy("a", te.Squares[0]), xy("b", te.Squares[1]), argVerbatim("piece", te.Name.One)), true
+	case reference.NotClosed:
+		if te.Name.One == "knight" {
+			return say("checker.tour.knight_not_closed", argInt("last", te.Number), xy("a", te.Squares[0]), argInt("first", te.Opts.Base), xy("b", te.Squares[1])), true
+		}
+		return say("checker.tour.not_closed", argInt("last", te.Number), xy("a", te.Squares[0]), argVerbatim("piece", te.Name.One), argInt("first", te.Opts.Base), xy("b", te.Squares[1])), true
+	}
+	return Msg{}, false
 }
 
 // tourPicture is the picture of a printed tour of t.

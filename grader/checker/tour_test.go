@@ -77,6 +77,7 @@ func TestTour(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f := Tour([]byte(c.output), c.spec)
+			checkReason(t, f)
 			switch {
 			case f == nil && c.want != "":
 				t.Fatalf("got a pass; want %q", c.want)

@@ -350,9 +350,7 @@ func (s *checkRun) checkerFailure(ts *testscript.TestScript, f *checker.Failure,
 		s.fail(ts, d, onRun(s.lastName, say("scenario.nothing_but_other", otherName.other().arg("stream"), otherName.arg("other"),
 			quoted("line", quoteLine(first)))))
 	}
-	// Package checker's words, in English until it says them as a
-	// Message (issue 32 makes it data-driven first).
-	s.fail(ts, d, untranslated(f.Message))
+	s.fail(ts, d, checkerMessage(f))
 }
 
 func (s *checkRun) cmdTour(ts *testscript.TestScript, _ bool, args []string) {

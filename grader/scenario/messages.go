@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
@@ -28,6 +29,32 @@ const untranslatedID = "scenario.untranslated"
 
 func untranslated(s string) report.Message {
 	return say(untranslatedID, report.Text("text", s))
+}
+
+// checkerMessage is the checker's failure as a message: its Reason, or
+// its English words where the checker does not say it as data yet.
+func checkerMessage(f *checker.Failure) report.Message {
+	if f.Reason == nil {
+		return untranslated(f.Message)
+	}
+	return fromChecker(*f.Reason)
+}
+
+// fromChecker is a checker.Msg as a report.Message: the same identifier
+// and arguments (checker cannot import report, which imports it).
+func fromChecker(m checker.Msg) report.Message {
+	r := report.Message{ID: m.ID}
+	for _, a := range m.Args {
+		switch a.Kind {
+		case checker.MsgInt:
+			r.Args = append(r.Args, report.Int64(a.Name, a.Int))
+		case checker.MsgMessage:
+			r.Args = append(r.Args, report.Nested(a.Name, fromChecker(*a.Msg)))
+		default:
+			r.Args = append(r.Args, report.Verbatim(a.Name, a.Text))
+		}
+	}
+	return r
 }
 
 // onRun is what a run did, after its command line: "nqueens 4: ...".

@@ -1,0 +1,150 @@
+package checker
+
+import (
+	"fmt"
+
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+// A failure's message is data too (issue 31): an identifier of the i18n
+// catalogs' checker.* section and its arguments, which the scenario turns
+// into a report.Message for the renderers to say in the student's
+// language. Package checker sits below report and i18n, so it says the
+// English itself (Failure.Message), word for word what en.toml says;
+// scenario's TestCheckerMessagesEnglish holds the two to each other.
+
+// Msg is a failure's message as data: ID names the catalog entry.
+type Msg struct {
+	ID   string
+	Args []MsgArg
+}
+
+// MsgArgKind is what an argument holds; its values are report.ArgKind's.
+type MsgArgKind string
+
+const (
+	// MsgInt is a number: a line, a count (a count is named "count" and
+	// chooses the plural form).
+	MsgInt MsgArgKind = "int"
+	// MsgVerbatim is never translated: what the output printed, a square
+	// as the exercise's format writes it, a piece's name from a puzzle.
+	MsgVerbatim MsgArgKind = "verbatim"
+	// MsgMessage is another message, said in the same language.
+	MsgMessage MsgArgKind = "message"
+)
+
+// MsgArg is one named argument of a Msg; Kind says which field holds it.
+type MsgArg struct {
+	Name string
+	Kind MsgArgKind
+	Int  int64
+	Text string
+	Msg  *Msg
+}
+
+func say(id string, args ...MsgArg) Msg { return Msg{ID: id, Args: args} }
+
+func argInt(name string, n int) MsgArg { return MsgArg{Name: name, Kind: MsgInt, Int: int64(n)} }
+
+func argInt64(name string, n int64) MsgArg { return MsgArg{Name: name, Kind: MsgInt, Int: n} }
+
+func argVerbatim(name, s string) MsgArg { return MsgArg{Name: name, Kind: MsgVerbatim, Text: s} }
+
+func argMsg(name string, m Msg) MsgArg { return MsgArg{Name: name, Kind: MsgMessage, Msg: &m} }
+
+// said is the failure saying m, whose English words are english.
+func said(english string, m Msg) *Failure { return &Failure{Message: english, Reason: &m} }
+
+// sayAs gives f the message m, in English english.
+func (f *Failure) sayAs(english string, m Msg) {
+	f.Message, f.Reason = english, &m
+}
+
+// onLine prefixes f's message with "line N: ".
+func (f *Failure) onLine(line int) {
+	f.Message = fmt.Sprintf("line %d: %s", line, f.Message)
+	if f.Reason != nil {
+		m := say("checker.on_line", argInt("line", line), argMsg("what", *f.Reason))
+		f.Reason = &m
+	}
+}
+
+// then appends "; " and a clause to f's message, or " (...)" when paren.
+func (f *Failure) then(english string, m Msg) {
+	f.Message += "; " + english
+	if f.Reason != nil {
+		r := say("checker.then", argMsg("first", *f.Reason), argMsg("then", m))
+		f.Reason = &r
+	}
+}
+
+// aside appends " (english)" to f's message.
+func (f *Failure) aside(english string, m Msg) {
+	f.Message += " (" + english + ")"
+	if f.Reason != nil {
+		r := say("checker.aside", argMsg("first", *f.Reason), argMsg("aside", m))
+		f.Reason = &r
+	}
+}
+
+// whereMsg is c.where() as a message: "line 3", "board at lines 5-8".
+func (c *candidate) whereMsg() Msg {
+	switch {
+	case !c.grid && c.first == c.last:
+		return say("checker.where.line", argInt("line", c.first))
+	case c.first == c.last:
+		return say("checker.where.board_line", argInt("line", c.first))
+	}
+	return say("checker.where.board_lines", argInt("first", c.first), argInt("last", c.last))
+}
+
+// pieceWords are the pieces the catalogs name in every language; any
+// other piece's name comes from the puzzle, and is said verbatim.
+var pieceWords = map[string]bool{"queen": true, "rook": true, "knight": true, "king": true, "bishop": true}
+
+// pieces names two or more of n's pieces, as n.Many does: the catalogs'
+// checker.pieces.* for the chess pieces they know; a puzzle's own name
+// (amazon, camel) verbatim.
+func pieces(n reference.Noun) Msg {
+	if pieceWords[n.One] && n.Many == n.One+"s" {
+		return say("checker.pieces." + n.One)
+	}
+	return say("checker.piece_named", argVerbatim("name", n.Many))
+}
+
+// squareMsg names a square as namer does: "row 2 col 3" in words, any
+// other notation (b3, [1, 2], (2,3)) verbatim, as the output writes it.
+func squareMsg(namer func(reference.Square) string, s reference.Square) Msg {
+	name := namer(s)
+	if name == reference.RowCol(s) {
+		return say("checker.square.rowcol", argInt("row", s.Row), argInt("col", s.Col))
+	}
+	return say("checker.square.named", argVerbatim("square", name))
+}
+
+// placementMsg is pe.Describe(namer) as a message.
+func placementMsg(pe *reference.PlacementError, namer func(reference.Square) string) (Msg, bool) {
+	a := argMsg("a", squareMsg(namer, pe.A))
+	switch pe.Kind {
+	case reference.OffBoard:
+		return say("checker.placement.off_board", a, argVerbatim("size", pe.Board.Size())), true
+	case reference.Removed:
+		return say("checker.placement.removed", a), true
+	case reference.SameSquare:
+		return say("checker.placement.same_square", argMsg("pieces", pieces(pe.Noun)), a), true
+	case reference.Attack:
+		b := argMsg("b", squareMsg(namer, pe.B))
+		p := argMsg("pieces", pieces(pe.Noun))
+		switch pe.Line {
+		case reference.SameRow:
+			return say("checker.attack.row", p, a, b), true
+		case reference.SameColumn:
+			return say("checker.attack.column", p, a, b), true
+		case reference.Diagonal:
+			return say("checker.attack.diagonal", p, a, b), true
+		case reference.AntiDiagonal:
+			return say("checker.attack.anti_diagonal", p, a, b), true
+		}
+	}
+	return Msg{}, false
+}

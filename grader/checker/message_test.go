@@ -1,0 +1,142 @@
+package checker
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/boardcheck/boardcheck/reference"
+)
+
+// The English catalog's checker.* messages, read as TestCatalogs reads
+// them; package checker cannot import i18n, which imports report, which
+// imports checker, so this says a Msg in English as i18n would, for the
+// templates en.toml's checker.* entries use: {{.name}} and CLDR's English
+// one/other by count.
+var (
+	englishOnce sync.Once
+	english     map[string]map[string]string // id -> form -> template
+	englishErr  error
+)
+
+func loadEnglish() {
+	var raw map[string]any
+	if _, englishErr = toml.DecodeFile("../i18n/catalog/en.toml", &raw); englishErr != nil {
+		return
+	}
+	english = map[string]map[string]string{}
+	var walk func(prefix string, v map[string]any)
+	walk = func(prefix string, v map[string]any) {
+		forms := map[string]string{}
+		for k, x := range v {
+			switch x := x.(type) {
+			case map[string]any:
+				walk(prefix+k+".", x)
+			case string:
+				forms[k] = x
+			}
+		}
+		if _, ok := forms["other"]; ok {
+			english[prefix[:len(prefix)-1]] = forms
+		}
+	}
+	walk("", raw)
+}
+
+var placeholder = regexp.MustCompile(`\{\{\.(\w+)\}\}`)
+
+// sayEnglish is m in the English catalog's words.
+func sayEnglish(m Msg) (string, error) {
+	englishOnce.Do(loadEnglish)
+	if englishErr != nil {
+		return "", englishErr
+	}
+	forms, ok := english[m.ID]
+	if !ok {
+		return "", fmt.Errorf("en.toml has no %s", m.ID)
+	}
+	args := map[string]string{}
+	form := "other"
+	for _, a := range m.Args {
+		switch a.Kind {
+		case MsgInt:
+			args[a.Name] = strconv.FormatInt(a.Int, 10)
+			if a.Name == "count" && a.Int == 1 {
+				form = "one"
+			}
+		case MsgMessage:
+			s, err := sayEnglish(*a.Msg)
+			if err != nil {
+				return "", err
+			}
+			args[a.Name] = s
+		default:
+			args[a.Name] = a.Text
+		}
+	}
+	text, ok := forms[form]
+	if !ok {
+		text = forms["other"]
+	}
+	var err error
+	out := placeholder.ReplaceAllStringFunc(text, func(p string) string {
+		name := placeholder.FindStringSubmatch(p)[1]
+		v, ok := args[name]
+		if !ok {
+			err = fmt.Errorf("%s says {{.%s}}, an argument it is not given", m.ID, name)
+		}
+		return v
+	})
+	return out, err
+}
+
+// checkReason fails t unless f's Reason, where it has one, says its
+// Message word for word in the English catalog.
+func checkReason(t testing.TB, f *Failure) {
+	t.Helper()
+	if f == nil || f.Reason == nil {
+		return
+	}
+	got, err := sayEnglish(*f.Reason)
+	if err != nil {
+		t.Errorf("%q: %v", f.Message, err)
+	} else if got != f.Message {
+		t.Errorf("the English catalog says the failure's Reason (%s) as\n%q; its Message is\n%q", f.Reason.ID, got, f.Message)
+	}
+}
+
+// TestReasons holds a failure of each kind the catalogs say to its
+// English words (the checkers' table tests hold every other case).
+func TestReasons(t *testing.T) {
+	for _, c := range []struct {
+		f    *Failure
+		id   string
+		want string
+	}{
+		{Queens([]byte("[[0, 0], [1, 2], [2, 3], [3, 1]]\n"), QueensSpec{N: 4, Format: FormatList, Mode: All}),
+			"checker.on_where", "line 1: queens at row 1 col 2 and row 2 col 3 share a diagonal"},
+		{Queens([]byte("[[0, 1], [1, 3], [2, 0], [3, 2]]\n[[0, 1], [1, 3], [2, 0], [3, 2]]\n"), QueensSpec{N: 4, Format: FormatList, Mode: All}),
+			"checker.repeats", "line 2 repeats line 1"},
+		{Queens([]byte("[[0, 1], [1, 3], [2, 0], [3, 2]]\n"), QueensSpec{N: 4, Format: FormatList, Mode: All}),
+			"checker.missing", "1 of 2 solutions missing, e.g. [[0, 2], [1, 0], [2, 3], [3, 1]]"},
+		{Queens(nil, QueensSpec{N: 8, Format: FormatList, Mode: All}),
+			"checker.then", "printed nothing; expected the 92 solutions for N = 8, one per line"},
+		{Queens([]byte("\n\n"), QueensSpec{N: 1, Format: FormatList, Mode: All}),
+			"checker.then", "printed only blank lines; expected the solution for N = 1, one per line"},
+		{Count([]byte("3\n"), reference.Queen, 8), "checker.count_wrong", "printed 3; N = 8 has 92 solutions"},
+		{Count(nil, reference.Queen, 8), "checker.then", "printed nothing; expected the number of N-Queens solutions for N = 8"},
+	} {
+		if c.f == nil {
+			t.Errorf("%s: passes", c.want)
+			continue
+		}
+		if c.f.Message != c.want || c.f.Reason == nil || c.f.Reason.ID != c.id {
+			t.Errorf("got %q (%v); want %q (%s)", c.f.Message, c.f.Reason, c.want, c.id)
+		}
+		checkReason(t, c.f)
+	}
+}
