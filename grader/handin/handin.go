@@ -149,11 +149,8 @@ func (d *Dir) Lookup(name string) (Entry, error) {
 		return e, nil
 	case t == 0:
 		e.Kind, e.Size, e.Exec = File, fi.Size(), fi.Mode().Perm()&0o111 != 0
-		if e.Size > MaxFileSize {
-			return d.refuse(e, "is larger than "+size(MaxFileSize)+", the most the grader reads of one file", "hand in your program's own files"), nil
-		}
-		if asRoot() && links(fi) > 1 && fi.Mode().Perm()&0o004 == 0 {
-			return d.refuse(e, "is a hard link to a file that not every user may read", "hand in a copy of the file (cp), not a link to it"), nil
+		if r := fileProblem(name, fi); r != nil {
+			e.Kind, e.Refused = Refused, r
 		}
 		return e, nil
 	default:
@@ -163,6 +160,22 @@ func (d *Dir) Lookup(name string) (Entry, error) {
 		}
 		return d.refuse(e, what+", not a file", "hand in the file itself"), nil
 	}
+}
+
+// fileProblem is why the regular file fi, named name, is not read, or nil:
+// too large, or (as root) a hard link not every user may read. Lookup asks
+// it of the name, and Open again of the file it opened (its descriptor's
+// fstat), so that a name swapped between the two (rename(2) with
+// RENAME_EXCHANGE, as a student's process may do in a loop) gains nothing:
+// what is read is what was judged.
+func fileProblem(name string, fi fs.FileInfo) *RefusedError {
+	if fi.Size() > MaxFileSize {
+		return &RefusedError{Name: name, Problem: "is larger than " + size(MaxFileSize) + ", the most the grader reads of one file", Fix: "hand in your program's own files"}
+	}
+	if asRoot() && links(fi) > 1 && fi.Mode().Perm()&0o004 == 0 {
+		return &RefusedError{Name: name, Problem: "is a hard link to a file that not every user may read", Fix: "hand in a copy of the file (cp), not a link to it"}
+	}
+	return nil
 }
 
 func (d *Dir) refuse(e Entry, problem, fix string) Entry {
@@ -234,6 +247,9 @@ func (d *Dir) Open(name string) (*os.File, Entry, error) {
 	case Folder:
 		return nil, e, &RefusedError{Name: name, Problem: "is a folder", Fix: "name a file"}
 	}
+	if testBeforeOpen != nil {
+		testBeforeOpen(name)
+	}
 	f, fi, err := d.b.open(name)
 	if err != nil {
 		if errors.Is(err, errNotRegular) {
@@ -241,6 +257,13 @@ func (d *Dir) Open(name string) (*os.File, Entry, error) {
 			return nil, e, &RefusedError{Name: name, Problem: "changed while the grader read it", Fix: "hand in the file again"}
 		}
 		return nil, e, &fs.PathError{Op: "open", Path: name, Err: unwrapPath(err)}
+	}
+	// The rule again, of the file opened (fi is its descriptor's): the
+	// name may lead to another file than the one Lookup judged.
+	if r := fileProblem(name, fi); r != nil && testOpen == nil {
+		f.Close()
+		e.Kind, e.Refused = Refused, r
+		return nil, e, r
 	}
 	e.Size = fi.Size()
 	return f, e, nil
@@ -469,6 +492,10 @@ func (d *Dir) copyFile(ctx context.Context, e Entry, to string) error {
 // (a student's umask of 077), and any user may read one that all may read.
 // A test sets it to see the rule without root.
 var asRoot = func() bool { return os.Geteuid() == 0 }
+
+// testBeforeOpen, set by a test alone, runs between Open's lookup and its
+// open: where a test swaps the name, as a racing student would.
+var testBeforeOpen func(name string)
 
 // errNotRegular is a lookup that found no regular file where one was
 // looked for.
