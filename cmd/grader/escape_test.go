@@ -310,6 +310,10 @@ func attacks() []attack {
 		// annotation processor found in the folder.
 		{file: "javac-processor.txtar", needs: needsJavac,
 			offRoot: [][]string{{"javacproc"}}, offUser: [][]string{{"javacproc"}}},
+		// The student's code run inside cc, at compile time: a source
+		// named as an option (-B: where cc finds its assembler).
+		{file: "cc-option.txtar", needs: needsCC,
+			offRoot: [][]string{{"operand"}}, offUser: [][]string{{"operand"}}},
 		// What a compile writes to the machine's disk, in all.
 		{file: "c-objects.txtar", needs: needsCC, limit: 20 * time.Second,
 			escaped: func(e *escapeEnv, r graderRun) bool { return strings.Contains(r.stdout, "built main.c second.c with") },

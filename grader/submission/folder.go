@@ -392,10 +392,7 @@ func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources 
 		argv = append(argv, "-proc:none")
 	}
 	for _, s := range sources {
-		if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "@") {
-			s = "./" + s
-		}
-		argv = append(argv, s)
+		argv = append(argv, operand(s))
 	}
 	if err := runCompiler(ctx, argv, abs, buildDir, nil, []string{abs}, nil); err != nil {
 		return nil, err

@@ -157,6 +157,17 @@ var languages = map[string]language{
 		compile: func(_ []string, out string) []string { return []string{"go", "build", "-o", out, "."} }},
 }
 
+// operand is a source file's name as a compiler's argument: never an
+// option. Named -Bx.c, a C source had cc run x.cas from the student's
+// folder as its assembler, the student's code inside the compiler; named
+// @x.c, a compiler reads its options from the file x.c.
+func operand(name string) string {
+	if (strings.HasPrefix(name, "-") || strings.HasPrefix(name, "@")) && !sandbox.LayerOff("operand") {
+		return "./" + name
+	}
+	return name
+}
+
 // unknownType is the error for a file that is neither executable nor of a
 // language the grader runs by its extension (sol.rs, notes.txt, nqueens):
 // which types run, and how any other program can be made to run. Telling a
@@ -605,7 +616,7 @@ func compileFiles(ctx context.Context, lang language, srcs, seen []string, name,
 	dir := filepath.Dir(srcs[0])
 	var bases []string
 	for _, s := range srcs {
-		bases = append(bases, filepath.Base(s))
+		bases = append(bases, operand(filepath.Base(s)))
 	}
 	readOnly := seen
 	var extra, overlay []string
