@@ -41,9 +41,9 @@ func parseLines(output []byte, spec PlacementSpec, take func(*candidate) *Failur
 				continue
 			}
 			if isBlank(bytes.TrimSpace(output[sc.pos:])) {
-				return &Failure{Message: fmt.Sprintf("line %d is blank; print no blank line after the last solution", num), Line: num}
+				return blankAfterLast(num)
 			}
-			return &Failure{Message: fmt.Sprintf("line %d is blank; print one solution per line with no blank lines between them", num), Line: num}
+			return blankBetween(num)
 		}
 		line = trimRight(line)
 		if lenient && !r.startsLikeSolution(line) {

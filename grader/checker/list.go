@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/boardcheck/boardcheck/reference"
@@ -41,9 +42,9 @@ func parseList(output []byte, spec PlacementSpec, take func(*candidate) *Failure
 				continue
 			}
 			if isBlank(bytes.TrimSpace(output[sc.pos:])) {
-				return &Failure{Message: fmt.Sprintf("line %d is blank; print no blank line after the last solution", num), Line: num}
+				return blankAfterLast(num)
 			}
-			return &Failure{Message: fmt.Sprintf("line %d is blank; print one solution per line with no blank lines between them", num), Line: num}
+			return blankBetween(num)
 		}
 		line = trimRight(line)
 		if t := bytes.TrimLeft(line, " \t"); lenient && t[0] != '[' && t[0] != '(' {
@@ -52,10 +53,10 @@ func parseList(output []byte, spec PlacementSpec, take func(*candidate) *Failure
 			continue
 		}
 		if len(line) > maxLine {
-			return &Failure{
-				Message: fmt.Sprintf("line %d has %d characters; a solution for %s has at most %d", num, len(line), spec.Where, listLineLen(n)),
-				Line:    num,
-			}
+			f := said(fmt.Sprintf("line %d has %d characters; a solution for %s has at most %d", num, len(line), spec.Where, listLineLen(n)),
+				say("checker.list.too_long", argInt("line", num), argInt("chars", len(line)), argVerbatim("puzzle", spec.Where), argInt("max", listLineLen(n))))
+			f.Line = num
+			return f
 		}
 		rows, cols, ok = parseListFast(line, rows[:0], cols[:0])
 		if !ok {
@@ -162,16 +163,17 @@ func fastInt(line []byte, i int) (v, end int, ok bool) {
 // the board, in row order (in reading order where a row may hold several
 // pieces). Attacks are the judge's.
 func checkPairs(line []byte, num int, spec PlacementSpec, rows, cols []int) *Failure {
-	fail := func(format string, args ...any) *Failure {
-		return &Failure{Message: fmt.Sprintf("line %d: ", num) + fmt.Sprintf(format, args...), Line: num}
+	fail := func(m Msg, format string, args ...any) *Failure {
+		return lineFail(num, fmt.Sprintf(format, args...), m)
 	}
 	p := spec.Puzzle
 	n, h, w := p.Count, p.Board.Rows, p.Board.Cols
 	perRow := oneARow(p)
 	if len(rows) != n {
-		f := fail("%s; %s needs %d", plural(int64(len(rows)), "pair", "pairs"), spec.Where, n)
+		f := fail(say("checker.list.pairs", argInt("count", len(rows)), argVerbatim("puzzle", spec.Where), argInt("want", n)),
+			"%s; %s needs %d", plural(int64(len(rows)), "pair", "pairs"), spec.Where, n)
 		if k := len(rows); k > 0 && solvesSize(p, k, rows, cols) {
-			f.Message += fmt.Sprintf(" (is N fixed at %d in your program?)", k)
+			f.fixedN(k)
 		}
 		return f
 	}
@@ -181,21 +183,25 @@ func checkPairs(line []byte, num int, spec PlacementSpec, rows, cols []int) *Fai
 			oneBased = oneBased && rows[i] == i+1 && cols[i] >= 1 && cols[i] <= n
 		}
 		if oneBased {
-			return fail("rows and columns count from 0, so the first pair is [0, %d], not [1, %d]", cols[0]-1, cols[0])
+			return fail(say("checker.list.one_based", argVerbatim("want", fmt.Sprintf("[0, %d]", cols[0]-1)), argVerbatim("got", fmt.Sprintf("[1, %d]", cols[0]))),
+				"rows and columns count from 0, so the first pair is [0, %d], not [1, %d]", cols[0]-1, cols[0])
 		}
 	}
 	for i := range rows {
 		if rows[i] < 0 || rows[i] >= h || cols[i] < 0 || cols[i] >= w {
 			if h == w {
-				return fail("%s is off the board; rows and columns go from 0 to %d for %s", pairText(line, i), h-1, spec.Where)
+				return fail(say("checker.list.off_board", argVerbatim("pair", pairText(line, i)), argInt("max", h-1), argVerbatim("puzzle", spec.Where)),
+					"%s is off the board; rows and columns go from 0 to %d for %s", pairText(line, i), h-1, spec.Where)
 			}
-			return fail("%s is off the board; rows go from 0 to %d and columns from 0 to %d for %s", pairText(line, i), h-1, w-1, spec.Where)
+			return fail(say("checker.list.off_board_rect", argVerbatim("pair", pairText(line, i)), argInt("rows", h-1), argInt("cols", w-1), argVerbatim("puzzle", spec.Where)),
+				"%s is off the board; rows go from 0 to %d and columns from 0 to %d for %s", pairText(line, i), h-1, w-1, spec.Where)
 		}
 	}
 	if !perRow {
 		for i := 1; i < len(rows); i++ {
 			if rows[i] < rows[i-1] || rows[i] == rows[i-1] && cols[i] < cols[i-1] {
-				return fail("pairs must be in reading order, row by row and each row left to right; got %s after %s", pairText(line, i), pairText(line, i-1))
+				return fail(say("checker.list.reading_order", argVerbatim("pair", pairText(line, i)), argVerbatim("after", pairText(line, i-1))),
+					"pairs must be in reading order, row by row and each row left to right; got %s after %s", pairText(line, i), pairText(line, i-1))
 			}
 		}
 		return nil
@@ -217,16 +223,19 @@ func checkPairs(line []byte, num int, spec PlacementSpec, rows, cols []int) *Fai
 	// Second numbers in order 0, 1, 2, ... are pairs [row, col] listed
 	// column by column, or pairs [col, row] listed row by row: the same
 	// line, so the message says what it shows, and the fix for both.
-	swapped := ""
-	if solvesSize(p, n, cols, rows) && slices.IsSorted(cols) {
-		swapped = " (they are in order of their second number, the column: list them row by row, each [row, col])"
-	}
+	swapped := solvesSize(p, n, cols, rows) && slices.IsSorted(cols)
 	for i, r := range rows {
 		if r != i {
+			var f *Failure
 			if i == 0 {
-				return fail("pairs must be in row order 0, 1, 2, ...; got row %d first%s", r, swapped)
+				f = fail(say("checker.list.row_first", argInt("row", r)), "pairs must be in row order 0, 1, 2, ...; got row %d first", r)
+			} else {
+				f = fail(say("checker.list.row_before", argInt("row", r), argInt("before", i)), "pairs must be in row order 0, 1, 2, ...; got row %d before row %d", r, i)
 			}
-			return fail("pairs must be in row order 0, 1, 2, ...; got row %d before row %d%s", r, i, swapped)
+			if swapped {
+				f.aside("they are in order of their second number, the column: list them row by row, each [row, col]", say("checker.list.swapped"))
+			}
+			return f
 		}
 	}
 	return nil
@@ -277,6 +286,7 @@ const itemNumber = 'n'
 type syntaxError struct {
 	at    int
 	why   string
+	msg   Msg  // why, as a message
 	after bool // the line holds more after a complete list
 }
 
@@ -295,7 +305,8 @@ func parseListItems(line []byte) (item, *syntaxError) {
 	}
 	p.space()
 	if p.i < len(p.line) {
-		return it, &syntaxError{p.i, fmt.Sprintf("unexpected %s after the list", quote(p.line[p.i:p.i+1])), true}
+		got := quote(p.line[p.i : p.i+1])
+		return it, &syntaxError{p.i, fmt.Sprintf("unexpected %s after the list", got), say("checker.list.after_list", argVerbatim("got", got)), true}
 	}
 	return it, nil
 }
@@ -313,12 +324,12 @@ func (p *itemParser) space() {
 
 func (p *itemParser) value(depth int) (item, *syntaxError) {
 	if p.i >= len(p.line) {
-		return item{}, &syntaxError{at: p.i, why: "the line ends too early"}
+		return item{}, &syntaxError{at: p.i, why: "the line ends too early", msg: say("checker.list.ends_early")}
 	}
 	switch ch := p.line[p.i]; {
 	case ch == '[' || ch == '(':
 		if depth == maxListDepth {
-			return item{}, &syntaxError{at: p.i, why: "lists nested too deeply"}
+			return item{}, &syntaxError{at: p.i, why: "lists nested too deeply", msg: say("checker.list.too_deep")}
 		}
 		closer := byte(']')
 		if ch == '(' {
@@ -341,7 +352,7 @@ func (p *itemParser) value(depth int) (item, *syntaxError) {
 			it.items = append(it.items, sub)
 			p.space()
 			if p.i >= len(p.line) {
-				return it, &syntaxError{at: p.i, why: fmt.Sprintf("missing %q at the end", string(closer))}
+				return it, &syntaxError{at: p.i, why: fmt.Sprintf("missing %q at the end", string(closer)), msg: say("checker.list.missing_closer", argVerbatim("closer", strconv.Quote(string(closer))))}
 			}
 			switch p.line[p.i] {
 			case ',':
@@ -352,12 +363,15 @@ func (p *itemParser) value(depth int) (item, *syntaxError) {
 				it.end = p.i
 				return it, nil
 			}
-			return it, &syntaxError{at: p.i, why: fmt.Sprintf("expected \",\" or %q, got %s", string(closer), quote(p.line[p.i:p.i+1]))}
+			got := quote(p.line[p.i : p.i+1])
+			return it, &syntaxError{at: p.i, why: fmt.Sprintf("expected \",\" or %q, got %s", string(closer), got),
+				msg: say("checker.list.comma_or", argVerbatim("closer", strconv.Quote(string(closer))), argVerbatim("got", got))}
 		}
 	case ch == '-' || ch == '+' || ch >= '0' && ch <= '9':
 		return p.number(), nil
 	}
-	return item{}, &syntaxError{at: p.i, why: fmt.Sprintf("unexpected %s", quote(p.line[p.i:p.i+1]))}
+	got := quote(p.line[p.i : p.i+1])
+	return item{}, &syntaxError{at: p.i, why: fmt.Sprintf("unexpected %s", got), msg: say("checker.list.unexpected", argVerbatim("got", got))}
 }
 
 // number reads what Python could print as a number: sign, digits, fraction,
@@ -400,55 +414,68 @@ done:
 // for a line that is right but for numbers parseListFast does not read
 // (huge or signed), returns its pairs.
 func parseListSlow(line []byte, num int, rows, cols []int) (_, _ []int, _ *Failure) {
-	fail := func(format string, args ...any) ([]int, []int, *Failure) {
-		return rows, cols, &Failure{Message: fmt.Sprintf("line %d: ", num) + fmt.Sprintf(format, args...), Line: num}
+	fail := func(m Msg, format string, args ...any) ([]int, []int, *Failure) {
+		return rows, cols, lineFail(num, fmt.Sprintf(format, args...), m)
+	}
+	expected := func() ([]int, []int, *Failure) {
+		return fail(say("checker.list.expected", argVerbatim("shape", listExpected), argVerbatim("got", quote(line))), "expected %s, got %s", listExpected, quote(line))
 	}
 	if line[0] != '[' && line[0] != '(' && line[0] != ' ' && line[0] != '\t' {
-		return fail("expected %s, got %s", listExpected, quote(line))
+		return expected()
 	}
 	top, err := parseListItems(line)
 	if err != nil {
 		if bytes.IndexAny(bytes.TrimLeft(line, " \t"), "[(") != 0 {
-			return fail("expected %s, got %s", listExpected, quote(line))
+			return expected()
 		}
 		if err.after && line[err.at] == '[' {
-			return fail("more than one solution on the line; print each on a line of its own: got %s", quote(line))
+			return fail(say("checker.list.two_on_line", argVerbatim("got", quote(line))),
+				"more than one solution on the line; print each on a line of its own: got %s", quote(line))
 		}
-		return fail("expected %s, got %s (column %d: %s)", listExpected, quoteAround(line, err.at), err.at+1, err.why)
+		return fail(say("checker.list.syntax", argVerbatim("shape", listExpected), argVerbatim("got", quoteAround(line, err.at)), argInt("column", err.at+1), argMsg("why", err.msg)),
+			"expected %s, got %s (column %d: %s)", listExpected, quoteAround(line, err.at), err.at+1, err.why)
 	}
 	if top.kind == itemNumber {
-		return fail("expected %s, got %s", listExpected, quote(line))
+		return expected()
 	}
 	// Tuples first: a student who printed tuples needs to hear that before
 	// anything about spacing.
 	if tupleIn(top) {
-		return fail("print lists, not tuples: expected %s, got %s", canonicalOr(line, top), quote(line))
+		return fail(say("checker.list.tuples", argVerbatim("want", canonicalOr(line, top)), argVerbatim("got", quote(line))),
+			"print lists, not tuples: expected %s, got %s", canonicalOr(line, top), quote(line))
 	}
 	if len(top.items) > 0 && allNumbers(top.items) {
 		if len(top.items) == 2 {
-			return fail("expected a whole solution per line, %s, got the single pair %s", listExpected, quote(line))
+			return fail(say("checker.list.single_pair", argVerbatim("shape", listExpected), argVerbatim("got", quote(line))),
+				"expected a whole solution per line, %s, got the single pair %s", listExpected, quote(line))
 		}
-		return fail("expected [row, col] pairs like [[0, 1], [1, 3], ...], got a flat list of numbers %s", quote(line))
+		return fail(say("checker.list.flat", argVerbatim("got", quote(line))),
+			"expected [row, col] pairs like [[0, 1], [1, 3], ...], got a flat list of numbers %s", quote(line))
 	}
 	if len(top.items) > 0 && allSolutions(top.items) {
-		return fail("a list of solutions; print each solution on a line of its own: got %s", quote(line))
+		return fail(say("checker.list.solutions", argVerbatim("got", quote(line))),
+			"a list of solutions; print each solution on a line of its own: got %s", quote(line))
 	}
 	for _, it := range top.items {
 		if it.kind != '[' || len(it.items) != 2 || !allNumbers(it.items) {
-			return fail("%s is not a [row, col] pair", quote(line[it.start:it.end]))
+			return fail(say("checker.list.not_pair", argVerbatim("got", quote(line[it.start:it.end]))),
+				"%s is not a [row, col] pair", quote(line[it.start:it.end]))
 		}
 		for _, x := range it.items {
 			if !x.whole {
-				return fail("%s is not a whole number", quote(line[x.start:x.end]))
+				return fail(say("checker.list.not_whole", argVerbatim("got", quote(line[x.start:x.end]))),
+					"%s is not a whole number", quote(line[x.start:x.end]))
 			}
 		}
 	}
 	want := canonical(line, top)
 	if d := firstDiff(line, want); d >= 0 {
 		if d > 0 && d < len(want) && line[d-1] == ',' && want[d] == ' ' {
-			return fail("pairs need a space after each comma: %s (Python's print of a list), got %s", shorten(want), quoteAround(line, d))
+			return fail(say("checker.list.comma_space", argVerbatim("want", shorten(want)), argVerbatim("got", quoteAround(line, d))),
+				"pairs need a space after each comma: %s (Python's print of a list), got %s", shorten(want), quoteAround(line, d))
 		}
-		return fail("expected exactly Python's print of the list, %s, got %s (they differ at column %d)", shorten(want), quoteAround(line, d), d+1)
+		return fail(say("checker.list.not_exact", argVerbatim("want", shorten(want)), argVerbatim("got", quoteAround(line, d)), argInt("column", d+1)),
+			"expected exactly Python's print of the list, %s, got %s (they differ at column %d)", shorten(want), quoteAround(line, d), d+1)
 	}
 	for _, it := range top.items {
 		rows, cols = append(rows, it.items[0].value), append(cols, it.items[1].value)

@@ -145,6 +145,55 @@ func placementMsg(pe *reference.PlacementError, namer func(reference.Square) str
 		case reference.AntiDiagonal:
 			return say("checker.attack.anti_diagonal", p, a, b), true
 		}
+		how := pe.How
+		leap := how.Move.Leap
+		knight := leap == reference.Leap{Short: 1, Long: 2}
+		leapName := argVerbatim("leap", fmt.Sprintf("(%d,%d)", leap.Short, leap.Long))
+		switch {
+		case pe.Line != "":
+		case leap == reference.Leap{Short: 0, Long: 1} && how.Step[0] == 0:
+			return say("checker.attack.next_row", p, a, b), true
+		case leap == reference.Leap{Short: 0, Long: 1}:
+			return say("checker.attack.next_column", p, a, b), true
+		case leap == reference.Leap{Short: 1, Long: 1}:
+			return say("checker.attack.next_diagonal", p, a, b), true
+		case how.Leaps > 1:
+			// "are 2 knight's moves apart in a line": English alone
+			// until the glossaries have a word for a line of squares
+			// (theirs is a line of output).
+		case knight:
+			return say("checker.attack.knight_move", p, a, b), true
+		default:
+			return say("checker.attack.leap", p, a, b, leapName), true
+		}
 	}
 	return Msg{}, false
+}
+
+// lineFail is the failure at output line num: "line N: " and english,
+// which m says.
+func lineFail(num int, english string, m Msg) *Failure {
+	f := said(english, m)
+	f.onLine(num)
+	f.Line = num
+	return f
+}
+
+// fixedN is the remark that a board of k is what the program solved.
+func (f *Failure) fixedN(k int) {
+	f.aside(fmt.Sprintf("is N fixed at %d in your program?", k), say("checker.fixed_n", argInt("n", k)))
+}
+
+// blankAfterLast is the failure for a blank line num after the last
+// solution; blankBetween for one between two.
+func blankAfterLast(num int) *Failure {
+	f := said(fmt.Sprintf("line %d is blank; print no blank line after the last solution", num), say("checker.blank_after_last", argInt("line", num)))
+	f.Line = num
+	return f
+}
+
+func blankBetween(num int) *Failure {
+	f := said(fmt.Sprintf("line %d is blank; print one solution per line with no blank lines between them", num), say("checker.blank_between", argInt("line", num)))
+	f.Line = num
+	return f
 }

@@ -39,10 +39,7 @@ func windowsLineEnding(line []byte, num int) *Failure {
 	if len(line) == 0 || line[len(line)-1] != '\r' {
 		return nil
 	}
-	return &Failure{
-		Message: fmt.Sprintf(`line %d: lines end with \r\n (Windows line endings); end them with \n only`, num),
-		Line:    num,
-	}
+	return lineFail(num, `lines end with \r\n (Windows line endings); end them with \n only`, say("checker.crlf"))
 }
 
 func isBlank(line []byte) bool {

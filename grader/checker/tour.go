@@ -102,13 +102,14 @@ func tourNumbers(output []byte, t reference.Touring, base int) *Failure {
 		}
 		r := len(numbers)
 		if r == rowsN {
-			msg := fmt.Sprintf("line %d: more than %s of numbers; %s tour has %d", num, plural(int64(rowsN), "row", "rows"), size, rowsN)
 			if f := bytes.Fields(trimRight(line[:min(len(line), 64)])); len(f) > 0 {
 				if _, whole, _ := parseWhole(f[0]); !whole {
-					msg = fmt.Sprintf("line %d: expected only the tour's %s, got %s after them", num, plural(int64(rowsN), "row", "rows"), quote(trimRight(line)))
+					return lineFail(num, fmt.Sprintf("expected only the tour's %s, got %s after them", plural(int64(rowsN), "row", "rows"), quote(trimRight(line))),
+						say("checker.tour.after_rows", argInt("count", rowsN), argVerbatim("got", quote(trimRight(line)))))
 				}
 			}
-			return &Failure{Message: msg, Line: num}
+			return lineFail(num, fmt.Sprintf("more than %s of numbers; %s tour has %d", plural(int64(rowsN), "row", "rows"), size, rowsN),
+				say("checker.tour.too_many_rows", argInt("count", rowsN), argMsg("size", sizeMsg(b))))
 		}
 		row := make([]int, 0, cols)
 		count := 0
@@ -127,17 +128,13 @@ func tourNumbers(output []byte, t reference.Touring, base int) *Failure {
 			v, whole, fits := parseWhole(tok)
 			switch {
 			case !whole && bytes.ContainsRune(tok, ',') && bytes.ContainsAny(tok, "0123456789"):
-				return &Failure{
-					Message: fmt.Sprintf("line %d: separate the numbers with spaces, not commas: got %s", num, quote(trimRight(line))),
-					Line:    num,
-				}
+				return lineFail(num, fmt.Sprintf("separate the numbers with spaces, not commas: got %s", quote(trimRight(line))),
+					say("checker.tour.commas", argVerbatim("got", quote(trimRight(line)))))
 			case !whole && count == 0:
-				return &Failure{
-					Message: fmt.Sprintf("line %d: expected a row of %s separated by spaces, got %s", num, plural(int64(cols), "number", "numbers"), quote(trimRight(line))),
-					Line:    num,
-				}
+				return lineFail(num, fmt.Sprintf("expected a row of %s separated by spaces, got %s", plural(int64(cols), "number", "numbers"), quote(trimRight(line))),
+					say("checker.tour.row_expected", argInt("count", cols), argVerbatim("got", quote(trimRight(line)))))
 			case !whole:
-				return &Failure{Message: fmt.Sprintf("line %d: %s is not a whole number", num, quote(tok)), Line: num}
+				return lineFail(num, fmt.Sprintf("%s is not a whole number", quote(tok)), say("checker.list.not_whole", argVerbatim("got", quote(tok))))
 			}
 			if count < cols {
 				if !fits {
@@ -149,30 +146,39 @@ func tourNumbers(output []byte, t reference.Touring, base int) *Failure {
 			count++
 		}
 		if count != cols {
-			f := &Failure{
-				Message: fmt.Sprintf("line %d has %s; %s tour needs %d", num, plural(int64(count), "number", "numbers"), size, cols),
-				Line:    num,
-			}
+			english := fmt.Sprintf("line %d has %s; %s tour needs %d", num, plural(int64(count), "number", "numbers"), size, cols)
+			m := say("checker.tour.row_length", argInt("line", num), argInt("count", count), argMsg("size", sizeMsg(b)), argInt("want", cols))
 			if count == rowsN*cols && rowsN > 1 {
-				f.Message += " on each of " + fmt.Sprint(rowsN) + " lines"
+				english += " on each of " + fmt.Sprint(rowsN) + " lines"
+				m = say("checker.tour.row_length_each", argInt("line", num), argInt("count", count), argMsg("size", sizeMsg(b)), argInt("want", cols), argInt("rows", rowsN))
 			}
+			f := said(english, m)
+			f.Line = num
 			return f
 		}
 		numbers = append(numbers, row)
 		lines = append(lines, num)
 	}
 	if len(numbers) == 0 {
-		what := "printed nothing"
+		what, id := "printed nothing", "checker.printed_nothing"
 		if len(output) > 0 {
-			what = "printed only blank lines"
+			what, id = "printed only blank lines", "checker.printed_blank_lines"
 		}
-		return &Failure{Message: fmt.Sprintf("%s; expected %s %s's tour, %s of %s", what, size, t.Name.One, plural(int64(rowsN), "line", "lines"), plural(int64(cols), "number", "numbers"))}
+		f := said(what, say(id))
+		shape := []MsgArg{argMsg("size", sizeMsg(b)), argMsg("lines", say("checker.lines", argInt("count", rowsN))), argMsg("numbers", say("checker.numbers", argInt("count", cols)))}
+		english := fmt.Sprintf("expected %s %s's tour, %s of %s", size, t.Name.One, plural(int64(rowsN), "line", "lines"), plural(int64(cols), "number", "numbers"))
+		if t.Name.One == "knight" {
+			f.then(english, say("checker.tour.want_knight", shape...))
+		} else {
+			f.then(english, say("checker.tour.want", append(shape, argVerbatim("piece", t.Name.One))...))
+		}
+		return f
 	}
 	if len(numbers) < rowsN {
-		return &Failure{
-			Message: fmt.Sprintf("printed %s of numbers; %s tour needs %d", plural(int64(len(numbers)), "row", "rows"), size, rowsN),
-			Line:    lines[len(lines)-1],
-		}
+		f := said(fmt.Sprintf("printed %s of numbers; %s tour needs %d", plural(int64(len(numbers)), "row", "rows"), size, rowsN),
+			say("checker.tour.too_few_rows", argInt("count", len(numbers)), argMsg("size", sizeMsg(b)), argInt("want", rowsN)))
+		f.Line = lines[len(lines)-1]
+		return f
 	}
 	pic := tourPicture(t, numbers)
 	start := reference.Square{}
@@ -308,11 +314,11 @@ func tourBase(numbers [][]int, huge map[reference.Square][]byte, start reference
 	}
 	switch {
 	case lo == first+1 && hi == last+1:
-		return &Failure{Message: fmt.Sprintf("the tour is numbered from %d; it must start at %d", lo, first)}
+		return numberedFrom(lo, first)
 	case lo == first-1 && hi == last-1 && (!fixed || numbers[start.Row][start.Col] == lo):
 		// Only when the start holds the lowest number: a tour one move
 		// short with -1 on the square it never reached is not shifted.
-		return &Failure{Message: fmt.Sprintf("the tour is numbered from %d; it must start at %d", lo, first)}
+		return numberedFrom(lo, first)
 	}
 	return nil
 }
@@ -424,4 +430,18 @@ func boardSize(b reference.Board) string {
 		return "an " + s
 	}
 	return "a " + s
+}
+
+// sizeMsg is boardSize(b) as a message: "a 5×5", "an 8×8" in English.
+func sizeMsg(b reference.Board) Msg {
+	if boardSize(b)[:3] == "an " {
+		return say("checker.size_an", argVerbatim("size", b.Size()))
+	}
+	return say("checker.size_a", argVerbatim("size", b.Size()))
+}
+
+// numberedFrom is the failure of a tour numbered from lo, not first.
+func numberedFrom(lo, first int) *Failure {
+	return said(fmt.Sprintf("the tour is numbered from %d; it must start at %d", lo, first),
+		say("checker.tour.numbered_from", argInt("from", lo), argInt("first", first)))
 }
