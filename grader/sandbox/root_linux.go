@@ -156,15 +156,28 @@ func (r *run) rootEntries(writable []string) ([]mountEntry, map[string]bool, err
 		readOnly[at], readOnly[filepath.Clean(b.At)] = true, true
 		es = append(es, mountEntry{at, bindRO, b.From})
 	}
-	if !readOnly[r.path] {
+	{
 		// The interpreter or compiler the run starts: its own folder,
 		// where it lives outside the system's (a pyenv Python's, with its
-		// lib/ beside bin/). Not a folder that holds the grader's
-		// temporary folders or the run's own (a tool in /tmp, or in a
-		// home folder that holds them): that would show other runs'
-		// folders, if only to read.
+		// lib/ beside bin/); for the run's own script (a student's
+		// executable), the folder of the interpreter its #! line names.
+		// Not a folder that holds the grader's temporary folders or the
+		// run's own (a tool in /tmp, or in a home folder that holds
+		// them): that would show other runs' folders, if only to read;
+		// nor one that holds the run's own files (holdsFiles, below).
 		tmp, _ := canonical(os.TempDir())
-		for _, d := range toolDirs(r.path, envValue(s.Env, "PATH"), r.m.closedToRuns) {
+		// A script's #! line is read from the run's own copy of it, the
+		// grader's to read, in a folder closed to the run's user (as
+		// closedToRuns would find it): else its interpreter's folder was
+		// never bound, and a #! line naming one outside the system's
+		// folders failed every check as "no such file or directory".
+		script, scriptClosed := r.path, r.closedToRun
+		for _, b := range s.Binds {
+			if sameBind(r.path, b.At) {
+				script, scriptClosed = b.From, nil
+			}
+		}
+		for _, d := range toolDirs(r.path, script, envValue(s.Env, "PATH"), r.m.closedToRuns, scriptClosed) {
 			holdsRun := slices.ContainsFunc(writable, func(w string) bool { return under(w, d) })
 			// Nor a folder that holds the run's own files (a #! line
 			// naming a program beside the submission, or above it, as
@@ -463,7 +476,10 @@ var systemRoot = sync.OnceValue(func() (sys struct {
 // folder closed says the run's user could not reach is left out, and the
 // run then fails to start, saying so (resolveArgv0), rather than see what
 // its user may not (as root, /root is closed to runs).
-func toolDirs(program, path string, closed func(string) error) []string {
+//
+// script is the file program's #! line is read from (program itself, or
+// the run's own copy of it), where scriptClosed (nil: none) lets it be.
+func toolDirs(program, script, path string, closed, scriptClosed func(string) error) []string {
 	home, _ := os.UserHomeDir()
 	var out []string
 	add := func(p string) {
@@ -488,7 +504,7 @@ func toolDirs(program, path string, closed func(string) error) []string {
 	if target, err := canonical(program); err == nil && target != program {
 		add(target)
 	}
-	if interp := scriptInterpreter(program, path, closed); interp != "" {
+	if interp := scriptInterpreter(script, path, scriptClosed, closed); interp != "" {
 		add(interp)
 		if target, err := canonical(interp); err == nil && target != interp {
 			add(target)
@@ -498,11 +514,12 @@ func toolDirs(program, path string, closed func(string) error) []string {
 }
 
 // scriptInterpreter is the program the #! line of script names, resolved
-// on path (the run's PATH) when it names env; "" for anything else. Only a
-// script the run's user may reach (closed lets it through) is read, and
-// only as a regular file: its first line, never blocking.
-func scriptInterpreter(script, path string, closed func(string) error) string {
-	if closed != nil && closed(script) != nil {
+// on path (the run's PATH, as far as closed lets a run reach) when it
+// names env; "" for anything else. Only a script scriptClosed lets
+// through is read, and only as a regular file: its first line, never
+// blocking.
+func scriptInterpreter(script, path string, scriptClosed, closed func(string) error) string {
+	if scriptClosed != nil && scriptClosed(script) != nil {
 		return ""
 	}
 	// Never opened unless it is a regular file, where the links lead:

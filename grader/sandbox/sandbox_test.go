@@ -94,9 +94,26 @@ func TestToolDirs(t *testing.T) {
 			return nil
 		}, []string{filepath.Join(opt, "venv")}},
 	} {
-		if got := toolDirs(tt.program, path, tt.closed); !slices.Equal(got, tt.want) {
+		if got := toolDirs(tt.program, tt.program, path, tt.closed, tt.closed); !slices.Equal(got, tt.want) {
 			t.Errorf("toolDirs(%s) = %q; want %q", tt.program, got, tt.want)
 		}
+	}
+	// A student's script as the run starts it: its #! line read from the
+	// run's own copy, in the grader's temporary folder, which is closed
+	// to the run's user; the interpreter it names is not.
+	copies := filepath.Join(opt, "grader-copies")
+	os.MkdirAll(copies, 0o700)
+	copied := filepath.Join(copies, "prog")
+	os.WriteFile(copied, []byte("#!"+filepath.Join(py, "python3")+"\nprint(1)\n"), 0o755)
+	closedCopies := func(p string) error {
+		if under(p, copies) {
+			return &closedError{program: p, closed: copies}
+		}
+		return nil
+	}
+	student := filepath.Join(opt, "student", "prog")
+	if got, want := toolDirs(student, copied, path, closedCopies, nil), []string{filepath.Join(opt, "py")}; !slices.Equal(got, want) {
+		t.Errorf("toolDirs of a script read from the run's own copy = %q; want %q", got, want)
 	}
 }
 
