@@ -34,6 +34,12 @@ type Options struct {
 	// authoring (grader verify -update) writes expected outputs from the
 	// reference.
 	TakeWants func(c *exercise.Check, scriptPath string) error
+
+	// Class, for grader batch, is the class folder GradePath's path is
+	// beneath: its entries are the students', and no folder beneath it on
+	// the way to the submission, nor a class entry that is a file, is
+	// followed where it is a link (submission.PrepareIn).
+	Class string
 }
 
 // UnknownCheckError is a name in Options.Run that is no check of the
@@ -394,7 +400,12 @@ func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Opt
 		return nil, fmt.Errorf("grader: %w", err)
 	}
 	defer submission.RemoveAll(buildDir)
-	sub, err := submission.Prepare(ctx, path, buildDir)
+	var sub *submission.Submission
+	if opts.Class != "" {
+		sub, err = submission.PrepareIn(ctx, opts.Class, path, buildDir)
+	} else {
+		sub, err = submission.Prepare(ctx, path, buildDir)
+	}
 	var ce *submission.CompileError
 	if errors.As(err, &ce) {
 		first := report.CheckResult{

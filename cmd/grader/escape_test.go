@@ -294,6 +294,9 @@ func attacks() []attack {
 		{file: "class-link.txtar", batch: "mallory", escaped: reportPassed("hello"), offRoot: [][]string{{"handin"}}},
 		{file: "class-folder-link.txtar", batch: "mallory", escaped: reportPassed("hello"), offRoot: [][]string{{"handin"}}},
 		{file: "folder-link.txtar", escaped: passed("Says hello"), offRoot: [][]string{{"handin"}}},
+		// The file given a link to a classmate's beside it, in a
+		// drop-box every student writes in: the file itself is refused.
+		{file: "dropbox-link.txtar", escaped: passed("Says hello"), offRoot: [][]string{{"handin"}}},
 		// A hard link has no target to refuse: as root, a file of two
 		// names that not every user may read is.
 		{file: "hardlink-secret.txtar", escaped: secret, offRoot: [][]string{{"handin"}}},

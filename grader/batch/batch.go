@@ -387,6 +387,13 @@ func gradeOne(ctx context.Context, ex *exercise.Exercise, s Student, opts grader
 		}
 		return grader.UngradableReport(ex, path, s.Problem, false, opts), nil
 	}
+	// The entry, checked when the class was listed, is graded by path:
+	// looked up again beneath the class folder with no link followed, so
+	// that an entry made a link since (mallory.py -> alice/prog.py, in a
+	// drop-box) is refused as it would have been at the listing.
+	if len(s.Entries) > 0 {
+		opts.Class = filepath.Dir(s.Entries[0])
+	}
 	rep, err := grader.GradePath(ctx, ex, s.Path, opts)
 	var sub *submission.Error
 	switch {
@@ -395,6 +402,9 @@ func gradeOne(ctx context.Context, ex *exercise.Exercise, s Student, opts grader
 		// compiler killed mid-way looks like a compile error): it is
 		// not this student's verdict.
 		return nil, ctx.Err()
+	case errors.As(err, &sub) && sub.Link != "" && len(s.Entries) > 0 && sub.Link == s.Entries[0]:
+		// Said as the listing says it.
+		return grader.UngradableReport(ex, s.Path, linkProblem(s.Entries[0], filepath.Base(s.Entries[0])), false, opts), nil
 	case errors.As(err, &sub):
 		return grader.UngradableReport(ex, s.Path, strings.TrimPrefix(sub.Error(), "grader: "), sub.Machine, opts), nil
 	case err != nil:

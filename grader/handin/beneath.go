@@ -5,6 +5,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
+	"strings"
 )
 
 // beneath looks names up beneath one folder under the rule. Names are
@@ -16,10 +18,11 @@ type beneath interface {
 	// out of it.
 	stat(name string) (fs.FileInfo, error)
 	readlink(name string) (string, error)
-	// open opens name, following links inside the folder, read-only and
-	// without blocking, once it is known to be a regular file: anything
-	// else is errNotRegular, and is never opened.
-	open(name string) (*os.File, fs.FileInfo, error)
+	// open opens name, following links inside the folder (none at all
+	// with nofollow), read-only and without blocking, once it is known to
+	// be a regular file: anything else is errNotRegular, and is never
+	// opened.
+	open(name string, nofollow bool) (*os.File, fs.FileInfo, error)
 	// list names at most max entries of the folder name, reached without
 	// following any link.
 	list(name string, max int) ([]string, error)
@@ -44,8 +47,14 @@ func (b rootBeneath) stat(name string) (fs.FileInfo, error)  { return b.r.Stat(n
 func (b rootBeneath) readlink(name string) (string, error)   { return b.r.Readlink(name) }
 func (b rootBeneath) close() error                           { return b.r.Close() }
 
-func (b rootBeneath) open(name string) (*os.File, fs.FileInfo, error) {
-	fi, err := b.r.Stat(name)
+func (b rootBeneath) open(name string, nofollow bool) (*os.File, fs.FileInfo, error) {
+	look := b.r.Stat
+	if nofollow {
+		// A link is not regular; the file opened must be the very one
+		// looked at (below), not one a link put in its place leads to.
+		look = b.r.Lstat
+	}
+	fi, err := look(name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -92,4 +101,37 @@ func readNames(f *os.File, n int) ([]string, error) {
 		return nil, err
 	}
 	return names, nil
+}
+
+// openRootIn is openIn by hand (see OpenIn): each folder of rel looked at
+// without following it, opened, and found to be the very folder looked at.
+func openRootIn(base, rel string) (beneath, error) {
+	r, err := os.OpenRoot(base)
+	if err != nil || rel == "." {
+		return rootBeneath{r}, err
+	}
+	done := ""
+	for _, part := range strings.Split(rel, "/") {
+		fi, err := r.Lstat(part)
+		if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			target, _ := r.Readlink(part)
+			r.Close()
+			return nil, &LinkError{Name: path.Join(done, part), Target: target}
+		}
+		if err != nil {
+			r.Close()
+			return nil, &fs.PathError{Op: "open", Path: path.Join(done, part), Err: unwrapPath(err)}
+		}
+		next, err := r.OpenRoot(part)
+		r.Close()
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: path.Join(done, part), Err: unwrapPath(err)}
+		}
+		if now, err := next.Stat("."); err != nil || !os.SameFile(fi, now) {
+			next.Close()
+			return nil, &fs.PathError{Op: "open", Path: path.Join(done, part), Err: errors.New("changed while the grader read it")}
+		}
+		r, done = next, path.Join(done, part)
+	}
+	return rootBeneath{r}, nil
 }

@@ -6,7 +6,10 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -44,6 +47,48 @@ func openBeneath(path string) (beneath, error) {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
 	return kernelBeneath{fd}, nil
+}
+
+// openIn is OpenIn: base opened as given, rel beneath it with no link
+// followed anywhere (RESOLVE_NO_SYMLINKS, and O_NOFOLLOW for the folder
+// itself), so that the folder opened is the one the kernel found no link
+// on the way to, whatever takes the names after.
+func openIn(base, rel string) (beneath, error) {
+	if testOpen != nil {
+		return testOpen(filepath.Join(base, filepath.FromSlash(rel)))
+	}
+	if !haveOpenat2() {
+		return openRootIn(base, rel)
+	}
+	fd, err := unix.Open(base, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: base, Err: err}
+	}
+	b := kernelBeneath{fd}
+	if rel == "." {
+		return b, nil
+	}
+	defer b.close()
+	in, err := b.at(rel, unix.O_PATH|unix.O_DIRECTORY|unix.O_NOFOLLOW, resolveInside|unix.RESOLVE_NO_SYMLINKS)
+	if err != nil {
+		// Refused by the kernel: worded here, naming the link if one
+		// is on the way.
+		done := ""
+		for _, part := range strings.Split(rel, "/") {
+			done = path.Join(done, part)
+			if fi, lerr := b.lstat(done); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				target, _ := b.readlink(done)
+				return nil, &LinkError{Name: done, Target: target}
+			} else if lerr != nil {
+				break
+			}
+		}
+		if err == unix.ELOOP {
+			return nil, &LinkError{Name: rel}
+		}
+		return nil, &fs.PathError{Op: "open", Path: rel, Err: err}
+	}
+	return kernelBeneath{in}, nil
 }
 
 func (b kernelBeneath) close() error { return unix.Close(b.fd) }
@@ -108,8 +153,13 @@ func (b kernelBeneath) readlink(name string) (string, error) {
 	return string(buf[:n]), nil
 }
 
-func (b kernelBeneath) open(name string) (*os.File, fs.FileInfo, error) {
-	pfd, err := b.at(name, unix.O_PATH, resolveInside)
+func (b kernelBeneath) open(name string, nofollow bool) (*os.File, fs.FileInfo, error) {
+	pflags, resolve := uint64(unix.O_PATH), uint64(resolveInside)
+	if nofollow {
+		// A link is opened as itself, and is no regular file.
+		pflags, resolve = unix.O_PATH|unix.O_NOFOLLOW, resolveInside|unix.RESOLVE_NO_SYMLINKS
+	}
+	pfd, err := b.at(name, pflags, resolve)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -127,7 +177,7 @@ func (b kernelBeneath) open(name string) (*os.File, fs.FileInfo, error) {
 	const flags = unix.O_RDONLY | unix.O_NONBLOCK | unix.O_NOCTTY | unix.O_CLOEXEC
 	fd, err := unix.Open("/proc/self/fd/"+strconv.Itoa(pfd), flags, 0)
 	if err != nil {
-		if fd, err = b.at(name, flags, resolveInside); err != nil {
+		if fd, err = b.at(name, flags|pflags&unix.O_NOFOLLOW, resolve); err != nil {
 			return nil, nil, err
 		}
 	}

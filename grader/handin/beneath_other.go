@@ -2,6 +2,8 @@
 
 package handin
 
+import "path/filepath"
+
 func openBeneath(path string) (beneath, error) {
 	if testOpen != nil {
 		return testOpen(path)
@@ -11,3 +13,10 @@ func openBeneath(path string) (beneath, error) {
 
 // haveOpenat2 is Linux's alone.
 func haveOpenat2() bool { return false }
+
+func openIn(base, rel string) (beneath, error) {
+	if testOpen != nil {
+		return testOpen(filepath.Join(base, filepath.FromSlash(rel)))
+	}
+	return openRootIn(base, rel)
+}

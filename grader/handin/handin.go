@@ -22,7 +22,12 @@
 // The rule is the kernel's where it can be (openat2's RESOLVE_BENEATH, Linux
 // 5.6), else the same rule by hand (Go's os.Root), and a file is opened only
 // once it is known to be a regular file, so that nothing a student names can
-// make the grader block, read without end, or open a device.
+// make the grader block, read without end, or open a device. Every rule is
+// kept on what is opened, not only on a look before it: a file's kind, size
+// and links are judged again on its descriptor, the submission's own folder
+// is opened with no link followed (OpenIn), and a file named by the caller
+// (RefuseLink) likewise, so that a name a student swaps between the look
+// and the open (rename's RENAME_EXCHANGE, in a loop) gains nothing.
 package handin
 
 import (
@@ -95,8 +100,9 @@ func Shown(name string) string {
 // Dir is a folder open for reading under the rule: every name is looked up
 // beneath it.
 type Dir struct {
-	path string  // as given
-	b    beneath // the kernel's lookups, or Go's by hand
+	path   string  // as given
+	b      beneath // the kernel's lookups, or Go's by hand
+	noLink string  // a name refused where it is a link (RefuseLink)
 }
 
 // OpenDir opens the folder at path for reading beneath it. path itself is
@@ -108,6 +114,44 @@ func OpenDir(path string) (*Dir, error) {
 	}
 	return &Dir{path: path, b: b}, nil
 }
+
+// OpenIn opens the folder rel (slash-separated, "." for base itself)
+// beneath base for reading beneath it, following no link on the way: base
+// is the caller's, followed as given (a class folder, the folder above a
+// student's own); rel is the student's, and a link anywhere in it, the
+// folder itself among them, is a *LinkError naming it. The check is the
+// open itself (O_NOFOLLOW, RESOLVE_NO_SYMLINKS): the folder read is the
+// one found to be no link, whatever is put in its place after.
+func OpenIn(base, rel string) (*Dir, error) {
+	b, err := openIn(base, rel)
+	if err != nil {
+		return nil, err
+	}
+	return &Dir{path: filepath.Join(base, filepath.FromSlash(rel)), b: b}, nil
+}
+
+// LinkError is a folder on the way to a submission's own, or that folder,
+// which is a link (OpenIn).
+type LinkError struct {
+	Name   string // the link, slash-separated, relative to the base
+	Target string // what it leads to, as the link says; "" if unknown
+}
+
+func (e *LinkError) Error() string {
+	if e.Target == "" {
+		return Shown(e.Name) + " is a link"
+	}
+	return Shown(e.Name) + " is a link to " + Shown(e.Target)
+}
+
+// RefuseLink has d refuse name where name itself is a link, even one to a
+// file inside d: for the file a caller names (a class entry, the file given
+// to grader check), whose folder may be one every student writes in (a
+// drop-box), so that a link inside it may be mallory.py -> alice/prog.py.
+// The file is then looked up and opened with no link followed at all:
+//
+//	mallory.py is a link to alice/prog.py: hand in the file itself
+func (d *Dir) RefuseLink(name string) { d.noLink = name }
 
 // Close closes d.
 func (d *Dir) Close() error { return d.b.close() }
@@ -135,6 +179,9 @@ func (d *Dir) Lookup(name string) (Entry, error) {
 	}
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		e.Link, _ = d.b.readlink(name)
+		if name == d.noLink {
+			return d.refuse(e, "is a link to "+Shown(e.Link), "hand in the file itself"), nil
+		}
 		fi, err = d.b.stat(name)
 		if err != nil {
 			return d.refuse(e, d.linkProblem(name), "hand in the file itself"), nil
@@ -250,10 +297,14 @@ func (d *Dir) Open(name string) (*os.File, Entry, error) {
 	if testBeforeOpen != nil {
 		testBeforeOpen(name)
 	}
-	f, fi, err := d.b.open(name)
+	f, fi, err := d.b.open(name, name == d.noLink)
 	if err != nil {
 		if errors.Is(err, errNotRegular) {
-			// It changed since the lookup: read it as it is now.
+			// It changed since the lookup: said as it is now, when the
+			// rule refuses that (a link put in its place).
+			if now, err := d.Lookup(name); err == nil && now.Kind == Refused {
+				return nil, now, now.Refused
+			}
 			return nil, e, &RefusedError{Name: name, Problem: "changed while the grader read it", Fix: "hand in the file again"}
 		}
 		return nil, e, &fs.PathError{Op: "open", Path: name, Err: unwrapPath(err)}

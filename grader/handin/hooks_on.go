@@ -39,7 +39,7 @@ func (a anywhere) stat(name string) (fs.FileInfo, error)  { return os.Stat(a.at(
 func (a anywhere) readlink(name string) (string, error)   { return os.Readlink(a.at(name)) }
 func (a anywhere) close() error                           { return nil }
 
-func (a anywhere) open(name string) (*os.File, fs.FileInfo, error) {
+func (a anywhere) open(name string, _ bool) (*os.File, fs.FileInfo, error) {
 	f, err := os.Open(a.at(name))
 	if err != nil {
 		return nil, nil, err

@@ -93,3 +93,72 @@ func TestHardLinkSwapped(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenIn: a folder reached beneath its base with no link followed,
+// by each way of keeping the rule; a link on the way, the folder itself
+// among them, is a *LinkError naming it. And a name RefuseLink refuses is
+// refused as a link even when it leads inside the folder, and when it is
+// made one between Open's lookup and its open.
+func TestOpenIn(t *testing.T) {
+	base := t.TempDir()
+	for _, f := range []string{"homes/alice/hw/prog.py", "homes/mallory/hw/prog.py", "box/aaron.py", "box/alice/prog.py"} {
+		os.MkdirAll(filepath.Join(base, filepath.Dir(f)), 0o755)
+		os.WriteFile(filepath.Join(base, f), []byte("print('x')\n"), 0o644)
+	}
+	for link, target := range map[string]string{"homes/mallory/work": "../alice", "homes/mallory/hwlink": "hw", "box/mallory.py": "alice/prog.py"} {
+		if err := os.Symlink(target, filepath.Join(base, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ways := map[string]func(string, string) (beneath, error){"os.Root": openRootIn}
+	if haveOpenat2() {
+		ways["openat2"] = openIn
+	}
+	defer func() { testBeforeOpen = nil }()
+	for way, open := range ways {
+		t.Run(way, func(t *testing.T) {
+			for rel, want := range map[string]string{
+				"homes/mallory/hw":      "",
+				".":                     "",
+				"homes/mallory/hwlink":  "homes/mallory/hwlink is a link to hw",
+				"homes/mallory/work/hw": "homes/mallory/work is a link to ../alice",
+			} {
+				b, err := open(base, rel)
+				got := ""
+				if err != nil {
+					var le *LinkError
+					if !errors.As(err, &le) {
+						t.Errorf("%s: %v; want a *LinkError", rel, err)
+					}
+					got = err.Error()
+				} else {
+					b.close()
+				}
+				if got != want {
+					t.Errorf("openIn(%s): %q; want %q", rel, got, want)
+				}
+			}
+			b, err := open(base, "box")
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := &Dir{path: filepath.Join(base, "box"), b: b}
+			defer d.Close()
+			d.RefuseLink("mallory.py")
+			want := "mallory.py is a link to alice/prog.py: hand in the file itself"
+			if _, err := d.ReadFile(context.Background(), "mallory.py"); err == nil || err.Error() != want {
+				t.Errorf("ReadFile(mallory.py -> alice/prog.py), refused as a link: %v; want %q", err, want)
+			}
+			// aaron.py, a file when looked up, a link when opened.
+			aaron, other := filepath.Join(base, "box/aaron.py"), filepath.Join(base, "box/mallory.py")
+			d.RefuseLink("aaron.py")
+			testBeforeOpen = func(string) { exchange(t, aaron, other) }
+			data, err := d.ReadFile(context.Background(), "aaron.py")
+			testBeforeOpen = nil
+			exchange(t, aaron, other)
+			if want := "aaron.py is a link to alice/prog.py: hand in the file itself"; err == nil || err.Error() != want {
+				t.Errorf("ReadFile(aaron.py), made a link after its lookup: %q, %v; want %q", data, err, want)
+			}
+		})
+	}
+}

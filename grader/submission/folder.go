@@ -44,11 +44,11 @@ const folderHolds = "a folder holds Go files of package main, C or C++ source fi
 
 // prepareFolder turns the folder at abs (path as given) into a submission,
 // built from the grader's copy of it (handInFolder).
-func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission, error) {
+func prepareFolder(ctx context.Context, path, abs, buildDir string, own *handin.Dir, w where) (*Submission, error) {
 	subErr := func(problem, fix string) error {
 		return &Error{Path: path, Problem: problem, Fix: fix}
 	}
-	snap, notes, err := handInFolder(ctx, path, abs, buildDir)
+	snap, notes, err := handInFolder(ctx, path, buildDir, own)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +63,9 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string) (*Submission
 		// One program file: it is the program, whatever its language.
 		// (A C file beside its headers is built as the folder: a file
 		// alone does not see them.)
-		sub, err := Prepare(ctx, filepath.Join(path, all[0]), buildDir)
+		// Looked up again, beneath the folder reached as this one was;
+		// a file of the student's own folder, it may be a link inside.
+		sub, err := prepare(ctx, filepath.Join(path, all[0]), buildDir, where{class: w.class, inOwn: true})
 		if err == nil && notes != "" {
 			// What was left out may be what it lacks (an import): said.
 			sub.Built = "the folder's one program file, " + handin.Shown(all[0]) + notes
@@ -115,17 +117,12 @@ func buildFolder(ctx context.Context, path, abs, snap, buildDir string, lang lan
 		VoidMain: declaresVoidMain(lang, srcs)}, nil
 }
 
-// handInFolder copies the folder at abs (path, as given), read as package
-// handin reads a submission, into buildDir, and returns the copy and a note
+// handInFolder copies the folder d (path, as given; opened by openOwn),
+// read as package handin reads a submission, into buildDir, and returns the copy and a note
 // of what the rule left out (for Submission.Built). A file of the program
 // left out (a source or header that is a link out of the folder, say) is
 // an *Error naming it: the program cannot be built without it.
-func handInFolder(ctx context.Context, path, abs, buildDir string) (snap, notes string, err error) {
-	d, err := handin.OpenDir(abs)
-	if err != nil {
-		return "", "", lookupError(path, err)
-	}
-	defer d.Close()
+func handInFolder(ctx context.Context, path, buildDir string, d *handin.Dir) (snap, notes string, err error) {
 	dir, err := copiesDir(buildDir)
 	if err != nil {
 		return "", "", err

@@ -77,6 +77,10 @@ type Error struct {
 	// interpreter or compiler it needs is not installed. Fix says what to
 	// install.
 	Machine bool
+	// Link is the link (a path, as Path is given) that refused the
+	// submission, when it is one: its own folder or a folder on the way
+	// there (beneath the class folder), or the file named itself.
+	Link string
 }
 
 func (e *Error) Error() string {
@@ -207,7 +211,36 @@ var compileLimits = sandbox.Limits{Time: 60 * time.Second, Memory: 2 * sandbox.G
 // "#!", runs as it is; otherwise the extension decides. A problem the
 // student can fix is an *Error; a compile failure is a
 // *CompileError holding the compiler's output. ctx bounds the compile.
+//
+// The path is the caller's, followed, up to the student's own folder (the
+// one given, or a file's), which must not be a link, and neither may the
+// file given: its folder may be a drop-box every student writes in. What
+// is beneath the folder is looked up beneath it (package handin).
 func Prepare(ctx context.Context, path string, buildDir string) (*Submission, error) {
+	return prepare(ctx, path, buildDir, where{})
+}
+
+// PrepareIn is Prepare for a submission beneath class, the caller's folder
+// (grader batch's class folder), whose entries are the students': no
+// folder beneath class on the way to the submission may be a link, nor the
+// file path names when it is a class entry itself (mallory.py). Each is
+// refused as the open itself finds it (package handin's OpenIn), so that
+// an entry swapped for a link after the class was listed gains nothing.
+func PrepareIn(ctx context.Context, class, path string, buildDir string) (*Submission, error) {
+	return prepare(ctx, path, buildDir, where{class: class})
+}
+
+// where says how a submission's own folder is reached.
+type where struct {
+	// class is the folder above the student's entries, the caller's;
+	// "" for the folder above the submission's own folder.
+	class string
+	// inOwn says a file's folder is the student's own (a file picked in
+	// a folder they handed in): the file may be a link inside it.
+	inOwn bool
+}
+
+func prepare(ctx context.Context, path string, buildDir string, w where) (*Submission, error) {
 	subErr := func(problem, fix string) error {
 		return &Error{Path: path, Problem: problem, Fix: fix}
 	}
@@ -215,16 +248,19 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 	if err != nil {
 		return nil, subErr(err.Error(), "")
 	}
-	// A folder's path is the caller's, followed up to the student's own
-	// folder (the one given, or a file's), which must not be a link; what
-	// is beneath it is looked up beneath it (package handin).
-	if err := linkedFolder(path, abs); err != nil {
+	isDir := false
+	if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
+		isDir = true
+	}
+	own, err := openOwn(path, abs, isDir, &w)
+	if err != nil {
 		return nil, err
 	}
-	if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
-		return prepareFolder(ctx, path, abs, buildDir)
+	defer own.Close()
+	if isDir {
+		return prepareFolder(ctx, path, abs, buildDir, own, w)
 	}
-	cp, err := handIn(ctx, path, abs, buildDir)
+	cp, err := handIn(ctx, path, abs, buildDir, own, w.inOwn)
 	if err != nil {
 		return nil, err
 	}
@@ -329,52 +365,91 @@ func Prepare(ctx context.Context, path string, buildDir string) (*Submission, er
 		VoidMain: declaresVoidMain(lang, []string{cp})}, nil
 }
 
-// linkedFolder refuses a submission whose own folder (abs, when it is one,
-// else the folder of the file abs) is a link: the folder is the student's,
-// and where it is a link the student chose where it leads. Followed, a
-// grader running as root would build and run, as mallory's, what
-// class/mallory -> ../homes/mallory/hw -> ../alice/hw leads to, past
-// alice's closed folder (issue 29). The folders above it are the caller's
-// (a class folder, /autograder), and are followed.
-func linkedFolder(path, abs string) error {
-	if handin.Off() {
-		return nil // the rule turned off for a test
+// openOwn opens the submission's own folder (abs, when isDir, else the
+// folder of the file abs) for reading beneath it, reached with no link
+// followed beneath w.class, or, without a class, the folder above it: the
+// folder is the student's, and where it is a link the student chose where
+// it leads. Followed, a grader running as root would build and run, as
+// mallory's, what class/mallory -> ../homes/mallory/hw -> ../alice/hw
+// leads to, past alice's closed folder (issue 29). The folders above are
+// the caller's (a class folder, /autograder), and are followed. The check
+// is the open (handin.OpenIn): a folder swapped for a link after any look
+// of the grader's is refused all the same. It sets w.inOwn for a file in a
+// class entry's folder (class/mallory/nqueens.py), which is mallory's own.
+func openOwn(path, abs string, isDir bool, w *where) (*handin.Dir, error) {
+	folder := abs
+	if !isDir {
+		folder = filepath.Dir(abs)
 	}
-	folder, shown := abs, path
-	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		folder, shown = filepath.Dir(abs), filepath.Dir(path)
+	base, rel := filepath.Dir(folder), filepath.Base(folder)
+	if base == folder {
+		base, rel = folder, "." // the machine's root: the caller's
 	}
-	fi, err := os.Lstat(folder)
-	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
-		return nil
+	if w.class != "" {
+		if class, err := filepath.Abs(w.class); err == nil {
+			if r, err := filepath.Rel(class, folder); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+				base, rel = class, r
+				w.inOwn = w.inOwn || r != "."
+			}
+		}
 	}
-	target, _ := os.Readlink(folder)
-	if shown == path {
-		return &Error{Path: path, Problem: "is a link to " + handin.Shown(target), Fix: "grade the folder itself, not a link to it"}
+	if testBeforeOwnOpen != nil {
+		testBeforeOwnOpen()
 	}
-	return &Error{Path: path, Problem: "is in " + shownPath(shown) + ", a link to " + handin.Shown(target),
-		Fix: "grade the folder itself, not a link to it"}
+	d, err := handin.OpenIn(base, filepath.ToSlash(rel))
+	var le *handin.LinkError
+	switch {
+	case errors.As(err, &le):
+		link := filepath.Join(base, filepath.FromSlash(le.Name))
+		shown := path
+		if r, rerr := filepath.Rel(link, abs); rerr == nil && r != "." {
+			for range strings.Split(r, string(filepath.Separator)) {
+				shown = filepath.Dir(shown)
+			}
+		}
+		says := " a link"
+		if le.Target != "" {
+			says = " a link to " + handin.Shown(le.Target)
+		}
+		if link == abs {
+			return nil, &Error{Path: path, Problem: "is" + says, Fix: "grade the folder itself, not a link to it", Link: path}
+		}
+		return nil, &Error{Path: path, Problem: "is in " + shownPath(shown) + "," + says,
+			Fix: "grade the folder itself, not a link to it", Link: shown}
+	case err != nil:
+		return nil, lookupError(path, err)
+	}
+	return d, nil
 }
 
+// testBeforeOwnOpen, set by a test alone, runs just before openOwn opens
+// the submission's own folder: after every look the grader takes at the
+// path (Prepare's stat, a batch's listing), where a test swaps a name as a
+// racing student would.
+var testBeforeOwnOpen func()
+
 // handIn copies the file at abs (path, as given), looked up beneath its own
-// folder as package handin reads a submission, into buildDir, and returns
-// the copy: what compilers and runs see in its place. A file the rule
-// refuses (a link out of its folder, a named pipe, a device, a file too
-// large) is an *Error saying which and why.
-func handIn(ctx context.Context, path, abs, buildDir string) (string, error) {
+// folder d (opened by openOwn) as package handin reads a submission, into
+// buildDir, and returns the copy: what compilers and runs see in its place.
+// A file the rule refuses (a link out of its folder, a named pipe, a
+// device, a file too large) is an *Error saying which and why; so is, unless
+// inOwn, the file itself being a link, even one inside its folder.
+func handIn(ctx context.Context, path, abs, buildDir string, d *handin.Dir, inOwn bool) (string, error) {
 	subErr := func(problem, fix string) error {
 		return &Error{Path: path, Problem: problem, Fix: fix}
 	}
-	d, err := handin.OpenDir(filepath.Dir(abs))
-	if err != nil {
-		return "", lookupError(path, err)
-	}
-	defer d.Close()
 	name := filepath.Base(abs)
+	if !inOwn {
+		// Named by the caller, in a folder that may be every student's
+		// (box/mallory.py -> alice/prog.py): the file itself, no link.
+		d.RefuseLink(name)
+	}
 	e, err := d.Lookup(name)
 	switch {
 	case err != nil:
 		return "", lookupError(path, err)
+	case e.Kind == handin.Refused && !inOwn && e.Link != "" && strings.HasPrefix(e.Refused.Problem, "is a link to "+handin.Shown(e.Link)):
+		return "", &Error{Path: path, Problem: e.Refused.Problem, Fix: e.Refused.Fix, Link: path}
 	case e.Kind == handin.Refused:
 		return "", subErr(e.Refused.Problem, e.Refused.Fix)
 	case e.Kind != handin.File:
@@ -388,6 +463,9 @@ func handIn(ctx context.Context, path, abs, buildDir string) (string, error) {
 	refused, err := d.CopyTo(ctx, name, cp)
 	var r *handin.RefusedError
 	switch {
+	case len(refused) > 0 && !inOwn && strings.HasPrefix(refused[0].Problem, "is a link"):
+		// It became a link between the look and the copy.
+		return "", &Error{Path: path, Problem: refused[0].Problem, Fix: refused[0].Fix, Link: path}
 	case len(refused) > 0:
 		// It changed between the look and the copy.
 		return "", subErr(refused[0].Problem, refused[0].Fix)
