@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -372,6 +371,31 @@ func say(c *report.CheckResult, m report.Message) {
 	c.Reason, c.Message = &m, i18n.For(i18n.English).Say(m)
 }
 
+// hint gives c the grader's own hint m: as data, and in the words of the
+// exercise's language, as a check's own hint is, its verbatim parts not
+// isolated (report.CheckResult.HintReason).
+func hint(ex *exercise.Exercise, c *report.CheckResult, m report.Message) {
+	c.Hint, c.HintReason = i18n.For(ex.Lang).Say(plain(m)), &m
+}
+
+// plain is m with its verbatim arguments as text: what a hint that is a
+// string says, with no isolates for a renderer to escape.
+func plain(m report.Message) report.Message {
+	args := make([]report.Arg, len(m.Args))
+	for i, a := range m.Args {
+		switch a.Kind {
+		case report.ArgVerbatim:
+			a = report.Text(a.Name, a.Text)
+		case report.ArgMessage:
+			if a.Msg != nil {
+				a = report.Nested(a.Name, plain(*a.Msg))
+			}
+		}
+		args[i] = a
+	}
+	return report.Message{ID: m.ID, Args: args}
+}
+
 // notRun is the Error verdict on a check the grader could not run.
 func notRun(c *exercise.Check, msg string) report.CheckResult {
 	return report.CheckResult{Name: c.Name, Title: c.Title, Status: report.Error, MaxScore: c.Points, Hint: c.Hint, Message: msg}
@@ -409,14 +433,14 @@ func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Opt
 	var ce *submission.CompileError
 	if errors.As(err, &ce) {
 		first := report.CheckResult{
-			Name:    report.BuildCheck,
-			Title:   "The submission compiles",
-			Status:  report.Fail,
-			Message: "does not compile",
-			Detail:  &report.Detail{Actual: ce.Output},
+			Name:   report.BuildCheck,
+			Title:  i18n.For(ex.Lang).T("grader.title.build"),
+			Status: report.Fail,
+			Detail: &report.Detail{Actual: ce.Output},
 		}
+		say(&first, submission.NoCompile())
 		if ce.Split != nil {
-			first.Hint = ce.Split.Hint(ex.ID)
+			hint(ex, &first, ce.Split.HintMessage(ex.ID))
 		}
 		return firstFailedReport(ex, checks, path, ce.Command, first, report.Say("skip.no_compile"), opts, start), nil
 	}
@@ -426,32 +450,29 @@ func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Opt
 	if problem, fails := submission.CheckShebang(ctx, sub, buildDir); fails {
 		line := "#!" + strings.TrimSuffix(sub.Shebang, "\r")
 		first := report.CheckResult{
-			Name:    report.StartCheck,
-			Title:   "The program starts",
-			Status:  report.Fail,
-			Message: "does not start: " + problem,
-			Detail:  &report.Detail{Actual: line},
-			Hint: "The first line of your program, " + line + ", names the program that runs it, and the grader cannot run that one: " +
-				"name an interpreter installed on the machine (such as #!/usr/bin/env python3), or give your file its language's extension (.py, .sh, ...) and no #! line.",
+			Name:   report.StartCheck,
+			Title:  i18n.For(ex.Lang).T("grader.title.starts"),
+			Status: report.Fail,
+			Detail: &report.Detail{Actual: line},
 		}
+		say(&first, submission.NoStart(problem))
+		hint(ex, &first, submission.ShebangHint(line))
 		return firstFailedReport(ex, checks, path, sub.Command, first, report.Say("skip.no_start"), opts, start), nil
 	}
 	if out, fails := submission.CheckStarts(ctx, sub, buildDir); fails {
 		first := report.CheckResult{
-			Name:    report.StartCheck,
-			Title:   "The program starts",
-			Status:  report.Fail,
-			Message: "does not start: " + submission.ErrorLine(out, path),
-			Detail:  &report.Detail{Actual: out},
-			Hint: "The interpreter stops at the line it names, before your program runs: no other check can run until it is fixed. " +
-				"Run " + filepath.Base(sub.Command[0]) + " " + path + " yourself to see the same message.",
+			Name:   report.StartCheck,
+			Title:  i18n.For(ex.Lang).T("grader.title.starts"),
+			Status: report.Fail,
+			Detail: &report.Detail{Actual: out},
 		}
+		say(&first, submission.NoStart(submission.Complaint(out, path)))
+		hint(ex, &first, submission.StartsHint(sub.Command[0], path))
 		if py2 := python2(sub); py2 != nil {
 			// Python 3's error (a TabError, a missing parenthesis) is
 			// the symptom; the cause is the language's version.
-			first.Message = fmt.Sprintf("does not start: it is Python 2 code (%s, %s line %d), and the grader runs Python 3: %s",
-				py2.Code, py2.File, py2.Line, submission.ErrorLine(out, path))
-			first.Hint = submission.Python2Hint
+			say(&first, submission.Python2Start(py2, submission.Complaint(out, path)))
+			hint(ex, &first, submission.Python2HintMessage())
 		}
 		return firstFailedReport(ex, checks, path, sub.Command, first, report.Say("skip.no_start"), opts, start), nil
 	}

@@ -503,6 +503,21 @@ func TestGradePathCompileError(t *testing.T) {
 	}
 }
 
+// TestGradePathCompileErrorInLanguage: the check a compile error fails is
+// titled in the exercise's language, and says why as data (Reason) as well
+// as in English, for a renderer to say in the report's language.
+func TestGradePathCompileErrorInLanguage(t *testing.T) {
+	ex, _ := loadTestExercise(t).In("ko")
+	r, err := GradePath(context.Background(), ex, testSubmission("broken.c"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := r.Checks[0]
+	if b.Title != "제출물이 컴파일됩니다" || b.Reason == nil || b.Reason.ID != "submission.no_compile" || b.Message != "does not compile" {
+		t.Errorf("got build check titled %q, message %q, as data %+v; want the Korean title, submission.no_compile and its English words", b.Title, b.Message, b.Reason)
+	}
+}
+
 func TestGradePathSubmissionError(t *testing.T) {
 	ex := loadTestExercise(t)
 	_, err := GradePath(context.Background(), ex, testSubmission("no-such-file.py"), Options{})

@@ -42,18 +42,22 @@ var allowedImports = map[string][]string{
 	"grader/sandbox/internal/launcher": {},
 	"grader/sandbox":                   {"grader/sandbox/internal/proctree", "grader/sandbox/internal/launcher"},
 
-	// What is read of a submission, and how: below everything that reads one.
-	"grader/handin": {},
-
-	// A submission becomes a command, run in the sandbox.
-	"grader/submission": {"grader/handin", "grader/sandbox", "internal/survivors"},
-	"grader/builtin":    {"grader/submission", "internal/programs", "puzzle"},
-
-	// Judging output, and the verdicts as data.
+	// Judging output, the verdicts and what the grader says as data (a
+	// refused hand-in, a submission that does not build, a failure), and
+	// its words in each language: below everything that says something.
 	"grader/checker": {"puzzle", "reference"},
 	"grader/report":  {"grader/checker"},
 	"grader/i18n":    {"grader/report"},
-	"grader/render":  {"grader/checker", "grader/i18n", "grader/report", "reference"},
+
+	// What is read of a submission, and how: below everything that reads one.
+	"grader/handin": {"grader/i18n", "grader/report"},
+
+	// A submission becomes a command, run in the sandbox.
+	"grader/submission": {"grader/handin", "grader/i18n", "grader/report", "grader/sandbox", "internal/survivors"},
+	"grader/builtin":    {"grader/submission", "internal/programs", "puzzle"},
+
+	// Judging output, and the verdicts as data; a renderer says them.
+	"grader/render": {"grader/checker", "grader/i18n", "grader/report", "reference"},
 
 	// The scenario language, and the exercises written in it.
 	"grader/script":   {"grader/checker", "internal/suggest", "puzzle", "reference"},

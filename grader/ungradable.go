@@ -2,6 +2,7 @@ package grader
 
 import (
 	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -18,7 +19,7 @@ func UngradableReport(ex *exercise.Exercise, path, problem string, machine bool,
 		Submission: path,
 		Checks: []report.CheckResult{{
 			Name:    report.UngradableCheck,
-			Title:   "The submission can be run",
+			Title:   i18n.For(ex.Lang).T("grader.title.ungradable"),
 			Status:  report.Fail,
 			Message: problem,
 		}},

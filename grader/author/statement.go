@@ -28,11 +28,16 @@ func checksTableHeader(ex *exercise.Exercise) string {
 
 // checksTable is the statement's table of checks as the scenarios give it:
 // each check's title and points, in report order. A hidden check is
-// listed by its points alone: the statement is the student's.
+// listed by its points alone, under report.HiddenTitle in the
+// statement's language: the statement is the student's.
 func checksTable(ex *exercise.Exercise) []string {
 	rows := []string{checksTableHeader(ex), "|---|---|"}
 	for _, c := range ex.Checks {
-		rows = append(rows, fmt.Sprintf("| %s | %d |", c.ShownTitle(), c.Points))
+		title := c.Title
+		if !c.Visibility.Shown() {
+			title = i18n.For(ex.StatementLang).T("grader.title.hidden")
+		}
+		rows = append(rows, fmt.Sprintf("| %s | %d |", title, c.Points))
 	}
 	return rows
 }

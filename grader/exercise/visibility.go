@@ -7,14 +7,6 @@ import (
 	"github.com/boardcheck/boardcheck/internal/suggest"
 )
 
-// ShownTitle is the check's title as its student sees it.
-func (c *Check) ShownTitle() string {
-	if c.Visibility.Shown() {
-		return c.Title
-	}
-	return report.HiddenTitle
-}
-
 // visibilities are the values a manifest's [visibility] may give.
 var visibilities = []report.Visibility{"visible", report.Hidden, report.AfterDueDate}
 

@@ -54,10 +54,12 @@ func ForStudent(r *report.Report) *report.Report {
 			// Nor its time: a run that sleeps N seconds would show
 			// its input in it.
 			c = report.CheckResult{
-				Name: n, Title: report.HiddenTitle, Status: c.Status,
+				Name: n, Title: hiddenTitle(r.Lang), Status: c.Status,
 				Score: c.Score, MaxScore: c.MaxScore, Visibility: c.Visibility,
 				SkippedBecause: c.SkippedBecause,
-				Message:        hiddenMessage(c.Status),
+			}
+			if m, ok := hiddenMessage(c.Status); ok {
+				c.Reason, c.Message = &m, i18n.For(i18n.English).Say(m)
 			}
 		}
 		v.Checks[i] = c
@@ -86,15 +88,19 @@ func hideNeeds(log string, names map[string]string) string {
 	return strings.Join(lines, "\n")
 }
 
-// hiddenMessage is what a hidden check says in place of its own message.
-func hiddenMessage(s report.Status) string {
+// hiddenTitle is report.HiddenTitle in lang, the report's language.
+func hiddenTitle(lang string) string { return i18n.For(lang).T("grader.title.hidden") }
+
+// hiddenMessage is what a hidden check says in place of its own message,
+// and whether it says anything (a pass does not).
+func hiddenMessage(s report.Status) (report.Message, bool) {
 	switch s {
 	case report.Fail:
-		return "a hidden check failed: its input and output are not shown; test your program on inputs of your own"
+		return report.Say("grader.hidden.fail"), true
 	case report.Skip:
-		return "not run: a check it needs did not pass"
+		return report.Say("grader.hidden.skip"), true
 	case report.Error:
-		return "the grader could not run this check: not your fault; tell your instructor"
+		return report.Say("grader.hidden.error"), true
 	}
-	return ""
+	return report.Message{}, false
 }

@@ -190,3 +190,38 @@ func TestForStudentSkippedByHidden(t *testing.T) {
 		}
 	}
 }
+
+// TestForStudentHiddenInLanguage: a hidden check's title and message are
+// the catalog's, in the report's language, its message as data too; the
+// text report of an Arabic report says them in Arabic.
+func TestForStudentHiddenInLanguage(t *testing.T) {
+	r := hiddenReport()
+	r.Lang = "ar"
+	v := ForStudent(r)
+	var hidden *report.CheckResult
+	for i, c := range v.Checks {
+		if c.Name == "hidden-2" { // n4, which fails
+			hidden = &v.Checks[i]
+		}
+	}
+	if hidden == nil {
+		t.Fatalf("no check hidden-2 in %+v", v.Checks)
+	}
+	if hidden.Title != "فحص مخفي" {
+		t.Errorf("the hidden check's title in an Arabic report is %q; want the catalog's %q", hidden.Title, "فحص مخفي")
+	}
+	if hidden.Reason == nil || hidden.Reason.ID != "grader.hidden.fail" || !strings.HasPrefix(hidden.Message, "a hidden check failed: ") {
+		t.Errorf("the hidden check's message is %q, as data %+v; want grader.hidden.fail, its English words in Message", hidden.Message, hidden.Reason)
+	}
+	var buf bytes.Buffer
+	f, err := Lookup("text")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Render(&buf, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if out := buf.String(); !strings.Contains(out, "فشل فحص مخفي") || strings.Contains(out, "A hidden check") || strings.Contains(out, "a hidden check failed") {
+		t.Errorf("the Arabic text report does not say the hidden check in Arabic:\n%s", out)
+	}
+}

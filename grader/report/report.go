@@ -201,7 +201,8 @@ const (
 
 // HiddenTitle is what a student is shown of a hidden check's title, in a
 // report and in the statement's table of checks: the title may name the
-// input ("N = 27 in time").
+// input ("N = 27 in time"). These are its English words; a report says the
+// catalogs' grader.title.hidden in its language.
 const HiddenTitle = "A hidden check"
 
 // Shown reports whether a student sees the check in full.

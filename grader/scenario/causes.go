@@ -139,9 +139,7 @@ func python2Cause(src *submission.Source, exc *exception) *cause {
 	}
 	return &cause{
 		message: exc.say("scenario.python2", report.Verbatim("name", name), report.Nested("instead", insteadMsg)),
-		// Package submission's words, in English until it says them as
-		// a Message.
-		hint: untranslated(submission.Python2Hint),
+		hint:    submission.Python2HintMessage(),
 	}
 }
 

@@ -253,9 +253,7 @@ func (s *checkRun) exitNote(stderr []byte) report.Message {
 	case sub.VoidMain:
 		return say("scenario.void_main")
 	case sub.Split != nil && bytes.Contains(stderr, []byte("error: cannot find symbol")):
-		// Package submission's words, in English until it says them as a
-		// Message.
-		return untranslated(sub.Split.Hint(s.g.ex.ID))
+		return sub.Split.HintMessage(s.g.ex.ID)
 	}
 	return report.Message{}
 }

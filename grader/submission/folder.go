@@ -433,18 +433,7 @@ type SplitProgram struct {
 }
 
 // Hint says what to give instead, for exercise.
-func (sp *SplitProgram) Hint(exercise string) string {
-	return fmt.Sprintf("%s needs what other files of its folder define (%s): if they are one program, give the folder, and the grader builds them together (grader check %s %s)",
-		sp.File, andList(sp.Others), exercise, sp.Folder)
-}
-
-// andList joins names as "a, b and c".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
+func (sp *SplitProgram) Hint(exercise string) string { return English(sp.HintMessage(exercise)) }
 
 // builtAlone says whether a compiler's output shows that src, built alone,
 // needs the other files of its folder: a name it does not define, or a

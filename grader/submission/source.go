@@ -118,12 +118,6 @@ var python2Lines = []struct {
 	{regexp.MustCompile(`\.iter(?:items|keys|values)\s*\(`), "iteritems"},
 }
 
-// Python2Hint is the advice for Python 2 code, which the grader runs with
-// Python 3: the differences a student's program meets first.
-const Python2Hint = "The grader runs Python 3, and this is Python 2 code: in Python 3, print is a function (print(x)), " +
-	"range replaces xrange, input replaces raw_input, / divides exactly (use // for whole numbers), and a block's " +
-	"indentation may not mix tabs and spaces. Run python3 on your file yourself to see the same error."
-
 // Bounds on what ReadSource reads: a student's program is a few files of
 // a few kilobytes, and anything else is not worth reading for a message.
 const (

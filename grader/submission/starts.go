@@ -3,13 +3,13 @@ package submission
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
@@ -82,9 +82,9 @@ var shebangLimits = sandbox.Limits{Time: 10 * time.Second, Memory: 1 * sandbox.G
 // exists on the machine, and Landlock refuses it) is the student's to fix,
 // and problem says which and why. Any other outcome (the interpreter ran,
 // whatever it did) says nothing against the program.
-func CheckShebang(ctx context.Context, sub *Submission, buildDir string) (problem string, fails bool) {
+func CheckShebang(ctx context.Context, sub *Submission, buildDir string) (problem report.Message, fails bool) {
 	if sub.Shebang == "" {
-		return "", false
+		return problem, false
 	}
 	interp, arg, _ := strings.Cut(strings.TrimSpace(strings.TrimSuffix(sub.Shebang, "\r")), " ")
 	argv := []string{interp}
@@ -93,7 +93,7 @@ func CheckShebang(ctx context.Context, sub *Submission, buildDir string) (proble
 	}
 	home, err := os.MkdirTemp(buildDir, "shebang-")
 	if err != nil {
-		return "", false
+		return problem, false
 	}
 	defer RemoveAll(home)
 	_, err = sandbox.Run(ctx, sandbox.Spec{
@@ -107,13 +107,14 @@ func CheckShebang(ctx context.Context, sub *Submission, buildDir string) (proble
 	var ee *sandbox.ExecError
 	switch {
 	case errors.As(err, &ee):
-		return fmt.Sprintf("its #! line names %s, which cannot be run where the grader runs programs (%v)", shownPath(interp), ee.Err), true
+		// The system's own words for why, verbatim as a compiler's are.
+		return say("submission.shebang_refused", report.Verbatim("interpreter", shownPath(interp)), report.Verbatim("error", ee.Err.Error())), true
 	case sandbox.Unreachable(err):
 		// Found on the machine, in a folder the runs' own user may not
 		// enter (/proc/self/exe is the grader's binary, wherever that is).
-		return fmt.Sprintf("its #! line names %s, which cannot be run where the grader runs programs (its user may not reach it)", shownPath(interp)), true
+		return say("submission.shebang_unreachable", report.Verbatim("interpreter", shownPath(interp))), true
 	}
-	return "", false
+	return problem, false
 }
 
 // ErrorLine finds, in an interpreter's complaint, the line that explains
@@ -129,9 +130,12 @@ var (
 	prefixRE = regexp.MustCompile(`^\S+?:(?: line)? ?\d+: ?`)
 )
 
-func ErrorLine(output, path string) string {
+func ErrorLine(output, path string) string { return English(Complaint(output, path)) }
+
+// errorLine is ErrorLine's parts: the line that explains the complaint,
+// and the program's line it names ("" for none).
+func errorLine(output, path string) (explain, line string) {
 	lines := strings.Split(strings.TrimSpace(output), "\n")
-	explain := ""
 	for i := len(lines) - 1; i >= 0; i-- {
 		if m := exceptionRE.FindString(strings.TrimSpace(lines[i])); m != "" {
 			explain = m
@@ -147,8 +151,8 @@ func ErrorLine(output, path string) string {
 		}
 		rest := l[strings.Index(l, filepath.Base(path))+len(filepath.Base(path)):]
 		if m := lineRE.FindStringSubmatch(rest); m != nil && strings.Index(rest, m[0]) <= 2 {
-			return explain + " (line " + m[1] + ")"
+			return explain, m[1]
 		}
 	}
-	return explain
+	return explain, ""
 }

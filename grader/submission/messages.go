@@ -1,0 +1,101 @@
+package submission
+
+import (
+	"path/filepath"
+	"strconv"
+
+	"github.com/boardcheck/boardcheck/grader/i18n"
+	"github.com/boardcheck/boardcheck/grader/report"
+)
+
+// What grading says of a submission that does not build or start, and the
+// hints that go with it, are report.Messages (submission.* in the
+// catalogs), said in the student's language by the renderers; their
+// English words, the English catalog's, are what the functions returning
+// strings here return. What the compiler or the interpreter said, a #!
+// line, a file name and a command line are verbatim arguments, never
+// translated.
+
+// say is report.Say, shorter for the messages here.
+func say(id string, args ...report.Arg) report.Message { return report.Say(id, args...) }
+
+// English is m in the English catalog's words.
+func English(m report.Message) string { return i18n.For(i18n.English).Say(m) }
+
+// NoCompile is the message of a submission that does not compile: the
+// compiler's output, shown beside it, says why.
+func NoCompile() report.Message { return say("submission.no_compile") }
+
+// NoStart is the message of a program that does not start; why is
+// Complaint's, or CheckShebang's problem.
+func NoStart(why report.Message) report.Message {
+	return say("submission.no_start", report.Nested("why", why))
+}
+
+// Python2Start is the message of Python 2 code that does not start under
+// Python 3: at is its first line of Python 2, why the interpreter's
+// complaint (Complaint).
+func Python2Start(at *Place, why report.Message) report.Message {
+	return say("submission.python2", report.Verbatim("code", at.Code), report.Verbatim("file", at.File),
+		report.Int("line", at.Line), report.Nested("why", why))
+}
+
+// Complaint is the line of an interpreter's complaint that explains it
+// (see ErrorLine), the interpreter's own words verbatim, with the line of
+// the program at fault where the output names it.
+func Complaint(output, path string) report.Message {
+	explain, line := errorLine(output, path)
+	if line == "" {
+		return say("submission.complaint", report.Verbatim("error", explain))
+	}
+	n, _ := strconv.Atoi(line)
+	return say("submission.complaint_at", report.Verbatim("error", explain), report.Int("line", n))
+}
+
+// ShebangHint is the hint of a script whose #! line (line, with "#!")
+// names a program the grader cannot run.
+func ShebangHint(line string) report.Message {
+	return say("submission.hint.shebang", report.Verbatim("line", line), report.Verbatim("example", "#!/usr/bin/env python3"))
+}
+
+// StartsHint is the hint of a script its interpreter cannot parse: the
+// command (interpreter, then the path as the student gave it) that shows
+// the same complaint.
+func StartsHint(interpreter, path string) report.Message {
+	return say("submission.hint.starts", report.Verbatim("command", filepath.Base(interpreter)+" "+path))
+}
+
+// Python2HintMessage is the advice for Python 2 code, which the grader
+// runs with Python 3: the differences a student's program meets first.
+func Python2HintMessage() report.Message {
+	return say("submission.hint.python2",
+		report.Verbatim("print", "print"), report.Verbatim("print_call", "print(x)"),
+		report.Verbatim("range", "range"), report.Verbatim("xrange", "xrange"),
+		report.Verbatim("input", "input"), report.Verbatim("raw_input", "raw_input"),
+		report.Verbatim("div", "/"), report.Verbatim("floordiv", "//"),
+		report.Verbatim("python3", "python3"))
+}
+
+// HintMessage says what to give instead of one file of a split program,
+// for exercise.
+func (sp *SplitProgram) HintMessage(exercise string) report.Message {
+	return say("submission.hint.split", report.Verbatim("file", sp.File), report.Nested("others", listMessage(sp.Others)),
+		report.Verbatim("command", "grader check "+exercise+" "+sp.Folder))
+}
+
+// listMessage joins names (verbatim) as "a, b and c" in the report's
+// language.
+func listMessage(names []string) report.Message {
+	if len(names) == 0 {
+		return say("scenario.code", report.Verbatim("code", ""))
+	}
+	m := say("scenario.code", report.Verbatim("code", names[0]))
+	for i, n := range names[1:] {
+		id := "scenario.list.comma"
+		if i == len(names)-2 {
+			id = "scenario.list.and"
+		}
+		m = say(id, report.Nested("first", m), report.Verbatim("then", n))
+	}
+	return m
+}
