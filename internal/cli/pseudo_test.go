@@ -37,10 +37,8 @@ type untranslatedSource struct {
 var phaseB = []untranslatedSource{
 	{"grader/checker", "the queens, tour and count checkers' failure messages (line N: ..., N of M solutions missing, move a -> b ..., printed nothing; expected ...)",
 		regexp.MustCompile(`(?i)(\bline \d+|\bprinted nothing; expected\b|\bboard \d+|\bmove \d+|\d+ of \d+ solutions|\bshare an? (anti-)?diagonal|knight's move|\bsolutions? (missing|printed)|\bhas -?\d+ solutions?\b|expected a whole number|\bno solution|\bthe (tour|count)\b|\brow \d+ col \d+)`)},
-	{"grader/submission", "why a submission does not build or start (compile errors are the compiler's own words, verbatim; the grader's sentence around them is not)",
-		regexp.MustCompile(`(?i)(does not compile|does not start|compile|interpreter|syntax|indentation|not executable|built |with go build|with cc|javac|upload|folder with no program|program binary|hand in)`)},
-	{"grader", "the titles of the checks that stand for the whole submission (The submission compiles, The program starts, The submission can be run)",
-		regexp.MustCompile(`(The submission compiles|The program starts|The submission can be run)`)},
+	{"grader/submission", "what to hand in or upload instead of a folder or a file it cannot run, and what it built of a folder (built ... with go build)",
+		regexp.MustCompile(`(?i)(not executable|built |with go build|with cc|javac|upload|folder with no program|program binary|hand in)`)},
 	{"grader/sandbox", "the limits and isolation a run had, listed by -v",
 		regexp.MustCompile(`(limit|namespace|seccomp|Landlock|rlimits|capabilities|environment:|standard input:|cgroup|pivot_root|controlling terminal)`)},
 }
