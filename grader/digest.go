@@ -26,15 +26,22 @@ import (
 // the file it leads to; what the rule refuses (a link out of the folder, a
 // named pipe, a device, a file too large) stands for itself, by its name
 // and why, so that it never holds the digest up and a change to it is
-// still seen. A file's path is looked up beneath its own folder; a
-// folder's path is the caller's, followed. It stops when ctx is cancelled.
+// still seen. The folders above path are the caller's, followed; path
+// itself, a file or a folder, is the student's, and no link (an error, as
+// submission.Prepare refuses it): a class entry that is a link is never
+// read, nor is what it was made to lead to since the class was listed.
+// It stops when ctx is cancelled.
 func DigestPath(ctx context.Context, path string) (string, error) {
 	h := sha256.New()
 	dir, name := filepath.Dir(path), filepath.Base(path)
-	if info, err := os.Stat(path); err == nil && info.IsDir() {
-		dir, name = path, "."
+	var d *handin.Dir
+	var err error
+	if info, serr := os.Stat(path); serr == nil && info.IsDir() {
+		d, err = handin.OpenIn(dir, name)
+		name = "."
+	} else if d, err = handin.OpenIn(dir, "."); err == nil {
+		d.RefuseLink(name)
 	}
-	d, err := handin.OpenDir(dir)
 	if err != nil {
 		return "", err
 	}

@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -69,5 +70,32 @@ func TestExerciseDigest(t *testing.T) {
 			t.Errorf("%s: digest changed %t; want %t", tt.name, got != base, tt.changed)
 		}
 		base = digest(Options{})
+	}
+}
+
+// TestDigestPathLinks: a class entry that is a link, or was made one after
+// the class was listed, is never read for its digest (as root, a digest of
+// alice's closed folder through mallory -> alice): a folder is an error, a
+// file stands for its refusal.
+func TestDigestPathLinks(t *testing.T) {
+	class := filepath.Join(t.TempDir(), "class")
+	if err := os.MkdirAll(filepath.Join(class, "alice"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(class, "alice", "prog.py"), []byte("print('alice')\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"mallory": "alice", "m.py": "alice/prog.py"} {
+		if err := os.Symlink(target, filepath.Join(class, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	if d, err := DigestPath(ctx, filepath.Join(class, "mallory")); err == nil {
+		t.Errorf("DigestPath(mallory -> alice) = %s; want an error, alice's folder unread", d)
+	}
+	alice, _ := DigestPath(ctx, filepath.Join(class, "alice", "prog.py"))
+	if d, err := DigestPath(ctx, filepath.Join(class, "m.py")); err != nil || d == alice {
+		t.Errorf("DigestPath(m.py -> alice/prog.py) = %s, %v; want the digest of a refused link, not alice's file's (%s)", d, err, alice)
 	}
 }
