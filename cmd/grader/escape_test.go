@@ -309,6 +309,17 @@ func attacks() []attack {
 		// the filter refuses every way to watch a file.
 		{file: "hidden-system-inotify.py", folder: "hidden", limit: 20 * time.Second,
 			offRoot: [][]string{{"seccomp", "hiddenlast"}}, offUser: [][]string{{"seccomp", "hiddenlast"}}},
+		// The same through locks on the machine's files, held by the
+		// hidden check's run and tested by the visible one's: the filter
+		// grants a run's locks without taking them.
+		{file: "hidden-system-flock.py", folder: "hidden", limit: 20 * time.Second,
+			offRoot: [][]string{{"seccomp", "hiddenlast"}}, offUser: [][]string{{"seccomp", "hiddenlast"}}},
+		// The same between two students of one batch, graded side by
+		// side (two at a time, on two cores), where running hidden checks
+		// last does not keep mallory's hidden run from eve's visible one:
+		// only the filter stops it.
+		{file: "hidden-classmate-flock.txtar", batch: "eve", folder: "hidden", limit: 20 * time.Second,
+			offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		// The student's code run inside javac, at compile time: an
 		// annotation processor found in the folder.
 		{file: "javac-processor.txtar", needs: needsJavac,
@@ -697,6 +708,11 @@ func (e *escapeEnv) gradeArgs(t *testing.T, a attack, uid int, off []string, fla
 		os.Chown(made, uid, uid)
 		grades = filepath.Join(made, "grades")
 		args = append([]string{"batch", "--timeout", a.timeLimit().String(), "--out", grades}, a.flags...)
+		if len(off) > 0 {
+			// A sandbox layer off is isolation missing, which grader
+			// batch refuses unless told (grader check only says so).
+			args = append(args, "--require-isolation=false")
+		}
 	}
 	cmd := exec.Command(bin, append(args, ex, sub)...)
 	cmd.Dir = subDir

@@ -482,7 +482,7 @@ func Protections(l Limits) []string {
 		ps = append(ps, "no capabilities: effective, permitted and bounding sets empty, securebits locked, no_new_privs")
 	}
 	if m.seccomp {
-		ps = append(ps, "seccomp filter: mount, unshare, setns, clone of namespaces, ptrace, process_vm_*, another process's rlimits, bpf, perf_event_open, keyctl, io_uring, userfaultfd, module loading, kexec, real-time scheduling, TIOCSTI and watching files (inotify, fanotify, fcntl F_NOTIFY) refused with EPERM, each argument read on the 32 bits the kernel reads; sockets of the Unix, IPv4 and IPv6 families alone (AF_VSOCK, AF_NETLINK and every other refused)")
+		ps = append(ps, "seccomp filter: mount, unshare, setns, clone of namespaces, ptrace, process_vm_*, another process's rlimits, bpf, perf_event_open, keyctl, io_uring, userfaultfd, module loading, kexec, real-time scheduling, TIOCSTI and watching files (inotify, fanotify, fcntl F_NOTIFY, leases) refused with EPERM, each argument read on the 32 bits the kernel reads; file locks (flock, fcntl's) granted and held by no one; sockets of the Unix, IPv4 and IPv6 families alone (AF_VSOCK, AF_NETLINK and every other refused)")
 	}
 	if m.landlock > 0 {
 		ll := fmt.Sprintf("Landlock (ABI %d): writes only under the run's own folders", m.landlock)

@@ -24,9 +24,10 @@ import (
 // surfaces (bpf, perf_event_open, keyctl, io_uring, userfaultfd, module
 // loading, kexec, open_by_handle_at), real-time scheduling, and typing into
 // a terminal (ioctl TIOCSTI, TIOCLINUX), watching files (inotify, fanotify,
-// dnotify: watchers). clone3 answers ENOSYS, which makes libc and Go fall
-// back to clone, whose flags the filter can read. Arguments are compared on
-// their low 32 bits, as the kernel reads them (argCond).
+// dnotify, leases: watchers). clone3 answers ENOSYS, which makes libc and Go
+// fall back to clone, whose flags the filter can read. File locks are
+// granted and held by no one (lockRules). Arguments are compared on their
+// low 32 bits, as the kernel reads them (argCond).
 //
 // Sockets alone are by allow-list (socketFamilies): a family that no
 // namespace holds is a door out of the run, as AF_VSOCK's ports are the
@@ -59,15 +60,17 @@ const (
 	errnoENOSYS                                         = 38
 	errnoEPERM                                          = 1
 	fNotify                                             = 1026 // fcntl's F_NOTIFY
+	fSetLease                                           = 1024 // fcntl's F_SETLEASE
 )
 
 // watchers are the calls that watch a file for another's use of it
-// (inotify; fanotify is in denied, and fcntl's F_NOTIFY in argRules). A
-// run sees the machine's system folders, the same inodes as every other
-// run's: a watch on one counts another run's opens of it, a classmate's or
-// a hidden check's beside a visible one, which is a way for one run to tell
-// another what it learned (hidden-inotify-system.py in the escape suite).
-// A graded program has no use for them.
+// (inotify; fanotify is in denied, and fcntl's F_NOTIFY and F_SETLEASE,
+// whose lease is broken by another's open, in argRules). A run sees the
+// machine's system folders, the same inodes as every other run's: a watch
+// on one counts another run's opens of it, a classmate's or a hidden
+// check's beside a visible one, which is a way for one run to tell another
+// what it learned (hidden-system-inotify.py in the escape suite). A graded
+// program has no use for them.
 var watchers = []string{"inotify_init", "inotify_init1"}
 
 // socketFamilies are the socket families a run may make (socket and
@@ -157,9 +160,11 @@ func argRules(uncounted bool) []argRule {
 		// Another process's limits: the run shares its supervisor's
 		// user, which is all prlimit asks.
 		{"prlimit64", []argCond{ne(0, 0)}},
-		// A watch on a file by its directory (dnotify), as inotify's
-		// (see watchers).
+		// A watch on a file by its directory (dnotify), as inotify's,
+		// and a lease, which tells its holder of another's open (see
+		// watchers).
 		{"fcntl", []argCond{eq(1, fNotify)}},
+		{"fcntl", []argCond{eq(1, fSetLease)}},
 	}
 	for _, call := range []string{"socket", "socketpair"} {
 		var c []argCond
@@ -181,15 +186,47 @@ func argRules(uncounted bool) []argRule {
 	return rules
 }
 
+// lockRules are the calls that take or drop a file lock: flock, and fcntl's
+// F_SETLK, F_SETLKW (lockf's), F_OFD_SETLK and F_OFD_SETLKW. The filter
+// answers each 0, done, without the kernel taking the lock: a lock in a run
+// is granted at once and held by no one. A run sees the machine's system
+// folders, the same inodes as every other run's (and every file is
+// lockable through a descriptor opened to read), so a lock one run held on
+// /etc/hosts, tested by another with LOCK_NB, told a visible check's run a
+// hidden check's N beside it (hidden-system-flock.py in the escape suite);
+// a lock no one holds tells nothing. With no run holding a lock, fcntl's
+// F_GETLK and F_OFD_GETLK, left to the kernel, see none of a run's either,
+// and /proc/locks shows none.
+//
+// Refused instead, with EOPNOTSUPP or ENOLCK, locks would fail the go
+// command, which builds Go submissions in the sandbox: it read-locks its
+// go.mod and locks its build cache's trim.txt, and gives up on any error
+// ("go: RLock .../go.mod: operation not supported"). The cost: a program
+// that relies on a lock to keep its own processes apart is not kept apart,
+// which no exercise here asks of a program (README says so).
+//
+// On 64-bit machines fcntl has no other lock command: F_GETLK64 and its
+// kin (12 to 14) are the 32-bit fcntl64's, EINVAL here, and 32-bit calls
+// are refused.
+func lockRules() []argRule {
+	const fSetlk, fSetlkw, fOFDSetlk, fOFDSetlkw = 6, 7, 37, 38
+	rules := []argRule{{"flock", nil}}
+	for _, cmd := range []uint32{fSetlk, fSetlkw, fOFDSetlk, fOFDSetlkw} {
+		rules = append(rules, argRule{"fcntl", []argCond{eq(1, cmd)}})
+	}
+	return rules
+}
+
 // seccomp_data's offsets: the call's number, and its arguments, 8 bytes
 // each, whose low 32 bits are the first 4 on the little-endian machines the
 // filter is built for.
 const dataNr, dataArgs = 0, 16
 
 // assembleArgRules assembles rules, each in turn: the call's number, each
-// condition, EPERM; a rule that does not hold goes on to the next, and the
-// last to what follows. Calls this architecture does not have are left out.
-func assembleArgRules(rules []argRule, nums map[string]int) []bpf.Instruction {
+// condition, the answer ret; a rule that does not hold goes on to the next,
+// and the last to what follows. Calls this architecture does not have are
+// left out.
+func assembleArgRules(rules []argRule, nums map[string]int, ret uint32) []bpf.Instruction {
 	var prog []bpf.Instruction
 	for _, r := range rules {
 		nr, ok := nums[r.name]
@@ -205,7 +242,7 @@ func assembleArgRules(rules []argRule, nums map[string]int) []bpf.Instruction {
 				bpf.LoadAbsolute{Off: dataArgs + 8*c.arg, Size: 4},
 				bpf.JumpIf{Cond: c.test, Val: c.val, SkipFalse: uint8(2*(n-1-i) + 1)})
 		}
-		prog = append(prog, bpf.RetConstant{Val: uint32(seccomp.ActionErrno) | errnoEPERM})
+		prog = append(prog, bpf.RetConstant{Val: ret})
 	}
 	return prog
 }
@@ -239,14 +276,19 @@ func assembleFilter(uncounted bool) ([]byte, error) {
 	// x86-64 process is i386's table) fall through to the default action,
 	// which here is allow: refuse them first. Then the calls refused for
 	// their arguments, on 32 bits (argCond), which the library compares
-	// on 64; then the library's, which loads the architecture again,
-	// refuses x32's calls and the names.
+	// on 64; then the locks, answered 0 without the call (SECCOMP_RET_ERRNO
+	// with errno 0, which the library would make EPERM); then the
+	// library's, which loads the architecture again, refuses x32's calls
+	// and the names.
 	guard := []bpf.Instruction{
 		bpf.LoadAbsolute{Off: 4, Size: 4}, // seccomp_data.arch
 		bpf.JumpIf{Cond: bpf.JumpEqual, Val: auditArch[runtime.GOARCH], SkipTrue: 1},
 		bpf.RetConstant{Val: uint32(seccomp.ActionErrno) | errnoEPERM},
 	}
-	all := slices.Concat(guard, assembleArgRules(argRules(uncounted), info.SyscallNames), prog)
+	all := slices.Concat(guard,
+		assembleArgRules(argRules(uncounted), info.SyscallNames, uint32(seccomp.ActionErrno)|errnoEPERM),
+		assembleArgRules(lockRules(), info.SyscallNames, uint32(seccomp.ActionErrno)),
+		prog)
 	raw, err := bpf.Assemble(all)
 	if err != nil {
 		return nil, err

@@ -14,7 +14,8 @@ import (
 )
 
 // filterVerdict runs the assembled filter, in x/net/bpf's machine, on a call
-// of this architecture: EPERM, ENOSYS or "allow".
+// of this architecture: EPERM, ENOSYS, "allow", or "0" (answered 0, done,
+// without the call).
 func filterVerdict(t *testing.T, filter []byte, name string, args ...uint64) string {
 	t.Helper()
 	info, err := arch.GetInfo("")
@@ -61,6 +62,8 @@ func filterVerdict(t *testing.T, filter []byte, name string, args ...uint64) str
 		return "EPERM"
 	case 0x00050000 | errnoENOSYS:
 		return "ENOSYS"
+	case 0x00050000:
+		return "0"
 	}
 	t.Fatalf("%s: the filter returns %#x", name, ret)
 	return ""
@@ -107,6 +110,16 @@ func TestSeccompFilterReadsIntsOn32Bits(t *testing.T) {
 		{false, "fcntl", []uint64{3, fNotify, 4}, "EPERM"},
 		{false, "fcntl", []uint64{3, high | fNotify, 4}, "EPERM"},
 		{false, "fcntl", []uint64{3, 1}, "allow"}, // F_GETFD
+		{false, "fcntl", []uint64{3, high | fSetLease, 1}, "EPERM"},
+		{false, "fcntl", []uint64{3, 1025}, "allow"},     // F_GETLEASE: the caller's own
+		{false, "fcntl", []uint64{3, 6, 0}, "0"},         // F_SETLK
+		{false, "fcntl", []uint64{3, high | 7, 0}, "0"},  // F_SETLKW
+		{false, "fcntl", []uint64{3, high | 37, 0}, "0"}, // F_OFD_SETLK
+		{false, "fcntl", []uint64{3, 38, 0}, "0"},        // F_OFD_SETLKW
+		{false, "fcntl", []uint64{3, 5, 0}, "allow"},     // F_GETLK
+		{false, "fcntl", []uint64{3, 36, 0}, "allow"},    // F_OFD_GETLK
+		{false, "flock", []uint64{3, 2}, "0"},            // LOCK_EX
+		{true, "flock", []uint64{3, high | 1}, "0"},      // LOCK_SH
 		{false, "inotify_init1", []uint64{0}, "EPERM"},
 		{false, "fanotify_init", []uint64{0, 0}, "EPERM"},
 		{false, "clone3", []uint64{0, 88}, "ENOSYS"},
@@ -161,5 +174,80 @@ for name, cmd, arg in (("F_NOTIFY", fcntl.F_NOTIFY, fcntl.DN_ACCESS), ("F_GETFD"
 	want := "inotify_init1 1\nfanotify_init 1\nF_NOTIFY 1\nF_GETFD made\n"
 	if got := string(res.Stdout); got != want {
 		t.Errorf("the run's watches:\n%s%s\nwant (1 is EPERM):\n%s", got, res.Stderr, want)
+	}
+}
+
+// TestNoLocks: a lock a run takes on a file, the machine's or its own, by
+// flock, lockf or fcntl (process-owned or open-file-description), is
+// granted and held by no one, so that no other run can see it
+// (hidden-system-flock.py in the escape suite): in the run a second
+// process, which the kernel would keep out of each lock, takes or finds
+// none. F_GETLK still answers, a lease is refused as inotify is, and the
+// 32-bit fcntl64's lock commands are no lock command here.
+func TestNoLocks(t *testing.T) {
+	if !thisMachine().seccomp {
+		t.Skip("no syscall filter on this machine")
+	}
+	if _, err := os.Stat("/usr/bin/python3"); err != nil {
+		t.Skip("no /usr/bin/python3")
+	}
+	const probe = `
+import fcntl, os, struct, sys
+own = open("own", "w+b")
+held = [open("/etc/hosts", "rb"), open("/etc/passwd", "rb"), open("/etc/group", "rb"), own]
+fcntl.flock(held[0], fcntl.LOCK_EX)
+fcntl.lockf(held[1], fcntl.LOCK_SH)
+rd = struct.pack("hhqqi4x", fcntl.F_RDLCK, 0, 0, 0, 0)
+fcntl.fcntl(held[2], fcntl.F_OFD_SETLKW, rd)
+fcntl.lockf(own, fcntl.LOCK_EX)
+print("parent locked")
+sys.stdout.flush()
+if os.fork() == 0:
+    def kernel_lock(name, f, cmd):
+        wr = struct.pack("hhqqi4x", fcntl.F_WRLCK, 0, 0, 0, 0)
+        print(name, "held by another" if struct.unpack("hhqqi4x", fcntl.fcntl(f, cmd, wr))[0] != fcntl.F_UNLCK else "free")
+    try:
+        fcntl.flock(open("/etc/hosts", "rb"), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        print("flock /etc/hosts taken")
+    except OSError as e:
+        print("flock /etc/hosts", e.errno)
+    kernel_lock("F_GETLK /etc/passwd", open("/etc/passwd", "rb"), fcntl.F_GETLK)
+    kernel_lock("F_OFD_GETLK /etc/group", open("/etc/group", "rb"), fcntl.F_OFD_GETLK)
+    kernel_lock("F_GETLK own", open("own", "r+b"), fcntl.F_GETLK)
+    try:
+        fcntl.lockf(open("own", "r+b"), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        print("lockf own taken")
+    except OSError as e:
+        print("lockf own", e.errno)
+    for name, cmd, arg in (("F_SETLEASE", fcntl.F_SETLEASE, fcntl.F_RDLCK), ("F_SETLK64", 13, 0)):
+        try:
+            fcntl.fcntl(open("own", "rb"), cmd, arg)
+            print(name, "made")
+        except OSError as e:
+            print(name, e.errno)
+    sys.stdout.flush()
+    os._exit(0)
+os.wait()
+`
+	dir := t.TempDir()
+	res, err := Run(context.Background(), Spec{
+		Argv: []string{"/usr/bin/python3", "-c", probe},
+		Dir:  dir,
+		Env:  []string{"PATH=/usr/bin:/bin", "HOME=" + dir},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `parent locked
+flock /etc/hosts taken
+F_GETLK /etc/passwd free
+F_OFD_GETLK /etc/group free
+F_GETLK own free
+lockf own taken
+F_SETLEASE 1
+F_SETLK64 22
+`
+	if got := string(res.Stdout); got != want {
+		t.Errorf("the run's locks, taken by one process, seen by another:\n%s%s\nwant (1 is EPERM, 22 EINVAL):\n%s", got, res.Stderr, want)
 	}
 }
