@@ -1,9 +1,12 @@
 package grader
 
 import (
+	"strings"
+
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/submission"
 )
 
 // UngradableReport is the report of a submission that could not be run at all: a
@@ -44,6 +47,17 @@ func UngradableReport(ex *exercise.Exercise, path, problem string, machine bool,
 		r.MaxScore += c.Points
 	}
 	withVisibility(ex, r)
+	return r
+}
+
+// UngradableSubmission is UngradableReport of a submission Prepare could
+// not make a command of (err): its check says err, as data where err says
+// it as a Message, for a report to say in the student's language.
+func UngradableSubmission(ex *exercise.Exercise, path string, err *submission.Error, opts Options) *report.Report {
+	r := UngradableReport(ex, path, strings.TrimPrefix(err.Error(), "grader: "), err.Machine, opts)
+	if m, ok := err.Message(); ok {
+		r.Checks[0].Reason = &m
+	}
 	return r
 }
 

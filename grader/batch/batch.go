@@ -406,7 +406,7 @@ func gradeOne(ctx context.Context, ex *exercise.Exercise, s Student, opts grader
 		// Said as the listing says it.
 		return grader.UngradableReport(ex, s.Path, linkProblem(s.Entries[0], filepath.Base(s.Entries[0])), false, opts), nil
 	case errors.As(err, &sub):
-		return grader.UngradableReport(ex, s.Path, strings.TrimPrefix(sub.Error(), "grader: "), sub.Machine, opts), nil
+		return grader.UngradableSubmission(ex, s.Path, sub, opts), nil
 	case err != nil:
 		return nil, err
 	}
@@ -495,13 +495,32 @@ func relativize(rep *report.Report, class string) {
 	args(rep.Command)
 	for i := range rep.Checks {
 		c := &rep.Checks[i]
-		c.Message = rel(c.Message)
+		c.Message, c.Hint = rel(c.Message), rel(c.Hint)
+		c.Reason, c.HintReason = relMessage(c.Reason, rel), relMessage(c.HintReason, rel)
 		c.Log = rel(c.Log)
 		for j := range c.Runs {
 			args(c.Runs[j].Command)
 			c.Runs[j].Stderr = rel(c.Runs[j].Stderr)
 		}
 	}
+}
+
+// relMessage is m with rel applied to the words of every argument, nested
+// ones too: what a renderer says of a message names the paths in them.
+func relMessage(m *report.Message, rel func(string) string) *report.Message {
+	if m == nil {
+		return nil
+	}
+	c := report.Message{ID: m.ID, Args: slices.Clone(m.Args)}
+	for i, a := range c.Args {
+		switch a.Kind {
+		case report.ArgText, report.ArgVerbatim:
+			c.Args[i].Text = rel(a.Text)
+		case report.ArgMessage:
+			c.Args[i].Msg = relMessage(a.Msg, rel)
+		}
+	}
+	return &c
 }
 
 // removeGone deletes the reports (JSON and HTML) in out of students not in

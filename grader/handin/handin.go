@@ -15,6 +15,9 @@
 //
 //	notes.txt is a link to /dev/zero, outside your folder: hand in the file itself
 //
+// The message is data too (RefusedError.Message, handin.* in package
+// i18n's catalogs), for a report to say in the student's language.
+//
 // A hard link has no target to refuse: as root, a file of more than one
 // name that not every user may read is refused (it may be another's file,
 // linked where the student could not read it; see asRoot).
@@ -33,7 +36,6 @@ package handin
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -43,6 +45,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // The bounds of what is read of one submission: far above any program's
@@ -81,6 +85,10 @@ type RefusedError struct {
 	Name    string // as the student knows it: relative to their folder
 	Problem string // "is a link to /dev/zero, outside your folder"
 	Fix     string // "hand in the file itself"
+	// Why and Todo are Problem and Fix as data (handin.* messages), which
+	// a report says in the student's language; Problem and Fix are their
+	// English words. See Message.
+	Why, Todo report.Message
 }
 
 func (e *RefusedError) Error() string {
@@ -180,14 +188,14 @@ func (d *Dir) Lookup(name string) (Entry, error) {
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		e.Link, _ = d.b.readlink(name)
 		if name == d.noLink {
-			return d.refuse(e, "is a link to "+Shown(e.Link), "hand in the file itself"), nil
+			return d.refuse(e, say("handin.link_named", report.Verbatim("target", Shown(e.Link))), fixFileItself), nil
 		}
 		fi, err = d.b.stat(name)
 		if err != nil {
-			return d.refuse(e, d.linkProblem(name), "hand in the file itself"), nil
+			return d.refuse(e, d.linkProblem(name), fixFileItself), nil
 		}
 		if fi.IsDir() {
-			return d.refuse(e, "is a link to "+Shown(e.Link)+", a folder, which the grader does not follow", "hand in the folder itself"), nil
+			return d.refuse(e, say("handin.link_folder", report.Verbatim("target", Shown(e.Link))), fixFolderItself), nil
 		}
 	}
 	switch t := fi.Mode().Type(); {
@@ -201,11 +209,11 @@ func (d *Dir) Lookup(name string) (Entry, error) {
 		}
 		return e, nil
 	default:
-		what := "is " + kindName(t)
+		what := say("handin.not_file", report.Nested("kind", kindName(t)))
 		if e.Link != "" {
-			what = "is a link to " + Shown(e.Link) + ", " + kindName(t)
+			what = say("handin.link_not_file", report.Verbatim("target", Shown(e.Link)), report.Nested("kind", kindName(t)))
 		}
-		return d.refuse(e, what+", not a file", "hand in the file itself"), nil
+		return d.refuse(e, what, fixFileItself), nil
 	}
 }
 
@@ -217,67 +225,77 @@ func (d *Dir) Lookup(name string) (Entry, error) {
 // what is read is what was judged.
 func fileProblem(name string, fi fs.FileInfo) *RefusedError {
 	if fi.Size() > MaxFileSize {
-		return &RefusedError{Name: name, Problem: "is larger than " + size(MaxFileSize) + ", the most the grader reads of one file", Fix: "hand in your program's own files"}
+		return refused(name, tooLarge(), fixOwnFiles)
 	}
 	if asRoot() && links(fi) > 1 && fi.Mode().Perm()&0o004 == 0 {
-		return &RefusedError{Name: name, Problem: "is a hard link to a file that not every user may read", Fix: "hand in a copy of the file (cp), not a link to it"}
+		return refused(name, say("handin.hard_link"), fixCopy)
 	}
 	return nil
 }
 
-func (d *Dir) refuse(e Entry, problem, fix string) Entry {
+func (d *Dir) refuse(e Entry, problem, fix report.Message) Entry {
 	e.Kind = Refused
-	e.Refused = &RefusedError{Name: e.Name, Problem: problem, Fix: fix}
+	e.Refused = refused(e.Name, problem, fix)
 	return e
 }
 
 // kindName words a file's type: "a named pipe (FIFO)".
-func kindName(t fs.FileMode) string {
+func kindName(t fs.FileMode) report.Message {
 	switch {
 	case t&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
+		return say("handin.kind.fifo")
 	case t&fs.ModeSocket != 0:
-		return "a socket"
+		return say("handin.kind.socket")
 	case t&fs.ModeCharDevice != 0, t&fs.ModeDevice != 0:
-		return "a device"
+		return say("handin.kind.device")
 	}
-	return "not a regular file (" + t.String() + ")"
+	return say("handin.kind.other", report.Verbatim("mode", t.String()))
 }
 
 // linkProblem says why the link name cannot be followed inside d, link by
 // link: "is a link to /dev/zero, outside your folder", "is a link to b.py,
 // a link to ../alice/nqueens.go, outside your folder". The decision is the
 // lookup's (the kernel's); this only words it.
-func (d *Dir) linkProblem(name string) string {
-	says := "is a link to "
+func (d *Dir) linkProblem(name string) report.Message {
+	var targets []string // the links' targets, in turn
 	seen := map[string]bool{name: true}
 	for hops := 0; ; hops++ {
 		target, err := d.b.readlink(name)
 		if err != nil {
-			return "is a link that cannot be read"
+			return say("handin.link_unreadable")
 		}
-		says += Shown(target)
+		targets = append(targets, Shown(target))
 		if path.IsAbs(target) || filepath.IsAbs(target) {
-			return says + ", outside your folder"
+			return linkChain(targets, "handin.link_end.outside")
 		}
 		next := path.Join(path.Dir(name), filepath.ToSlash(target))
 		if next == ".." || strings.HasPrefix(next, "../") {
-			return says + ", outside your folder"
+			return linkChain(targets, "handin.link_end.outside")
 		}
 		fi, err := d.b.lstat(next)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			return says + ", which does not exist"
+			return linkChain(targets, "handin.link_end.missing")
 		case err != nil || fi.Mode()&fs.ModeSymlink == 0:
-			return says + ", which leads outside your folder"
+			return linkChain(targets, "handin.link_end.leads_out")
 		case seen[next]:
-			return says + ", and so round in a loop"
+			return linkChain(targets, "handin.link_end.loop")
 		case hops == 8:
-			return says + ", one of a chain of links too long to follow"
+			return linkChain(targets, "handin.link_end.too_long")
 		}
 		seen[next], name = true, next
-		says += ", a link to "
 	}
+}
+
+// linkChain words a chain of links, targets in turn, that ends as the
+// message end says: "is a link to b.py, a link to ../alice/nqueens.go,
+// outside your folder".
+func linkChain(targets []string, end string) report.Message {
+	m := say(end)
+	for i := len(targets) - 1; i > 0; i-- {
+		m = say("handin.link_via", report.Verbatim("target", targets[i]), report.Nested("then", m))
+	}
+	return say("handin.link", report.Verbatim("target", targets[0]), report.Nested("then", m))
 }
 
 // Open opens the regular file name beneath d, following links inside d
@@ -292,7 +310,7 @@ func (d *Dir) Open(name string) (*os.File, Entry, error) {
 	case Refused:
 		return nil, e, e.Refused
 	case Folder:
-		return nil, e, &RefusedError{Name: name, Problem: "is a folder", Fix: "name a file"}
+		return nil, e, refused(name, say("handin.folder"), fixNameFile)
 	}
 	if testBeforeOpen != nil {
 		testBeforeOpen(name)
@@ -305,7 +323,7 @@ func (d *Dir) Open(name string) (*os.File, Entry, error) {
 			if now, err := d.Lookup(name); err == nil && now.Kind == Refused {
 				return nil, now, now.Refused
 			}
-			return nil, e, &RefusedError{Name: name, Problem: "changed while the grader read it", Fix: "hand in the file again"}
+			return nil, e, refused(name, say("handin.changed"), fixAgain)
 		}
 		return nil, e, &fs.PathError{Op: "open", Path: name, Err: unwrapPath(err)}
 	}
@@ -331,7 +349,7 @@ func (d *Dir) WriteTo(ctx context.Context, name string, w io.Writer) (int64, err
 	n, err := Copy(ctx, w, f, limit())
 	var big *tooBig
 	if errors.As(err, &big) {
-		return n, &RefusedError{Name: name, Problem: "is larger than " + size(MaxFileSize) + ", the most the grader reads of one file", Fix: "hand in your program's own files"}
+		return n, refused(name, tooLarge(), fixOwnFiles)
 	}
 	return n, err
 }
@@ -390,7 +408,7 @@ func (d *Dir) List(name string) ([]Entry, error) {
 	}
 	if len(names) > MaxEntries {
 		w := &walk{d: d, top: name}
-		return nil, w.tooMuch(fmt.Sprintf("holds more than %d files and folders, the most the grader reads", MaxEntries))
+		return nil, w.tooMuch(say("handin.too_many", report.Int("count", MaxEntries)))
 	}
 	slices.Sort(names)
 	var out []Entry
@@ -442,18 +460,18 @@ func (w *walk) entry(e Entry, depth int) error {
 		return err
 	}
 	if w.entries++; w.entries > MaxEntries {
-		return w.tooMuch(fmt.Sprintf("holds more than %d files and folders, the most the grader reads", MaxEntries))
+		return w.tooMuch(say("handin.too_many", report.Int("count", MaxEntries)))
 	}
 	if e.Kind == File {
 		if w.total += e.Size; w.total > MaxTotalSize {
-			return w.tooMuch("holds more than " + size(MaxTotalSize) + " of files, the most the grader reads")
+			return w.tooMuch(say("handin.too_much", report.Verbatim("size", size(MaxTotalSize))))
 		}
 	}
 	if err := w.fn(e); err != nil || e.Kind != Folder {
 		return err
 	}
 	if depth >= MaxDepth {
-		return w.tooMuch(fmt.Sprintf("holds folders more than %d deep, the most the grader reads", MaxDepth))
+		return w.tooMuch(say("handin.too_deep", report.Int("count", MaxDepth)))
 	}
 	names, err := w.d.b.list(e.Name, MaxEntries+1-w.entries)
 	if err != nil {
@@ -475,12 +493,12 @@ func (w *walk) entry(e Entry, depth int) error {
 	return nil
 }
 
-func (w *walk) tooMuch(problem string) error {
+func (w *walk) tooMuch(problem report.Message) error {
 	name := w.top
 	if name == "." {
 		name = filepath.Base(w.d.path)
 	}
-	return &RefusedError{Name: name, Problem: problem, Fix: "hand in your program's own files alone"}
+	return refused(name, problem, fixOwnAlone)
 }
 
 // CopyTo copies name beneath d (a file, or a folder and everything in it)

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/i18n"
 )
 
 // TestRule reads a folder holding every kind of entry a student can hand
@@ -116,6 +118,15 @@ func TestRule(t *testing.T) {
 					got[e.Name] = "folder"
 				default:
 					got[e.Name] = e.Refused.Error()
+					// As data too, the same words in English, and
+					// others' in another language.
+					m := e.Refused.Message()
+					if en := i18n.For(i18n.English).Say(m); en != got[e.Name] || !strings.HasPrefix(e.Refused.Why.ID, "handin.") {
+						t.Errorf("%s: as data (%s) says %q; want %q", e.Name, e.Refused.Why.ID, en, got[e.Name])
+					}
+					if ko := i18n.For("ko").Say(m); strings.Contains(ko, e.Refused.Problem) || strings.Contains(ko, e.Refused.Fix) {
+						t.Errorf("%s: in Korean the refusal is %q: not Korean", e.Name, ko)
+					}
 				}
 				return nil
 			})

@@ -132,7 +132,7 @@ func handInFolder(ctx context.Context, path, buildDir string, d *handin.Dir) (sn
 	var r *handin.RefusedError
 	switch {
 	case errors.As(err, &r):
-		return "", "", &Error{Path: path, Problem: r.Problem, Fix: r.Fix}
+		return "", "", refusal(path, r)
 	case err != nil && ctx.Err() != nil:
 		return "", "", ctx.Err()
 	case err != nil:
@@ -142,7 +142,7 @@ func handInFolder(ctx context.Context, path, buildDir string, d *handin.Dir) (sn
 	var program *handin.RefusedError // the first program file left out
 	for _, r := range refused {
 		if programFile(r.Name) && neededFile(r.Name) {
-			return "", "", &Error{Path: filepath.Join(path, filepath.FromSlash(r.Name)), Problem: r.Problem, Fix: r.Fix}
+			return "", "", refusal(filepath.Join(path, filepath.FromSlash(r.Name)), r)
 		}
 		if programFile(r.Name) && program == nil {
 			program = r
@@ -155,7 +155,7 @@ func handInFolder(ctx context.Context, path, buildDir string, d *handin.Dir) (sn
 		// so if not. But a folder left with no program at all is that
 		// file's doing.
 		if all, _, _, err := folderSources(snap); err == nil && len(all) == 0 {
-			return "", "", &Error{Path: filepath.Join(path, filepath.FromSlash(program.Name)), Problem: program.Problem, Fix: program.Fix}
+			return "", "", refusal(filepath.Join(path, filepath.FromSlash(program.Name)), program)
 		}
 	}
 	if len(left) > 0 {

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/boardcheck/boardcheck/grader/handin"
 	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
@@ -99,3 +100,49 @@ func listMessage(names []string) report.Message {
 	}
 	return m
 }
+
+// problem is the *Error of path: why (a submission.* or handin.* message)
+// and what to do (fix; none when its ID is empty), as data and in English
+// words.
+func problem(path string, why, fix report.Message) *Error {
+	e := &Error{Path: path, Problem: English(why), Why: &why}
+	if fix.ID != "" {
+		e.Fix, e.Todo = English(fix), &fix
+	}
+	return e
+}
+
+// refusal is the *Error of path, which package handin refused (r).
+func refusal(path string, r *handin.RefusedError) *Error {
+	if r.Why.ID == "" {
+		return &Error{Path: path, Problem: r.Problem, Fix: r.Fix}
+	}
+	return problem(path, r.Why, r.Todo)
+}
+
+// linkRefusal is refusal, of a submission that is a link itself.
+func linkRefusal(path string, r *handin.RefusedError) *Error {
+	e := refusal(path, r)
+	e.Link = path
+	return e
+}
+
+// Message is the error as a student reads it, as data ("submission
+// notes.txt: file is empty: save your program into it"), and whether it is
+// said as data at all: an Error whose Problem is English alone is not.
+func (e *Error) Message() (report.Message, bool) {
+	if e.Why == nil {
+		return report.Message{}, false
+	}
+	path := report.Verbatim("path", shownPath(e.Path))
+	if e.Todo == nil {
+		return say("submission.error_nofix", path, report.Nested("problem", *e.Why)), true
+	}
+	return say("submission.error", path, report.Nested("problem", *e.Why), report.Nested("fix", *e.Todo)), true
+}
+
+// cmd is a command line in a message, verbatim.
+func cmd(name, s string) report.Arg { return report.Verbatim(name, s) }
+
+// noFix is no fix: an *Error that says only what is wrong.
+var noFix report.Message

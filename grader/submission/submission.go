@@ -32,6 +32,7 @@ import (
 	"unicode"
 
 	"github.com/boardcheck/boardcheck/grader/handin"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
@@ -81,6 +82,11 @@ type Error struct {
 	// submission, when it is one: its own folder or a folder on the way
 	// there (beneath the class folder), or the file named itself.
 	Link string
+	// Why and Todo are Problem and Fix as data (submission.* and handin.*
+	// messages), for a report to say in the student's language; Problem
+	// and Fix are their English words. Nil where the problem is still
+	// said in English alone (issue 31's phase B). See Message.
+	Why, Todo *report.Message
 }
 
 func (e *Error) Error() string {
@@ -177,15 +183,15 @@ func operand(name string) string {
 // which types run, and how any other program can be made to run. Telling a
 // Rust file to chmod +x would only trade this error for another.
 func unknownType(path, ext string) error {
-	runs := "the grader runs " + strings.Join(SourceExtensions(), ", ") + " files by their extension"
+	exts := cmd("extensions", strings.Join(SourceExtensions(), ", "))
+	chmod := cmd("command", "chmod +x "+shownPath(path))
 	if ext == "" {
 		stem := shownPath(filepath.Base(path))
-		return &Error{Path: path, Problem: "has no extension and is not executable (" + runs + ")",
-			Fix: "name it for its language (" + stem + ".py, " + stem + ".c, ...), or, for a script with a #! line, run chmod +x " + shownPath(path)}
+		return problem(path, say("submission.no_extension", exts),
+			say("submission.fix.name_language", cmd("py", stem+".py"), cmd("c", stem+".c"), chmod))
 	}
-	return &Error{Path: path, Problem: "is a " + ext + " file, which the grader cannot run (" + runs + ")",
-		Fix: "to run any other program, make it executable: give it a #! line naming its interpreter and run chmod +x " + shownPath(path) +
-			", or build it yourself and give the grader the program built (./" + shownPath(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))) + ")"}
+	return problem(path, say("submission.unknown_extension", cmd("ext", ext), exts),
+		say("submission.fix.make_executable", chmod, cmd("program", "./"+shownPath(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))))))
 }
 
 // interpLimits bound the question an interpreter is asked of its own path
@@ -269,7 +275,7 @@ func prepare(ctx context.Context, path string, buildDir string, w where) (*Submi
 	case err != nil:
 		return nil, fmt.Errorf("grader: reading the grader's copy of %s: %w", shownPath(path), err)
 	case fi.Size() == 0:
-		return nil, subErr("file is empty", "save your program into it")
+		return nil, problem(path, say("submission.empty"), say("submission.fix.save"))
 	}
 	head, err := readHead(cp)
 	if err != nil {
@@ -288,8 +294,7 @@ func prepare(ctx context.Context, path string, buildDir string, w where) (*Submi
 	if hasShebang && strings.HasSuffix(shebang, "\r") && (!known || lang.name == "shell" || (executable && !honour && lang.compile == nil)) {
 		// The kernel, or the shell reading the rest of the file, takes the
 		// \r for part of a name: "no such file or directory".
-		return nil, subErr(`its first line ends in \r (Windows line endings)`,
-			"convert the file to Unix line endings (e.g. dos2unix "+shownPath(path)+")")
+		return nil, problem(path, say("submission.crlf", cmd("cr", `\r`)), say("submission.fix.dos2unix", cmd("command", "dos2unix "+shownPath(path))))
 	}
 	if honour {
 		argv, err := shebangCommand(shebang)
@@ -322,15 +327,14 @@ func prepare(ctx context.Context, path string, buildDir string, w where) (*Submi
 			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Copies: copies}, nil
 		}
 		if !known {
-			return nil, subErr("has the execute bit but is neither a program binary nor a script starting with #!",
-				"add a #! line (e.g. #!/usr/bin/env python3), or name it with its language's extension (.py, .c, ...)")
+			return nil, problem(path, say("submission.exec_unknown"), say("submission.fix.shebang_or_extension", cmd("example", "#!/usr/bin/env python3")))
 		}
 	}
 	if !known && bytes.HasPrefix(head, []byte("\x7fELF")) {
 		// A program built elsewhere, copied or uploaded without its
 		// execute bit.
-		return nil, subErr("is a program binary, but not executable",
-			"run chmod +x "+shownPath(path)+"; an upload loses the execute bit, so there hand in a source file the grader runs by its extension ("+strings.Join(SourceExtensions(), ", ")+")")
+		return nil, problem(path, say("submission.binary_not_executable"),
+			say("submission.fix.chmod_or_source", cmd("command", "chmod +x "+shownPath(path)), cmd("extensions", strings.Join(SourceExtensions(), ", "))))
 	}
 	if !known {
 		return nil, unknownType(path, ext)
@@ -435,9 +439,6 @@ var testBeforeOwnOpen func()
 // device, a file too large) is an *Error saying which and why; so is, unless
 // inOwn, the file itself being a link, even one inside its folder.
 func handIn(ctx context.Context, path, abs, buildDir string, d *handin.Dir, inOwn bool) (string, error) {
-	subErr := func(problem, fix string) error {
-		return &Error{Path: path, Problem: problem, Fix: fix}
-	}
 	name := filepath.Base(abs)
 	if !inOwn {
 		// Named by the caller, in a folder that may be every student's
@@ -449,11 +450,11 @@ func handIn(ctx context.Context, path, abs, buildDir string, d *handin.Dir, inOw
 	case err != nil:
 		return "", lookupError(path, err)
 	case e.Kind == handin.Refused && !inOwn && e.Link != "" && strings.HasPrefix(e.Refused.Problem, "is a link to "+handin.Shown(e.Link)):
-		return "", &Error{Path: path, Problem: e.Refused.Problem, Fix: e.Refused.Fix, Link: path}
+		return "", linkRefusal(path, e.Refused)
 	case e.Kind == handin.Refused:
-		return "", subErr(e.Refused.Problem, e.Refused.Fix)
+		return "", refusal(path, e.Refused)
 	case e.Kind != handin.File:
-		return "", subErr("is not a regular file", "name the program file itself")
+		return "", problem(path, say("submission.not_regular"), say("submission.fix.name_program"))
 	}
 	dir, err := copiesDir(buildDir)
 	if err != nil {
@@ -465,18 +466,18 @@ func handIn(ctx context.Context, path, abs, buildDir string, d *handin.Dir, inOw
 	switch {
 	case len(refused) > 0 && !inOwn && strings.HasPrefix(refused[0].Problem, "is a link"):
 		// It became a link between the look and the copy.
-		return "", &Error{Path: path, Problem: refused[0].Problem, Fix: refused[0].Fix, Link: path}
+		return "", linkRefusal(path, refused[0])
 	case len(refused) > 0:
 		// It changed between the look and the copy.
-		return "", subErr(refused[0].Problem, refused[0].Fix)
+		return "", refusal(path, refused[0])
 	case errors.As(err, &r):
-		return "", subErr(r.Problem, r.Fix)
+		return "", refusal(path, r)
 	case errors.Is(err, fs.ErrPermission):
-		return "", subErr("cannot be read: permission denied", "run chmod +r "+shownPath(path))
+		return "", problem(path, say("submission.denied"), say("submission.fix.chmod_r", cmd("command", "chmod +r "+shownPath(path))))
 	case err != nil && ctx.Err() != nil:
 		return "", ctx.Err()
 	case err != nil:
-		return "", subErr("cannot be read: "+err.Error(), "")
+		return "", problem(path, say("submission.unreadable", cmd("error", err.Error())), noFix)
 	}
 	return cp, nil
 }
@@ -501,15 +502,16 @@ func copiesDir(buildDir string) (string, error) {
 func lookupError(path string, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return &Error{Path: path, Problem: "no such file", Fix: "check the path"}
+		return problem(path, say("submission.no_such_file"), say("submission.fix.check_path"))
 	case errors.Is(err, fs.ErrPermission):
-		return &Error{Path: path, Problem: "cannot be read: permission denied", Fix: "check the permissions of its folder"}
+		return problem(path, say("submission.denied"), say("submission.fix.folder_permissions"))
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return &Error{Path: path, Problem: "cannot be read: " + err.Error()}
+	// The system's own words for why, verbatim.
+	return problem(path, say("submission.unreadable", cmd("error", err.Error())), noFix)
 }
 
 // toolMissing says, as an *Error of the machine's, that the interpreter or

@@ -174,13 +174,12 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path
 		// format, so that a platform (Gradescope, CI) shows the student
 		// why: a failing check "The submission can be run", or a broken
 		// one when the machine lacks what it needs (exit status 3).
-		msg := strings.TrimPrefix(sub.Error(), "grader: ")
+		rep, err = grader.UngradableSubmission(ex, path, sub, opts), nil
 		if m, ok := submission.Uploaded(path); ok && uploaded && !sub.Machine {
 			// The student uploaded files: the folder's path is the
 			// platform's, and naming a file is not theirs to do.
-			msg = m
+			rep = grader.UngradableReport(ex, path, m, sub.Machine, opts)
 		}
-		rep, err = grader.UngradableReport(ex, path, msg, sub.Machine, opts), nil
 	}
 	if err != nil {
 		return nil, err
