@@ -66,10 +66,8 @@ func parseGrid(output []byte, spec PlacementSpec, readRow rowReader, take func(*
 		}
 		if isBlank(line) {
 			if rows > 0 {
-				return &Failure{
-					Message: fmt.Sprintf("line %d is blank, but the board that starts at line %d has only %s; %s needs %d", num, c.first, plural(int64(rows), "row", "rows"), spec.Where, n),
-					Line:    num,
-				}
+				return at(num, fmt.Sprintf("line %d is blank, but the board that starts at line %d has only %s; %s needs %d", num, c.first, plural(int64(rows), "row", "rows"), spec.Where, n),
+					say("checker.board.blank_short", argInt("line", num), argInt("first", c.first), argInt("count", rows), argVerbatim("puzzle", spec.Where), argInt("want", n)))
 			}
 			if blanks == 0 {
 				blankLine = num
@@ -84,7 +82,7 @@ func parseGrid(output []byte, spec PlacementSpec, readRow rowReader, take func(*
 		if f != nil {
 			if rows == 0 && isRow {
 				if k := rowWidth(line, spec.Format); k != cols && fixedSize(sc, line, num, spec, k, readRow) {
-					f.Message += fmt.Sprintf(" (is N fixed at %d in your program?)", k)
+					f.fixedN(k)
 				}
 			}
 			return f
@@ -117,13 +115,11 @@ func parseGrid(output []byte, spec PlacementSpec, readRow rowReader, take func(*
 		}
 	}
 	if rows > 0 {
-		return &Failure{
-			Message: fmt.Sprintf("the board that starts at line %d has only %s; %s needs %d", c.first, plural(int64(rows), "row", "rows"), spec.Where, n),
-			Line:    sc.num,
-		}
+		return at(sc.num, fmt.Sprintf("the board that starts at line %d has only %s; %s needs %d", c.first, plural(int64(rows), "row", "rows"), spec.Where, n),
+			say("checker.board.short", argInt("first", c.first), argInt("count", rows), argVerbatim("puzzle", spec.Where), argInt("want", n)))
 	}
 	if !lenient && blanks > 0 && boards > 0 {
-		return &Failure{Message: fmt.Sprintf("line %d is blank; print no empty line after the last board", blankLine), Line: blankLine}
+		return at(blankLine, fmt.Sprintf("line %d is blank; print no empty line after the last board", blankLine), say("checker.board.blank_after_last", argInt("line", blankLine)))
 	}
 	return nil
 }
@@ -134,15 +130,18 @@ func parseGrid(output []byte, spec PlacementSpec, readRow rowReader, take func(*
 func betweenBoards(between puzzle.Between, boards, blanks, blankLine, lastEnd, num int) *Failure {
 	switch {
 	case boards == 0 && blanks > 0:
-		return &Failure{Message: fmt.Sprintf("line %d is blank; print no empty line before the first board", blankLine), Line: blankLine}
+		return at(blankLine, fmt.Sprintf("line %d is blank; print no empty line before the first board", blankLine), say("checker.board.blank_before_first", argInt("line", blankLine)))
 	case boards == 0:
 		return nil
 	case between == puzzle.BlankLine && blanks == 0:
-		return &Failure{Message: fmt.Sprintf("line %d starts a board right after the board that ends at line %d; print one empty line between two boards", num, lastEnd), Line: num}
+		return at(num, fmt.Sprintf("line %d starts a board right after the board that ends at line %d; print one empty line between two boards", num, lastEnd),
+			say("checker.board.no_blank_between", argInt("line", num), argInt("end", lastEnd)))
 	case between == puzzle.BlankLine && blanks > 1:
-		return &Failure{Message: fmt.Sprintf("lines %d-%d are blank; print one empty line between two boards, not %d", blankLine, num-1, blanks), Line: blankLine}
+		return at(blankLine, fmt.Sprintf("lines %d-%d are blank; print one empty line between two boards, not %d", blankLine, num-1, blanks),
+			say("checker.board.blanks_between", argInt("first", blankLine), argInt("last", num-1), argInt("count", blanks)))
 	case between == puzzle.NoLine && blanks > 0:
-		return &Failure{Message: fmt.Sprintf("line %d is blank; print the boards one after the other, with no empty line between them", blankLine), Line: blankLine}
+		return at(blankLine, fmt.Sprintf("line %d is blank; print the boards one after the other, with no empty line between them", blankLine),
+			say("checker.board.blank_between", argInt("line", blankLine)))
 	}
 	return nil
 }

@@ -197,3 +197,11 @@ func blankBetween(num int) *Failure {
 	f.Line = num
 	return f
 }
+
+// at is the failure saying m (in English english) at output line num,
+// which m names itself.
+func at(num int, english string, m Msg) *Failure {
+	f := said(english, m)
+	f.Line = num
+	return f
+}

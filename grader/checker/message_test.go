@@ -127,6 +127,10 @@ func TestReasons(t *testing.T) {
 			"checker.then", "printed nothing; expected the 92 solutions for N = 8, one per line"},
 		{Queens([]byte("\n\n"), QueensSpec{N: 1, Format: FormatList, Mode: All}),
 			"checker.then", "printed only blank lines; expected the solution for N = 1, one per line"},
+		{Queens([]byte("[[0, 2], [1, 0], [2, 3], [3, 1]]\n[[0, 1], [1, 3], [2, 0], [3, 2]]\n"), QueensSpec{N: 4, Format: FormatList, Mode: All, Order: Ascending}),
+			"checker.out_of_order", "line 2 is out of order: [[0, 1], [1, 3], [2, 0], [3, 2]] belongs before line 1"},
+		{Queens([]byte("(0, 1), (1, 3), (2, 0), (3, 2)\n"), QueensSpec{N: 4, Format: FormatList, Mode: One}),
+			"checker.on_line", `line 1: expected [[r, c], ...], got "(0, 1), (1, 3), (2, 0), (3, 2)" (column 7: unexpected "," after the list)`},
 		{Count([]byte("3\n"), reference.Queen, 8), "checker.count_wrong", "printed 3; N = 8 has 92 solutions"},
 		{Count(nil, reference.Queen, 8), "checker.then", "printed nothing; expected the number of N-Queens solutions for N = 8"},
 	} {

@@ -373,11 +373,14 @@ func (j *judge) take(c *candidate) *Failure {
 			return repeats(c, dup)
 		}
 		if before > 0 {
-			msg := fmt.Sprintf("%s is out of order: %s belongs before line %d", c.where(), j.render(j.sorted), before)
+			f := said(fmt.Sprintf("%s is out of order: %s belongs before line %d", c.where(), j.render(j.sorted), before),
+				say("checker.out_of_order", argMsg("where", c.whereMsg()), argVerbatim("solution", j.render(j.sorted)), argInt("before", before)))
 			if c.grid || c.first != c.last {
-				msg = fmt.Sprintf("the %s is out of order: it belongs before the board at line %d", c.where(), before)
+				f = said(fmt.Sprintf("the %s is out of order: it belongs before the board at line %d", c.where(), before),
+					say("checker.out_of_order_board", argMsg("where", c.whereMsg()), argInt("before", before)))
 			}
-			return &Failure{Message: msg, Line: c.first}
+			f.Line = c.first
+			return f
 		}
 	}
 	return nil
