@@ -330,7 +330,11 @@ func attacks() []attack {
 			offRoot: [][]string{{"operand"}}, offUser: [][]string{{"operand"}}},
 		// What a compile writes to the machine's disk, in all.
 		{file: "c-objects.txtar", needs: needsCC, limit: 20 * time.Second,
-			escaped: func(e *escapeEnv, r graderRun) bool { return strings.Contains(r.stdout, "built main.c second.c with") },
+			// Out when the compile ran to its end: built, or its program
+			// found too large to give a run, after it wrote it all.
+			escaped: func(e *escapeEnv, r graderRun) bool {
+				return strings.Contains(r.stdout, "built main.c second.c with") || strings.Contains(r.stdout, "(the program built is ")
+			},
 			offRoot: [][]string{{"disk"}}, offUser: [][]string{{"disk"}}},
 		// Not an escape: the grader must say whose the fault is.
 		{file: "shebang-self.sh", escaped: broken},

@@ -586,7 +586,14 @@ func (r *run) poll() {
 	if cg.countsMemory() {
 		r.o.notePeak(cg.memoryCurrent())
 		if cg.oomKilled() {
-			r.kill(killedMemory)
+			// A fork bomb fills its memory with processes: where the
+			// kernel has refused its forks too, they are the cause, as
+			// wait judges a run that ends between two polls.
+			if cg.forkRefused() {
+				r.kill(r.o.refusedFork())
+			} else {
+				r.kill(killedMemory)
+			}
 			return
 		}
 	}
