@@ -375,25 +375,7 @@ func say(c *report.CheckResult, m report.Message) {
 // exercise's language, as a check's own hint is, its verbatim parts not
 // isolated (report.CheckResult.HintReason).
 func hint(ex *exercise.Exercise, c *report.CheckResult, m report.Message) {
-	c.Hint, c.HintReason = i18n.For(ex.Lang).Say(plain(m)), &m
-}
-
-// plain is m with its verbatim arguments as text: what a hint that is a
-// string says, with no isolates for a renderer to escape.
-func plain(m report.Message) report.Message {
-	args := make([]report.Arg, len(m.Args))
-	for i, a := range m.Args {
-		switch a.Kind {
-		case report.ArgVerbatim:
-			a = report.Text(a.Name, a.Text)
-		case report.ArgMessage:
-			if a.Msg != nil {
-				a = report.Nested(a.Name, plain(*a.Msg))
-			}
-		}
-		args[i] = a
-	}
-	return report.Message{ID: m.ID, Args: args}
+	c.Hint, c.HintReason = i18n.For(ex.Lang).Say(m.Plain()), &m
 }
 
 // notRun is the Error verdict on a check the grader could not run.

@@ -25,6 +25,25 @@ func (m Message) Arg(name string) (Arg, bool) {
 	return Arg{}, false
 }
 
+// Plain is m with its verbatim arguments as text, nested messages' too:
+// what a message said into a string that no renderer escapes (a hint, kept
+// as a string beside its message) says, with no isolates around them.
+func (m Message) Plain() Message {
+	args := make([]Arg, len(m.Args))
+	for i, a := range m.Args {
+		switch a.Kind {
+		case ArgVerbatim:
+			a = Text(a.Name, a.Text)
+		case ArgMessage:
+			if a.Msg != nil {
+				a = Nested(a.Name, a.Msg.Plain())
+			}
+		}
+		args[i] = a
+	}
+	return Message{ID: m.ID, Args: args}
+}
+
 // ArgKind is what an argument holds, which decides how a renderer shows it.
 type ArgKind string
 

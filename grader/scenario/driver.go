@@ -279,25 +279,7 @@ const (
 // and in the words of the exercise's language, as the check's hint is,
 // its verbatim parts not isolated (report.CheckResult.HintReason).
 func (g *Runner) hint(r *report.CheckResult, m report.Message) {
-	r.Hint, r.HintReason = i18n.For(g.ex.Lang).Say(plain(m)), &m
-}
-
-// plain is m with its verbatim arguments as text: what a hint that is a
-// string says, with no isolates for a renderer to escape.
-func plain(m report.Message) report.Message {
-	args := make([]report.Arg, len(m.Args))
-	for i, a := range m.Args {
-		switch a.Kind {
-		case report.ArgVerbatim:
-			a = report.Text(a.Name, a.Text)
-		case report.ArgMessage:
-			if a.Msg != nil {
-				a = report.Nested(a.Name, plain(*a.Msg))
-			}
-		}
-		args[i] = a
-	}
-	return report.Message{ID: m.ID, Args: args}
+	r.Hint, r.HintReason = i18n.For(g.ex.Lang).Say(m.Plain()), &m
 }
 
 // speaksOfStderr says whether an author's hint already gives advice about
