@@ -237,6 +237,9 @@ func attacks() []attack {
 			offRoot: [][]string{{"cgroup", "seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		{file: "prlimit.py", offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		{file: "immutable.sh"},
+		// The machine's own device nodes, bound into the run's /dev:
+		// bound read-only, their times cannot be set.
+		{file: "dev-times.py", offRoot: [][]string{{"devices"}}, offUser: [][]string{{"devices"}}},
 		{file: "realtime.sh"},
 		{file: "sysctl.sh", offRoot: [][]string{{"runuid", "landlock"}}},
 		{file: "inherited-fd.sh", escaped: inherited,

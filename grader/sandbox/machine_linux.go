@@ -33,6 +33,7 @@ const (
 	LayerDisk       = "disk"    // Limits.Disk, what a run may write into the caller's Writable folders
 	LayerRunUID     = "runuid"  // as root: the run's own uid (off: root's own, 0)
 	LayerHide       = "hide"    // the grader's binary hidden from a run
+	LayerDevices    = "devices" // the nodes of a run's /dev bound read-only (off: a run may set their times on the machine)
 	// LayerToolReach: as root, a tool under a folder the run's own uid may
 	// not enter (/root) is passed over, not bound into its root.
 	LayerToolReach = "toolreach"
@@ -476,7 +477,7 @@ func Protections(l Limits) []string {
 		}
 		ps = append(ps, "a root of its own (pivot_root): the system's folders and the submission's files read-only, "+
 			"only the working folder, HOME and TMPDIR writable, on a tmpfs of "+FormatSize(l.Memory)+dev+
-			"; /dev holds null, zero, full, random and urandom alone; outside the system's folders, only the folder of the tool the run starts, where the run's user could reach it on the host; the grader's binary, its files and other submissions are not in it")
+			"; /dev holds null, zero, full, random and urandom alone, bound read-only (no run may set their times); outside the system's folders, only the folder of the tool the run starts, where the run's user could reach it on the host; the grader's binary, its files and other submissions are not in it")
 	}
 	if m.supervised && !m.bare {
 		ps = append(ps, "no capabilities: effective, permitted and bounding sets empty, securebits locked, no_new_privs")

@@ -21,7 +21,7 @@ package sandbox
 //   - a root of its own (planRoot): system folders read-only, the folder
 //     of the tool the run starts where the run's user could reach it on
 //     the host (toolDirs, closedToRuns), the run's folders on a
-//     size-limited tmpfs, a fresh /proc, a minimal /dev;
+//     size-limited tmpfs, a fresh /proc, a minimal /dev whose nodes are bound read-only;
 //   - no capabilities, an empty bounding set, locked securebits,
 //     no_new_privs, Landlock, and a seccomp filter (seccomp_linux.go);
 //   - no controlling terminal, no file descriptor but 0, 1 and 2, and a
