@@ -1357,3 +1357,61 @@ func landlockABI() int {
 	}
 	return int(v)
 }
+
+// TestEscapeShebangFolders grades, through the real grader as root and as
+// the unprivileged user, the two sides of a script's #! line naming a
+// program outside the system's folders (issue 29): an interpreter in a
+// folder every user may enter is bound into the run, and the script runs;
+// #!/proc/self/exe, from a submission in a folder below the grader's own
+// binary (the folder the sandbox would bind for it, over the submission's
+// files), is the student's to fix, "The program starts" failing with the
+// line named, exit status 1, not a grader error.
+func TestEscapeShebangFolders(t *testing.T) {
+	e := newEscapeEnv(t)
+	cases := []struct {
+		name, dir, first string
+		exit             int
+		want             string
+	}{
+		{"tool outside the system's folders", e.dir, "#!" + filepath.Join(e.beside, "bin", "sh"), 0, "✓ Says hello"},
+		{"the grader's own binary, from below its folder", filepath.Dir(e.grader), "#!/proc/self/exe", 1, "#!/proc/self/exe"},
+	}
+	for _, uid := range []int{0, nobody} {
+		who := map[int]string{0: "root", nobody: "nobody"}[uid]
+		for _, c := range cases {
+			t.Run(who+"/"+c.name, func(t *testing.T) {
+				dir, err := os.MkdirTemp(c.dir, "sub-")
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer os.RemoveAll(dir)
+				os.Chmod(dir, 0o755)
+				// No extension: the grader runs a .sh with sh, whatever its #! line.
+				sub := filepath.Join(dir, "prog")
+				if err := os.WriteFile(sub, []byte(c.first+"\necho hello\n"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				os.Chmod(sub, 0o755)
+				tmp, err := os.MkdirTemp(e.dir, "tmp-")
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer os.RemoveAll(tmp)
+				os.Chown(tmp, uid, uid)
+				cmd := exec.Command(e.grader, "check", "--color=never", "--run", "hello", e.exercise, sub)
+				cmd.Env = []string{"PATH=" + filepath.Dir(e.grader) + ":/usr/local/bin:/usr/bin:/bin", "TMPDIR=" + tmp, "HOME=" + tmp, "NO_COLOR=1"}
+				cmd.SysProcAttr = &syscall.SysProcAttr{}
+				if uid != 0 {
+					cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}
+				}
+				out, _ := cmd.CombinedOutput()
+				if got := cmd.ProcessState.ExitCode(); got != c.exit || !strings.Contains(string(out), c.want) {
+					t.Errorf("grader check %s (%q) as %s: exit %d, want %d, and %q in:\n%s", sub, c.first, who, got, c.exit, c.want, out)
+				}
+				if c.exit == 1 && !regexp.MustCompile(`(?m)^✗ The program starts`).Match(out) {
+					t.Errorf("as %s: the check \"The program starts\" did not fail:\n%s", who, out)
+				}
+			})
+		}
+	}
+}
