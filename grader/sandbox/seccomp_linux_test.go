@@ -141,12 +141,6 @@ func TestSeccompFilterReadsIntsOn32Bits(t *testing.T) {
 // inodes in every run (hidden-system-inotify.py in the escape suite), while
 // the ordinary fcntl calls still work.
 func TestNoWatches(t *testing.T) {
-	if !thisMachine().seccomp {
-		t.Skip("no syscall filter on this machine")
-	}
-	if _, err := os.Stat("/usr/bin/python3"); err != nil {
-		t.Skip("no /usr/bin/python3")
-	}
 	const probe = `
 import ctypes, fcntl, os
 libc = ctypes.CDLL(None, use_errno=True)
@@ -162,15 +156,7 @@ for name, cmd, arg in (("F_NOTIFY", fcntl.F_NOTIFY, fcntl.DN_ACCESS), ("F_GETFD"
     except OSError as e:
         print(name, e.errno)
 `
-	dir := t.TempDir()
-	res, err := Run(context.Background(), Spec{
-		Argv: []string{"/usr/bin/python3", "-c", probe},
-		Dir:  dir,
-		Env:  []string{"PATH=/usr/bin:/bin", "HOME=" + dir},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := filterProbe(t, probe)
 	want := "inotify_init1 1\nfanotify_init 1\nF_NOTIFY 1\nF_GETFD made\n"
 	if got := string(res.Stdout); got != want {
 		t.Errorf("the run's watches:\n%s%s\nwant (1 is EPERM):\n%s", got, res.Stderr, want)
@@ -185,12 +171,6 @@ for name, cmd, arg in (("F_NOTIFY", fcntl.F_NOTIFY, fcntl.DN_ACCESS), ("F_GETFD"
 // none. F_GETLK still answers, a lease is refused as inotify is, and the
 // 32-bit fcntl64's lock commands are no lock command here.
 func TestNoLocks(t *testing.T) {
-	if !thisMachine().seccomp {
-		t.Skip("no syscall filter on this machine")
-	}
-	if _, err := os.Stat("/usr/bin/python3"); err != nil {
-		t.Skip("no /usr/bin/python3")
-	}
 	const probe = `
 import fcntl, os, struct, sys
 own = open("own", "w+b")
@@ -229,15 +209,7 @@ if os.fork() == 0:
     os._exit(0)
 os.wait()
 `
-	dir := t.TempDir()
-	res, err := Run(context.Background(), Spec{
-		Argv: []string{"/usr/bin/python3", "-c", probe},
-		Dir:  dir,
-		Env:  []string{"PATH=/usr/bin:/bin", "HOME=" + dir},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := filterProbe(t, probe)
 	want := `parent locked
 flock /etc/hosts taken
 F_GETLK /etc/passwd free
@@ -250,4 +222,27 @@ F_SETLK64 22
 	if got := string(res.Stdout); got != want {
 		t.Errorf("the run's locks, taken by one process, seen by another:\n%s%s\nwant (1 is EPERM, 22 EINVAL):\n%s", got, res.Stderr, want)
 	}
+}
+
+// filterProbe runs a Python probe of the syscall filter in a sandboxed run
+// and returns how it ended; it skips the test where this machine has no
+// filter, or no Python to probe it with.
+func filterProbe(t *testing.T, probe string) *Result {
+	t.Helper()
+	if !thisMachine().seccomp {
+		t.Skip("no syscall filter on this machine")
+	}
+	if _, err := os.Stat("/usr/bin/python3"); err != nil {
+		t.Skip("no /usr/bin/python3")
+	}
+	dir := t.TempDir()
+	res, err := Run(context.Background(), Spec{
+		Argv: []string{"/usr/bin/python3", "-c", probe},
+		Dir:  dir,
+		Env:  []string{"PATH=/usr/bin:/bin", "HOME=" + dir},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
