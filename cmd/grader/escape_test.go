@@ -235,6 +235,11 @@ func attacks() []attack {
 		// cgroup counts the buffers, whatever their size.
 		{file: "setsockopt-highbits.py", limit: 30 * time.Second,
 			offRoot: [][]string{{"cgroup", "seccomp"}}, offUser: [][]string{{"seccomp"}}},
+		// Page tables, which no process's resident memory shows either:
+		// a memory cgroup charges them, and where there is none the
+		// poll counts them.
+		{file: "pagetables.py", limit: 30 * time.Second,
+			offRoot: [][]string{{"cgroup", "pagetables"}}, offUser: [][]string{{"pagetables"}}},
 		{file: "prlimit.py", offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		{file: "immutable.sh"},
 		// The machine's own device nodes, bound into the run's /dev:

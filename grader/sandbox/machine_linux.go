@@ -30,6 +30,9 @@ const (
 	LayerCgroup     = "cgroup"
 	LayerRlimits    = "rlimits"
 	LayerSockets    = "sockets" // where no cgroup counts memory, a run's sockets counted in it (sockets_linux.go)
+	// LayerPageTables: where no cgroup counts memory, a run's page tables
+	// counted in it, beside its resident memory (run_linux.go, pageTables).
+	LayerPageTables = "pagetables"
 	LayerDisk       = "disk"    // Limits.Disk, what a run may write into the caller's Writable folders
 	LayerRunUID     = "runuid"  // as root: the run's own uid (off: root's own, 0)
 	LayerHide       = "hide"    // the grader's binary hidden from a run
@@ -314,7 +317,7 @@ func missingLayers(m machine, why []string) []string {
 		if m.countsSockets() {
 			sockets = "; each socket of the run's network namespace is counted in its memory at the most the kernel queues on it, and RLIMIT_NOFILE bounds how many a process holds"
 		}
-		out = append(out, "kernel-counted memory: "+m.cg.unavailableWhy+"; the resident memory of the run's processes is polled every 20 ms"+sockets+
+		out = append(out, "kernel-counted memory: "+m.cg.unavailableWhy+"; the resident memory and page tables of the run's processes are polled every 20 ms"+sockets+
 			"; memfd_create, shmget and msgget, whose memory no process's resident memory shows, are refused, and so are socket buffers above the default (SO_SNDBUF, SO_RCVBUF)")
 	}
 	if !m.cg.sharesCPU() {
@@ -394,7 +397,7 @@ func hasSupplementaryGroups() bool {
 func Protections(l Limits) []string {
 	l = l.WithDefaults()
 	m := thisMachine()
-	memory := "the resident memory of the process tree, read every 20ms"
+	memory := "the resident memory and page tables of the process tree, read every 20ms"
 	if m.countsSockets() {
 		memory += ", and each socket of its network namespace at the most the kernel queues on it, " + FormatSize(socketCost())
 	}

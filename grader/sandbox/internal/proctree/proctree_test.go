@@ -55,3 +55,19 @@ func TestScanFindsTheTree(t *testing.T) {
 		t.Errorf("ReadStat of a pid that cannot exist succeeded")
 	}
 }
+
+func TestParsePageTables(t *testing.T) {
+	status := "Name:\tcat\nVmRSS:\t    1284 kB\nVmPTE:\t 2101300 kB\nVmSwap:\t       0 kB\n"
+	if got, want := parsePageTables([]byte(status)), int64(2101300)<<10; got != want {
+		t.Errorf("parsePageTables = %d, want %d", got, want)
+	}
+	for _, s := range []string{"", "Name:\tkthreadd\nThreads:\t1\n", "VmPTE:\t kB\n", "VmPTEx: 5 kB\n"} {
+		if got := parsePageTables([]byte(s)); got != 0 {
+			t.Errorf("parsePageTables(%q) = %d, want 0", s, got)
+		}
+	}
+	// This process's own: a Go program's page tables are never empty.
+	if got := PageTables(os.Getpid(), make([]byte, 4096)); got <= 0 {
+		t.Errorf("PageTables(self) = %d, want > 0", got)
+	}
+}
