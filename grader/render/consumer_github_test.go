@@ -119,10 +119,11 @@ func TestGitHubSummaryGFM(t *testing.T) {
 					t.Errorf("row %d has %d cells; want 4: %s", i+1, len(cells), rows[i+1][0])
 					continue
 				}
-				// What the reader sees is the text itself, URLs and all.
+				// What the reader sees is the text itself, URLs and all,
+				// in the report's language.
 				why := ""
 				if c.Status != report.Pass {
-					why = oneLine(c.Message)
+					why = flat(checkMessage(words(r), r, c))
 				}
 				if got, want := [2]string{cells[1][1], cells[3][1]}, [2]string{htmlText(oneLine(c.Title)), htmlText(why)}; got != want {
 					t.Errorf("row %d reads %q; want %q", i+1, got, want)

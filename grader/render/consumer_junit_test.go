@@ -128,9 +128,9 @@ func TestJUnitReader(t *testing.T) {
 				case report.Fail, report.Error:
 					p := append(tc.Failure, tc.Error...)[0]
 					got = []string{deref(p.Message), deref(p.Type), deref(p.Inner)}
-					want = []string{safeText(c.Message), string(c.Status), checkDetail(r, c, Options{})}
+					want = []string{messageText(words(r), c), string(c.Status), checkDetail(r, c, Options{})}
 				case report.Skip:
-					got, want = []string{deref(tc.Skipped[0].Inner)}, []string{skipReason(r, c)}
+					got, want = []string{deref(tc.Skipped[0].Inner)}, []string{skipReason(words(r), r, c)}
 				}
 				for k := range want {
 					if got[k] != want[k] {

@@ -3,6 +3,7 @@ package render
 import (
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -13,6 +14,18 @@ import (
 // the same wherever it is shown. It is already safe (see safe.go): every
 // control character a program printed is shown escaped, which also keeps it
 // valid in XML and YAML, where most control characters may not appear at all.
+//
+// The formats' own sentences ("not run: it needs ...", an annotation's
+// title, the score) are said in the report's language, through words: the
+// student reads them as they read the text report.
+
+// words says the CI formats' sentences in r's language, as plain text:
+// what goes into a sentence is escaped as safeText escapes it, and the
+// sentence is not escaped again, which would show the isolates of a
+// right-to-left language as \u2068.
+func words(r *report.Report) *i18n.Localizer {
+	return i18n.For(r.Lang).WithEscape(func(s string) string { return escapeLine(s, maxMessageRunes, nil) })
+}
 
 // checkDetail explains a check of r that did not pass, as plain text without
 // the text report's indent; "" for a pass.
@@ -32,7 +45,7 @@ func checkDetailShown(r *report.Report, c report.CheckResult, o Options, stderrS
 	case report.Error:
 		t.broken(c)
 	case report.Skip:
-		return skipReason(r, c)
+		return skipReason(t.l, r, c)
 	default:
 		return ""
 	}
@@ -46,24 +59,48 @@ func checkDetailShown(r *report.Report, c report.CheckResult, o Options, stderrS
 // skipReason says why check c of r was skipped, naming the check it needs by
 // its title, as the text report does: "needs n4" means nothing to a student
 // who reads "N = 4: every solution" everywhere else. Without a title to give,
-// it is the engine's message.
-func skipReason(r *report.Report, c report.CheckResult) string {
+// it is the engine's message. l is the report's words (see words).
+func skipReason(l *i18n.Localizer, r *report.Report, c report.CheckResult) string {
 	for _, need := range r.Checks {
 		if c.SkippedBecause != "" && need.Name == c.SkippedBecause && need.Title != "" {
-			return "not run: it needs “" + oneLine(need.Title) + "” to pass first"
+			return l.T("ci.skip_needs", report.Text("title", oneLine(need.Title)))
 		}
 	}
-	return safeText(c.Message)
+	return messageText(l, c)
 }
 
 // checkMessage is the one-sentence verdict on check c of r, safe to embed:
 // its message, or for a skipped check why it was skipped.
-func checkMessage(r *report.Report, c report.CheckResult) string {
+func checkMessage(l *i18n.Localizer, r *report.Report, c report.CheckResult) string {
 	if c.Status == report.Skip {
-		return skipReason(r, c)
+		return skipReason(l, r, c)
+	}
+	return messageText(l, c)
+}
+
+// messageText is why check c did not pass, safe to embed: said in l's
+// language where the check's code said it as data, else its English words.
+func messageText(l *i18n.Localizer, c report.CheckResult) string {
+	if c.Reason != nil {
+		return l.Say(*c.Reason)
 	}
 	return safeText(c.Message)
 }
+
+// hintText is check c's hint, safe to embed: the grader's own in l's
+// language where it is data, else the exercise's (already in the report's
+// language).
+func hintText(l *i18n.Localizer, c report.CheckResult) string {
+	if c.HintReason != nil {
+		return l.Say(*c.HintReason)
+	}
+	return safeText(c.Hint)
+}
+
+// flat joins a said sentence's lines into one, for places that cannot hold
+// a line break; unlike oneLine it escapes nothing, so a right-to-left
+// sentence keeps its isolates.
+func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // safeText makes a message or title safe to embed: each line escaped as the
 // text report escapes it, the lines joined with newlines.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -76,58 +77,63 @@ func (a gitHubAnnotation) String() string {
 
 // gitHubAnnotations is the annotations for a report: an error for each
 // failed or broken check (at most maxErrorAnnotations), then a notice with
-// the score.
+// the score. Their words are the report's language's; each title begins
+// with the exercise, which is never translated.
 func gitHubAnnotations(r *report.Report) []gitHubAnnotation {
+	l := words(r)
 	file := ""
 	if p := filepath.ToSlash(r.Submission); p != "" && !filepath.IsAbs(p) && !strings.HasPrefix(p, "../") && p != ".." {
 		// Relative to the working folder, which on Actions is the
 		// repository's root: the annotation then marks the file itself.
 		file = strings.TrimPrefix(p, "./")
 	}
+	exercise := l.Verbatim(r.Exercise) + ": "
 	var errs []gitHubAnnotation
+	var shorts []string // each error's title without the exercise
 	var skipped []string
 	for _, c := range r.Checks {
 		switch c.Status {
 		case report.Fail, report.Error:
-			title := fmt.Sprintf("%s: %s (%d/%d)", r.Exercise, oneLine(c.Title), c.Score, c.MaxScore)
+			title := l.T("github.check_failed", report.Text("title", oneLine(c.Title)), report.Int("score", c.Score), report.Int("max", c.MaxScore))
 			if c.Status == report.Error {
-				title = fmt.Sprintf("%s: %s could not be judged (grader or exercise broken)", r.Exercise, oneLine(c.Title))
+				title = l.T("github.check_unjudged", report.Text("title", oneLine(c.Title)))
 			}
-			msg := safeText(c.Message)
-			if c.Hint != "" {
-				msg += "\nhint: " + safeText(c.Hint)
+			msg := messageText(l, c)
+			if c.Hint != "" || c.HintReason != nil {
+				msg += "\n" + l.T("check.hint") + " " + hintText(l, c)
 			}
-			errs = append(errs, gitHubAnnotation{Command: "error", Title: title, File: file, Message: msg})
+			errs = append(errs, gitHubAnnotation{Command: "error", Title: exercise + title, File: file, Message: msg})
+			shorts = append(shorts, title)
 		case report.Skip:
 			skipped = append(skipped, oneLine(c.Title))
 		}
 	}
 	if len(errs) > maxErrorAnnotations {
-		errs = append(errs[:maxErrorAnnotations-1], moreErrors(r.Exercise, file, errs[maxErrorAnnotations-1:]))
+		errs = append(errs[:maxErrorAnnotations-1], moreErrors(l, exercise, file, shorts[maxErrorAnnotations-1:]))
 	}
-	title := fmt.Sprintf("%s: %d/%d", r.Exercise, r.Score, r.MaxScore)
-	msg := "every check passed"
+	title := l.T("summary.score", report.Verbatim("exercise", r.Exercise), report.Int("score", r.Score), report.Int("max", r.MaxScore))
+	msg := l.T("github.passed")
 	switch {
 	case len(skipped) > 0:
-		msg = fmt.Sprintf("%d %s not run, because %s a check that failed: %s",
-			len(skipped), plural(len(skipped), "check"), plural(len(skipped), "it needs", "they need"), strings.Join(skipped, "; "))
+		msg = l.T("github.not_run", report.Int("count", len(skipped)), report.Text("checks", strings.Join(skipped, l.T("ci.sep"))))
 	case !r.Passed:
-		msg = "fix the checks marked as errors"
+		msg = l.T("github.fix_errors")
 	}
 	return append(errs, gitHubAnnotation{Command: "notice", Title: title, Message: msg})
 }
 
 // moreErrors stands for the error annotations past the ninth, which GitHub
-// would not show: it says how many there are and names each.
-func moreErrors(exercise, file string, rest []gitHubAnnotation) gitHubAnnotation {
+// would not show: it says how many there are and names each by its title
+// without the exercise (rest).
+func moreErrors(l *i18n.Localizer, exercise, file string, rest []string) gitHubAnnotation {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d more %s failed; the log above explains each:", len(rest), plural(len(rest), "check"))
-	for _, a := range rest {
-		b.WriteString("\n" + strings.TrimPrefix(a.Title, exercise+": "))
+	b.WriteString(l.T("github.more", report.Int("count", len(rest))))
+	for _, title := range rest {
+		b.WriteString("\n" + title)
 	}
 	return gitHubAnnotation{
 		Command: "error",
-		Title:   fmt.Sprintf("%s: and %d more failed %s", exercise, len(rest), plural(len(rest), "check")),
+		Title:   exercise + l.T("github.more_title", report.Int("count", len(rest))),
 		File:    file,
 		Message: b.String(),
 	}
@@ -149,20 +155,21 @@ func gitHubProperty(s string) string {
 // renderers never look at the environment.
 func GitHubSummary(w io.Writer, r *report.Report) error {
 	r = ForStudent(r)
+	l := words(r)
 	var b strings.Builder
 	verdict := "❌"
 	if r.Passed {
 		verdict = "✅"
 	}
-	fmt.Fprintf(&b, "### %s %s: %d/%d\n\n", verdict, mdCell(r.Exercise), r.Score, r.MaxScore)
-	fmt.Fprintf(&b, "%s, submission %s\n\n", mdCell(oneLine(r.Title)), mdCell(oneLine(r.Submission)))
-	b.WriteString("| | Check | Points | Why |\n")
+	fmt.Fprintf(&b, "### %s %s: %d/%d\n\n", verdict, mdCell(l.Verbatim(r.Exercise)), r.Score, r.MaxScore)
+	b.WriteString(mdCell(l.T("github.summary_submission", report.Text("title", oneLine(r.Title)), report.Verbatim("submission", oneLine(r.Submission)))) + "\n\n")
+	fmt.Fprintf(&b, "| | %s | %s | %s |\n", mdCell(l.T("github.col_check")), mdCell(l.T("github.col_points")), mdCell(l.T("github.col_why")))
 	b.WriteString("| :-: | --- | --: | --- |\n")
 	icons := map[report.Status]string{report.Pass: "✅", report.Fail: "❌", report.Skip: "⏭️", report.Error: "⚠️"}
 	for _, c := range r.Checks {
 		why := ""
 		if c.Status != report.Pass {
-			why = mdCell(oneLine(c.Message))
+			why = mdCell(flat(checkMessage(l, r, c)))
 		}
 		fmt.Fprintf(&b, "| %s | %s | %d/%d | %s |\n", icons[c.Status], mdCell(oneLine(c.Title)), c.Score, c.MaxScore, why)
 	}

@@ -144,10 +144,10 @@ func TestGitHubCommands(t *testing.T) {
 			if !strings.Contains(e.props["title"], oneLine(c.Title)) {
 				t.Errorf("check %s: title %q does not name %q", c.Name, e.props["title"], oneLine(c.Title))
 			}
-			if !strings.HasPrefix(e.msg, safeText(c.Message)) {
-				t.Errorf("check %s: message %q; want it to start with %q", c.Name, e.msg, safeText(c.Message))
+			if !strings.HasPrefix(e.msg, messageText(words(r), c)) {
+				t.Errorf("check %s: message %q; want it to start with %q", c.Name, e.msg, messageText(words(r), c))
 			}
-			if c.Hint != "" && !strings.HasSuffix(e.msg, "hint: "+safeText(c.Hint)) {
+			if c.Hint != "" && !strings.HasSuffix(e.msg, "hint: "+hintText(words(r), c)) {
 				t.Errorf("check %s: message %q lacks the hint", c.Name, e.msg)
 			}
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/boardcheck/boardcheck/grader/report"
 )
@@ -103,18 +102,25 @@ func renderGradescope(w io.Writer, r *report.Report, o Options) error {
 // gradescopeSummary is the output shown above the tests: the exercise, the
 // score, and which check to fix first, as the text report ends.
 func gradescopeSummary(r *report.Report) string {
-	return fmt.Sprintf("%s: %s\n%s", safeText(r.Exercise), oneLine(r.Title), scoreSummary(r))
+	return reportHeading(r) + "\n" + scoreSummary(r)
+}
+
+// reportHeading is the exercise, never translated, and its title.
+func reportHeading(r *report.Report) string {
+	return words(r).Verbatim(r.Exercise) + ": " + oneLine(r.Title)
 }
 
 // scoreSummary is the score and which check to fix first, or that every
-// check passed.
+// check passed, in the report's language as the HTML report says them.
 func scoreSummary(r *report.Report) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Score: %d/%d", r.Score, r.MaxScore)
+	l := words(r)
+	score := []report.Arg{report.Int("score", r.Score), report.Int("max", r.MaxScore)}
 	if r.Passed {
-		b.WriteString(", every check passed")
-	} else if first, _ := fixFirst(r); first != nil {
-		fmt.Fprintf(&b, "\nFix first: %s", oneLine(first.Title))
+		return l.T("html.score_passed", score...)
 	}
-	return b.String()
+	s := l.T("html.score", score...)
+	if first, _ := fixFirst(r); first != nil {
+		s += "\n" + l.T("html.fix_first") + " " + oneLine(first.Title)
+	}
+	return s
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -117,11 +118,15 @@ type ClassReport struct {
 //
 // It is the instructor's, as the JSON reports it is made from are: a hidden
 // check keeps its title, name, time and why it did not pass. Do not hand it
-// to students.
+// to students. Its own words are English, whatever the reports' language
+// (the exercise's titles and hints stay the reports'): a class file read on
+// a CI server is the instructor's, like the CSV gradebook.
 func JUnitClass(w io.Writer, exercise string, class []ClassReport) error {
 	var reports []namedReport
 	for _, s := range class {
-		reports = append(reports, namedReport{s.Report.Exercise + ": " + Escape(s.Student), s.Report})
+		r := *s.Report
+		r.Lang = i18n.English
+		reports = append(reports, namedReport{s.Report.Exercise + ": " + Escape(s.Student), &r})
 	}
 	return writeJUnit(w, "grader "+exercise+" class", reports, Options{})
 }
@@ -175,6 +180,7 @@ func junitSuiteOf(r *report.Report, name string, o Options) junitSuite {
 			{"max_score", strconv.Itoa(r.MaxScore)},
 		},
 	}
+	l := words(r)
 	for _, c := range r.Checks {
 		tc := junitCase{
 			Name:      oneLine(c.Title),
@@ -183,11 +189,11 @@ func junitSuiteOf(r *report.Report, name string, o Options) junitSuite {
 		}
 		switch c.Status {
 		case report.Fail:
-			tc.Failure = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(r, c, o)}
+			tc.Failure = &junitProblem{Message: messageText(l, c), Type: string(c.Status), Body: checkDetail(r, c, o)}
 		case report.Error:
-			tc.Error = &junitProblem{Message: safeText(c.Message), Type: string(c.Status), Body: checkDetail(r, c, o)}
+			tc.Error = &junitProblem{Message: messageText(l, c), Type: string(c.Status), Body: checkDetail(r, c, o)}
 		case report.Skip:
-			tc.Skipped = &junitSkipped{Reason: skipReason(r, c)}
+			tc.Skipped = &junitSkipped{Reason: skipReason(l, r, c)}
 		}
 		suite.Cases = append(suite.Cases, tc)
 	}

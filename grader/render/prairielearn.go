@@ -47,6 +47,7 @@ type plTest struct {
 
 func renderPrairieLearn(w io.Writer, r *report.Report, o Options) error {
 	r = ForStudent(r)
+	l := words(r)
 	res := plResults{Gradable: true, Message: gradescopeSummary(r), Tests: []plTest{}}
 	if r.MaxScore > 0 {
 		res.Score = float64(r.Score) / float64(r.MaxScore)
@@ -56,14 +57,14 @@ func renderPrairieLearn(w io.Writer, r *report.Report, o Options) error {
 		case c.Status == report.Error,
 			c.Status == report.Fail && (c.Name == report.BuildCheck || c.Name == report.UngradableCheck):
 			res.Gradable = false
-			res.FormatErrors = append(res.FormatErrors, oneLine(c.Title)+": "+checkMessage(r, c))
+			res.FormatErrors = append(res.FormatErrors, oneLine(c.Title)+": "+checkMessage(l, r, c))
 		}
 		res.Tests = append(res.Tests, plTest{
 			Name:        oneLine(c.Title),
 			Description: c.Name,
 			Points:      c.Score,
 			MaxPoints:   c.MaxScore,
-			Message:     checkMessage(r, c),
+			Message:     checkMessage(l, r, c),
 			Output:      checkDetail(r, c, o),
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -42,20 +43,34 @@ func init() {
 // and \xNN below 0x80. Block scalars (|-) read as printed, but YAMLish
 // before 3.50 stops at the first one.
 //
-// And the whole stream is ASCII. Test::Harness decodes a version 13 stream
-// as UTF-8, but prove -v prints what it decoded to a standard output with no
-// encoding, which warns "Wide character in print" for an arrow and garbles
-// an accented letter. So the text report's own arrows and quotes are
-// written as -> and ", a board's size 8×8 as 8x8, and any other character
-// past ASCII (a student's "é") as the text report shows a hazard, \u00e9.
+// And the stream of a report in English is ASCII. Test::Harness decodes a
+// version 13 stream as UTF-8, but prove -v prints what it decoded to a
+// standard output with no encoding, which warns "Wide character in print"
+// for an arrow and garbles an accented letter. So the text report's own
+// arrows and quotes are written as -> and ", a board's size 8×8 as 8x8, and
+// any other character past ASCII (a student's "é") as the text report
+// shows a hazard, \u00e9.
+//
+// A report in another language (Bengali, Arabic, Korean, Thai) is written
+// in its own script, in UTF-8: as \u escapes it could not be read at all.
+// Its characters from U+0100 up are written as they are; those below
+// (Latin-1's "é", "×") are still escaped or spelt in ASCII as above,
+// because prove -v prints a line that holds none of U+0100 and up in
+// Latin-1, which garbles them, and one that does in UTF-8, which keeps
+// them. prove -v still warns "Wide character in print" for each such line,
+// the text printed right; PERL_UNICODE=S (perl's -CS) tells it its output
+// is UTF-8, and it prints the same text without a warning
+// (docs/README.md says so).
 
 func renderTAP(w io.Writer, r *report.Report, o Options) error {
 	r = ForStudent(r)
+	l := words(r)
+	tapText := func(s string) string { return tapTextIn(r, s) }
 	var b strings.Builder
 	b.WriteString("TAP version 13\n")
 	fmt.Fprintf(&b, "1..%d\n", len(r.Checks))
-	fmt.Fprintf(&b, "# %s: %s\n", tapText(oneLine(r.Exercise)), tapText(oneLine(r.Title)))
-	fmt.Fprintf(&b, "# submission: %s\n", tapText(oneLine(r.Submission)))
+	fmt.Fprintf(&b, "# %s\n", tapText(reportHeading(r)))
+	fmt.Fprintf(&b, "# %s: %s\n", tapText(l.T("label.submission")), tapText(l.Verbatim(oneLine(r.Submission))))
 	for i, c := range r.Checks {
 		desc := tapEscape(tapText(oneLine(c.Title)))
 		switch c.Status {
@@ -63,7 +78,7 @@ func renderTAP(w io.Writer, r *report.Report, o Options) error {
 			fmt.Fprintf(&b, "ok %d - %s\n", i+1, desc)
 			continue
 		case report.Skip:
-			fmt.Fprintf(&b, "ok %d - %s # SKIP %s\n", i+1, desc, tapEscape(tapText(oneLine(skipReason(r, c)))))
+			fmt.Fprintf(&b, "ok %d - %s # SKIP %s\n", i+1, desc, tapEscape(tapText(flat(skipReason(l, r, c)))))
 		default:
 			fmt.Fprintf(&b, "not ok %d - %s\n", i+1, desc)
 		}
@@ -74,24 +89,24 @@ func renderTAP(w io.Writer, r *report.Report, o Options) error {
 		case report.Skip:
 			severity = "skip"
 		}
-		y := yamlBlock{b: &b}
+		y := yamlBlock{b: &b, text: tapText}
 		y.open()
 		y.field("check", c.Name)
 		y.field("severity", severity)
-		y.field("message", checkMessage(r, c))
+		y.field("message", checkMessage(l, r, c))
 		fmt.Fprintf(&b, "  score: %d\n  max_score: %d\n", c.Score, c.MaxScore)
 		if c.SkippedBecause != "" {
 			y.field("needs", c.SkippedBecause)
 		}
-		if c.Hint != "" {
-			y.field("hint", safeText(c.Hint))
+		if c.Hint != "" || c.HintReason != nil {
+			y.field("hint", hintText(l, c))
 		}
 		if d := checkDetail(r, c, o); d != "" && c.Status != report.Skip {
 			y.field("detail", d)
 		}
 		y.close()
 	}
-	fmt.Fprintf(&b, "# score: %d/%d\n", r.Score, r.MaxScore)
+	fmt.Fprintf(&b, "# %s\n", tapText(l.T("ci.score", report.Int("score", r.Score), report.Int("max", r.MaxScore))))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -106,12 +121,21 @@ func tapEscape(s string) string {
 // write them ("an 8x8 board", not "an 8\u00d78 board"), where a student's
 // "é" stays escaped. A trailing space a diff shows as ␣ is written \x20.
 var tapASCII = map[rune]string{
-	'→': "->", '“': `"`, '”': `"`, '‘': "'", '’': "'", '…': "...", '✓': "ok", '✗': "x", '␣': `\x20`,
+	'→': "->", '←': "<-", '“': `"`, '”': `"`, '«': `"`, '»': `"`, '‘': "'", '’': "'", '…': "...", '✓': "ok", '✗': "x", '␣': `\x20`,
 	'×': "x", '—': "--", '–': "-", '≤': "<=", '≥': ">=",
 }
 
-// tapText writes s, already safe (safeText), in ASCII: see above.
-func tapText(s string) string {
+// tapText writes s, already safe (safeText), in ASCII, as the TAP of a
+// report in English: see above.
+func tapText(s string) string { return tapWrite(s, true) }
+
+// tapTextIn writes s, already safe, as the TAP of report r: in ASCII for
+// English, else in UTF-8 from U+0100 up (see above).
+func tapTextIn(r *report.Report, s string) string {
+	return tapWrite(s, r.Lang == "" || r.Lang == i18n.English)
+}
+
+func tapWrite(s string, ascii bool) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -122,6 +146,8 @@ func tapText(s string) string {
 			b.WriteByte(byte(r))
 		case tapASCII[r] != "":
 			b.WriteString(tapASCII[r])
+		case !ascii && r >= 0x100:
+			b.WriteRune(r)
 		case r > 0xffff:
 			fmt.Fprintf(&b, `\U%08x`, r)
 		default:
@@ -134,18 +160,22 @@ func tapText(s string) string {
 
 // yamlBlock writes a TAP YAML diagnostics block: "  ---", "key: value"
 // lines indented two spaces, "  ...".
-type yamlBlock struct{ b *strings.Builder }
+type yamlBlock struct {
+	b    *strings.Builder
+	text func(string) string // tapText or tapTextIn, the report's
+}
 
 func (y yamlBlock) open()  { y.b.WriteString("  ---\n") }
 func (y yamlBlock) close() { y.b.WriteString("  ...\n") }
 
-// field writes key: value, the value in ASCII and double-quoted.
+// field writes key: value, the value double-quoted, written by y.text.
 func (y yamlBlock) field(key, value string) {
-	fmt.Fprintf(y.b, "  %s: %s\n", key, yamlQuote(tapText(value)))
+	fmt.Fprintf(y.b, "  %s: %s\n", key, yamlQuote(y.text(value)))
 }
 
-// yamlQuote writes s, ASCII, as a YAML double-quoted scalar on one line,
-// with only the escapes YAMLish knows.
+// yamlQuote writes s as a YAML double-quoted scalar on one line, with only
+// the escapes YAMLish knows: its bytes below 0x80 as they are or escaped,
+// and a character from U+0100 up (a report not in English) as it is.
 func yamlQuote(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
@@ -161,7 +191,7 @@ func yamlQuote(s string) string {
 			b.WriteString(`\t`)
 		case c == '\r':
 			b.WriteString(`\r`)
-		case c < 0x20 || c >= 0x7f:
+		case c < 0x20 || c == 0x7f:
 			fmt.Fprintf(&b, `\x%02X`, c)
 		default:
 			b.WriteByte(c)

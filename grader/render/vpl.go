@@ -33,7 +33,7 @@ func renderVPL(w io.Writer, r *report.Report, o Options) error {
 	r = ForStudent(r)
 	var b strings.Builder
 	b.WriteString("<|--\n")
-	fmt.Fprintf(&b, "-%s: %s\n", oneLine(r.Exercise), oneLine(r.Title))
+	b.WriteString("-" + reportHeading(r) + "\n")
 	vplPre(&b, scoreSummary(r))
 	// The report is one text: a traceback is shown once, under the
 	// first check it failed.

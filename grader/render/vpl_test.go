@@ -94,9 +94,9 @@ func hostileVPLReport() *report.Report {
 func TestVPLAsVPLReadsIt(t *testing.T) {
 	fixtures := machineFixtures()
 	fixtures["hostile-vpl"] = hostileVPLReport
-	for name, report := range fixtures {
+	for name, fixture := range fixtures {
 		t.Run(name, func(t *testing.T) {
-			r := report()
+			r := fixture()
 			var buf bytes.Buffer
 			if err := renderVPL(&buf, r, Options{}); err != nil {
 				t.Fatal(err)
@@ -124,7 +124,7 @@ func TestVPLAsVPLReadsIt(t *testing.T) {
 					t.Errorf("title %d: %q; want %q", i+1, titles[i+1], want)
 				}
 			}
-			if !strings.Contains(vplProposedComment(out), ">Score: "+strconv.Itoa(r.Score)+"/") {
+			if !strings.Contains(vplProposedComment(out), ">"+words(r).T("html.score", report.Int("score", r.Score), report.Int("max", r.MaxScore))) {
 				t.Errorf("the comments do not begin with the score:\n%s", out)
 			}
 		})
