@@ -95,6 +95,7 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string, own *handin.
 		return nil, err
 	}
 	sub.Built += notes
+	sub.Source = snap
 	return sub, nil
 }
 
@@ -438,8 +439,8 @@ func (sp *SplitProgram) Hint(exercise string) string { return English(sp.HintMes
 // builtAlone says whether a compiler's output shows that src, built alone,
 // needs the other files of its folder: a name it does not define, or a
 // header of the folder it cannot include.
-func builtAlone(lang language, src, output string) *SplitProgram {
-	others := siblings(lang, src)
+func builtAlone(lang language, own *handin.Dir, src, output string) *SplitProgram {
+	others := siblings(lang, own, src)
 	if len(others) == 0 {
 		return nil
 	}
@@ -451,13 +452,13 @@ func builtAlone(lang language, src, output string) *SplitProgram {
 	if !needs {
 		return nil
 	}
-	return &SplitProgram{File: filepath.Base(src), Others: others}
+	return &SplitProgram{File: src, Others: others}
 }
 
-// siblings lists, sorted, the other files of src's folder that a program
-// of its language could be made of: its sources, and for C and C++ the
-// headers.
-func siblings(lang language, src string) []string {
+// siblings lists, sorted, the other files of src's folder, own (opened by
+// openOwn, never looked up again by its path), that a program of its
+// language could be made of: its sources, and for C and C++ the headers.
+func siblings(lang language, own *handin.Dir, src string) []string {
 	var exts []string
 	for _, k := range folderKinds {
 		if k.lang.name == lang.name {
@@ -467,11 +468,11 @@ func siblings(lang language, src string) []string {
 	if lang.name == "c" || lang.name == "c++" {
 		exts = append(slices.Clone(exts), headerExts...)
 	}
-	entries, _ := listFolder(filepath.Dir(src))
+	entries, _ := own.List(".")
 	var others []string
 	for _, e := range entries {
 		name := e.Name
-		if name == filepath.Base(src) || e.Kind != handin.File || strings.HasSuffix(name, "_test.go") {
+		if name == src || e.Kind != handin.File || strings.HasSuffix(name, "_test.go") {
 			continue
 		}
 		if slices.Contains(exts, strings.ToLower(filepath.Ext(name))) {

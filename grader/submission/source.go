@@ -127,14 +127,21 @@ const (
 
 // ReadSource reads what it can of sub's source files: nil when the
 // submission has none it knows (an executable, a language it has no rules
-// for) or none can be read. It reads only regular files, of sub.Path or
-// directly in it, each bounded, and never follows a link.
+// for) or none can be read. It reads only the grader's own copy of what
+// was handed in (sub.Source: the file, or the files directly in the
+// folder), regular files, each bounded, never through a link: not
+// sub.Path, which a student may swap for a link to a classmate's closed
+// folder as the grader reads it (a root grader named alice's input() in
+// mallory's report).
 func ReadSource(sub *Submission) *Source {
 	rules, ok := sourceLangs[sub.Lang]
 	if !ok {
 		return nil
 	}
-	files := sourceFiles(sub.Path, rules)
+	if sub.Source == "" {
+		return nil
+	}
+	files := sourceFiles(sub.Source, rules)
 	if len(files) == 0 {
 		return nil
 	}

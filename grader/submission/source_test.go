@@ -1,9 +1,12 @@
 package submission
 
 import (
+	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -78,7 +81,7 @@ func TestReadSource(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tt.code), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			src := ReadSource(&Submission{Path: path, Lang: tt.lang})
+			src := ReadSource(&Submission{Path: path, Source: path, Lang: tt.lang})
 			if src == nil {
 				t.Fatal("ReadSource = nil")
 			}
@@ -111,11 +114,48 @@ func TestReadSourceFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	src := ReadSource(&Submission{Path: dir, Lang: "c"})
+	src := ReadSource(&Submission{Path: dir, Source: dir, Lang: "c"})
 	if src == nil || src.Args || place(src.Stdin) != "scanf()@4" || src.Stdin.File != "board.c" {
 		t.Fatalf("ReadSource = %+v; want scanf() at board.c line 4 and no arguments read", src)
 	}
 	if !src.Has("main.c") || src.Has("notes.py") {
 		t.Errorf("Files = %v; want main.c and board.c", src.Files)
+	}
+}
+
+// TestReadSourceReadsTheCopy: what ReadSource reads is the grader's copy
+// of the submission, never the student's path again. Read by its path, a
+// file swapped after it was handed in (for a link to a classmate's closed
+// folder, by a student racing a root grader) gave the report the swapped
+// file's facts: alice's input() at line 14 in mallory's report.
+func TestReadSourceReadsTheCopy(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	home := t.TempDir()
+	hw := filepath.Join(home, "mallory", "hw")
+	os.MkdirAll(hw, 0o755)
+	prog := filepath.Join(hw, "prog.py")
+	if err := os.WriteFile(prog, []byte("import sys\nprint(sys.argv[1])\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub, err := Prepare(context.Background(), prog, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The folder swapped for a link to alice's, which holds a prog.py
+	// too: a link on the way, not the file's own name.
+	alice := filepath.Join(home, "alice", "hw")
+	os.MkdirAll(alice, 0o700)
+	os.WriteFile(filepath.Join(alice, "prog.py"), []byte(strings.Repeat("\n", 13)+"n = int(input())\n"), 0o600)
+	if err := os.Rename(hw, hw+".old"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(alice, hw); err != nil {
+		t.Fatal(err)
+	}
+	src := ReadSource(sub)
+	if src == nil || !src.Args || src.Stdin != nil {
+		t.Errorf("ReadSource after the folder was swapped = %+v; want the copy's facts: reads its arguments, not standard input", src)
 	}
 }

@@ -17,7 +17,7 @@ func TestReadSourceHostile(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
-	if src := ReadSource(&Submission{Path: fifo, Lang: "python"}); src != nil {
+	if src := ReadSource(&Submission{Path: fifo, Source: fifo, Lang: "python"}); src != nil {
 		t.Errorf("a FIFO: ReadSource = %+v; want nil", src)
 	}
 	target := filepath.Join(dir, "secret.py")
@@ -30,7 +30,7 @@ func TestReadSourceHostile(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(folder, "pipe.py"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if src := ReadSource(&Submission{Path: folder, Lang: "python"}); src != nil {
+	if src := ReadSource(&Submission{Path: folder, Source: folder, Lang: "python"}); src != nil {
 		t.Errorf("a folder of a link and a FIFO: ReadSource = %+v; want nil", src)
 	}
 }

@@ -66,6 +66,11 @@ type Submission struct {
 	// written (without "#!"), for a script run by it: CheckShebang tries
 	// it where the runs are.
 	Shebang string
+	// Source is the grader's own copy of what Path names, the file or the
+	// folder as handed in: what ReadSource reads, never Path, which the
+	// student controls and may swap for a link to what only root may
+	// read. Empty for a command (FromCommand).
+	Source string
 }
 
 // Error is a problem with the submission that its author can fix:
@@ -270,6 +275,19 @@ func prepare(ctx context.Context, path string, buildDir string, w where) (*Submi
 	if err != nil {
 		return nil, err
 	}
+	sub, err := prepareFile(ctx, path, abs, cp, buildDir, own)
+	if sub != nil {
+		sub.Source = cp
+	}
+	return sub, err
+}
+
+// prepareFile turns the file at abs (path, as given), whose grader's copy
+// is cp, into a submission; own is its folder, opened by openOwn.
+func prepareFile(ctx context.Context, path, abs, cp, buildDir string, own *handin.Dir) (*Submission, error) {
+	subErr := func(problem, fix string) error {
+		return &Error{Path: path, Problem: problem, Fix: fix}
+	}
 	fi, err := os.Stat(cp)
 	switch {
 	case err != nil:
@@ -348,7 +366,7 @@ func prepare(ctx context.Context, path string, buildDir string, w where) (*Submi
 		if lang.name == "java" {
 			// java's source launcher runs one file: a class of another
 			// file of the folder is "cannot find symbol".
-			if others := siblings(lang, abs); len(others) > 0 {
+			if others := siblings(lang, own, base); len(others) > 0 {
 				sub.Split = &SplitProgram{File: base, Others: others, Folder: folderArg(path)}
 			}
 		}
@@ -358,7 +376,7 @@ func prepare(ctx context.Context, path string, buildDir string, w where) (*Submi
 	var ce *CompileError
 	if errors.As(err, &ce) {
 		// Its folder is the student's, whatever the copy's is.
-		if ce.Split = builtAlone(lang, abs, ce.Output); ce.Split != nil {
+		if ce.Split = builtAlone(lang, own, base, ce.Output); ce.Split != nil {
 			ce.Split.Folder = folderArg(path)
 		}
 	}
