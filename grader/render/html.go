@@ -2,6 +2,7 @@ package render
 
 import (
 	"embed"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -80,6 +81,11 @@ type htmlCheck struct {
 	Tally                     *htmlTally
 	LacksTool                 bool // see lacksTool
 	Log                       string
+
+	// MessageLang is "en" where Message is English in a page of another
+	// language (a message not yet said as data), for a screen reader to
+	// read it as English and the page to lay it out left to right.
+	MessageLang string
 }
 
 // htmlTally is an all check's whole output sorted, each kind with a few
@@ -89,12 +95,16 @@ type htmlTally struct {
 	Right, Repeated, Invalid int
 	Stopped                  int
 	Kinds                    []tallyKind
+	// Label names the tally for a screen reader; Head and Sum are its
+	// first line, in the report's language.
+	Label, Head, Sum string
 }
 
 type tallyKind struct {
-	Key, Class, Mark, Name string
-	Count                  int64
-	Boards                 []*svgBoard
+	Key, Class, Mark string
+	Text, Show       string // "2 repeated", "(show 1)", in the report's language
+	Count            int64
+	Boards           []*svgBoard
 }
 
 type htmlDiffLine struct{ Class, Sign, Text string }
@@ -224,6 +234,9 @@ func newHTMLCheck(r *report.Report, c report.CheckResult, i int, o Options, l *i
 		h.Message = htmlLines(l.Say(*c.Reason))
 	} else {
 		h.Message = htmlLines(c.Message)
+		if l.Lang() != i18n.English {
+			h.MessageLang = i18n.English
+		}
 	}
 	h.Hint = htmlLines(c.Hint)
 	if c.Status == report.Error {
@@ -274,7 +287,7 @@ func newHTMLCheck(r *report.Report, c report.CheckResult, i int, o Options, l *i
 		h.Boards, h.Legend = boardSVGs(l, d.Board, fmt.Sprint(i))
 	}
 	if d != nil && d.Tour != nil {
-		h.Tour = tourSVG(d.Tour, fmt.Sprint(i))
+		h.Tour = tourSVG(l, d.Tour, fmt.Sprint(i))
 		h.Tour.Caption = l.T("picture.your_tour")
 		if h.Tour.Bad > 0 {
 			h.Tour.Caption = l.T("html.tour_bad", report.Int("count", h.Tour.Bad))
@@ -284,7 +297,7 @@ func newHTMLCheck(r *report.Report, c report.CheckResult, i int, o Options, l *i
 		}
 	}
 	if d != nil && d.Tally != nil {
-		h.Tally = tallyView(d.Tally, d.Board, fmt.Sprint(i))
+		h.Tally = tallyView(l, d.Tally, d.Board, fmt.Sprint(i))
 	}
 	if o.Verbose {
 		h.Log = phaseTime.ReplaceAllString(envDump.ReplaceAllString(c.Log, ""), "$1")
@@ -417,14 +430,22 @@ const (
 	discShape  = "M20 8 A12 12 0 1 1 19.99 8 Z"
 )
 
+// pieceName is the letter a board's pieces are drawn with and the name the
+// catalog's messages know them by: queens, rooks, or pieces for any other.
 func pieceName(p *checker.BoardPicture) (letter, name string) {
 	switch p.Piece {
 	case 'R':
-		return "R", "rook"
+		return "R", "rooks"
 	case 'Q', 0:
-		return "Q", "queen"
+		return "Q", "queens"
 	}
-	return string(rune(p.Piece)), "piece"
+	return string(rune(p.Piece)), "pieces"
+}
+
+// pieceCount is n pieces of p in words: "4 queens".
+func pieceCount(p *checker.BoardPicture, n int) report.Message {
+	_, name := pieceName(p)
+	return report.Say("piece."+name, report.Int("count", n))
 }
 
 func pieceShape(letter string) string {
@@ -448,10 +469,11 @@ func boardSVGs(l *i18n.Localizer, p *checker.BoardPicture, id string) ([]*svgBoa
 	if len(p.Pieces) > 0 || p.Suggestion == nil {
 		b := drawBoard(p, p.Pieces, true, "board-"+id+"-yours")
 		b.Caption, b.Role = l.T("picture.your_board"), "student"
-		b.Desc = fmt.Sprintf("your board: %d %s", len(p.Pieces), plural(len(p.Pieces), name))
+		pieces := report.Nested("pieces", pieceCount(p, len(p.Pieces)))
+		b.Desc = l.T("html.board_desc", pieces)
 		if len(p.Attackers) == 2 {
 			a, c := p.Attackers[0], p.Attackers[1]
-			b.Desc += fmt.Sprintf("; the %ss at row %d col %d and row %d col %d attack each other", name, a.Row, a.Col, c.Row, c.Col)
+			b.Desc = l.T("html.board_desc_"+name, pieces, report.Int("row1", a.Row), report.Int("col1", a.Col), report.Int("row2", c.Row), report.Int("col2", c.Col))
 		}
 		boards = append(boards, b)
 	}
@@ -461,7 +483,7 @@ func boardSVGs(l *i18n.Localizer, p *checker.BoardPicture, id string) ([]*svgBoa
 		if len(p.Pieces) == 0 {
 			b.Caption = l.T("picture.unprinted_board")
 		}
-		b.Desc = "a correct board: " + pairsText(p.Suggestion)
+		b.Desc = l.T("html.correct_desc", report.Verbatim("squares", pairsText(p.Suggestion)))
 		boards = append(boards, b)
 	}
 	var legend *boardLegend
@@ -555,6 +577,12 @@ func drawBoard(p *checker.BoardPicture, pieces []reference.Square, withFault boo
 // one segment per move, and the squares at fault.
 type svgTour struct {
 	ID, Desc, Caption  string
+	// W are the tour's own words: its controls, their labels and its
+	// legend, by catalog identifier; Status is the status line's
+	// sentence, {0}, {1} and {2} standing for the step, the last step and
+	// the square, which the script fills in.
+	W                  map[string]string
+	Status             string
 	Piece              string // the touring piece's name: "knight"
 	N, Side, Width     int
 	SideY, Height      int
@@ -580,14 +608,33 @@ type svgNumber struct {
 type svgMove struct {
 	Step           int // the move arrives at the step'th square of the path
 	X1, Y1, X2, Y2 int
-	Bad            bool // not a knight's move
-	From, To       string
+	Bad            bool   // not a knight's move
+	Title          string // "3 (1,2) → 4 (1,3)", and why it is wrong
 }
 
-func tourSVG(p *checker.TourPicture, id string) *svgTour {
+// tourWords are the catalog's messages a tour says as they are: its
+// controls, their labels for a screen reader, and its legend.
+var tourWords = []string{
+	"html.tour_first", "html.tour_prev", "html.tour_next", "html.tour_last",
+	"html.tour_first_label", "html.tour_prev_label", "html.tour_slider_label", "html.tour_next_label", "html.tour_last_label",
+	"html.legend_tour_fault",
+}
+
+func tourSVG(l *i18n.Localizer, p *checker.TourPicture, id string) *svgTour {
 	rows, cols := p.Dims()
 	n := max(rows, cols)
 	t := &svgTour{ID: "tour-" + id, Piece: p.PieceName(), N: n, Side: svgMargin + cols*svgCell, SideY: svgMargin + rows*svgCell, FontSize: 15}
+	t.W = sayAll(l, tourWords)
+	// A knight is the glossary's word; another leaper is named as the
+	// exercise names it.
+	notMove := func(id string, args ...report.Arg) string {
+		if p.Piece == "" {
+			return l.T(id, args...)
+		}
+		return l.T(id+"_leap", append(args, report.Verbatim("piece", p.Piece))...)
+	}
+	t.W["html.legend_not_move"] = notMove("html.legend_not_knight")
+	t.Status = l.T("html.tour_step", report.Text("step", "{0}"), report.Text("last", "{1}"), report.Text("square", "{2}"))
 	width := min(max(n*56+svgMargin, 300), 640)
 	t.Width, t.Height = width*t.Side/(svgMargin+n*svgCell), width*t.SideY/(svgMargin+n*svgCell)
 	if n > 12 {
@@ -645,26 +692,34 @@ func tourSVG(p *checker.TourPicture, id string) *svgTour {
 		}
 		x, y := square(rows, s.Row, s.Col, false)
 		step := len(stops)
-		stops = append(stops, fmt.Sprintf("[%d,%d,%q]", x+svgCell/2, y+svgCell/2, fmt.Sprintf("%d at (%d,%d)", v, s.Row, s.Col)))
+		label, _ := json.Marshal(l.T("html.tour_stop", report.Int("n", v), report.Int("row", s.Row), report.Int("col", s.Col)))
+		stops = append(stops, fmt.Sprintf("[%d,%d,%s]", x+svgCell/2, y+svgCell/2, label))
 		if havePrev {
 			px, py := square(rows, prev.Row, prev.Col, false)
 			bad := !p.IsLeap(prev, s)
 			if bad {
 				t.Bad++
 			}
-			t.Moves = append(t.Moves, svgMove{step, px + svgCell/2, py + svgCell/2, x + svgCell/2, y + svgCell/2, bad,
-				fmt.Sprintf("%d (%d,%d)", prevNum, prev.Row, prev.Col), fmt.Sprintf("%d (%d,%d)", v, s.Row, s.Col)})
+			ends := []report.Arg{
+				report.Verbatim("from", fmt.Sprintf("%d (%d,%d)", prevNum, prev.Row, prev.Col)),
+				report.Verbatim("to", fmt.Sprintf("%d (%d,%d)", v, s.Row, s.Col)),
+			}
+			title := l.T("html.move", ends...)
+			if bad {
+				title = notMove("html.move_bad", ends...)
+			}
+			t.Moves = append(t.Moves, svgMove{step, px + svgCell/2, py + svgCell/2, x + svgCell/2, y + svgCell/2, bad, title})
 		}
 		prev, havePrev, prevNum = s, true, v
 	}
 	t.Stops = "[" + strings.Join(stops, ",") + "]"
 	t.Steps = max(len(stops)-1, 0)
-	t.Desc = fmt.Sprintf("your tour on a %d×%d board, %d %s drawn", rows, cols, len(t.Moves), plural(len(t.Moves), "move"))
+	t.Desc = l.T("html.tour_desc", report.Int("rows", rows), report.Int("cols", cols), report.Int("count", len(t.Moves)))
 	if t.Bad > 0 {
-		t.Desc += fmt.Sprintf(", %d of them not a %s's move", t.Bad, t.Piece)
+		t.Desc += notMove("html.tour_desc_bad", report.Int("count", t.Bad))
 	}
 	for _, s := range p.Highlight {
-		t.Desc += fmt.Sprintf("; square (%d,%d) at fault", s.Row, s.Col)
+		t.Desc += l.T("html.tour_desc_fault", report.Int("row", s.Row), report.Int("col", s.Col))
 	}
 	return t
 }
@@ -679,8 +734,13 @@ func abs(x int) int {
 // tallyView draws a tally's examples. pic, the failure's own picture, says
 // which piece and which way up; a tally without one draws queens, row 0 on
 // top.
-func tallyView(t *checker.QueensTally, pic *checker.BoardPicture, id string) *htmlTally {
+func tallyView(l *i18n.Localizer, t *checker.QueensTally, pic *checker.BoardPicture, id string) *htmlTally {
 	v := &htmlTally{Want: t.Want, Missing: t.Missing, Right: t.Right, Repeated: t.Repeated, Invalid: t.Invalid, Stopped: t.Stopped}
+	v.Label, v.Head = l.T("html.tally_label"), l.T("html.tally_read")
+	if t.Stopped > 0 {
+		v.Head = l.T("html.tally_read_stopped", report.Int("line", t.Stopped))
+	}
+	v.Sum = l.T("html.tally_right", report.Int("right", t.Right), report.Int64("count", t.Want))
 	base := checker.BoardPicture{Piece: 'Q'}
 	if pic != nil {
 		base.Piece, base.BottomUp = pic.Piece, pic.BottomUp
@@ -696,7 +756,6 @@ func tallyView(t *checker.QueensTally, pic *checker.BoardPicture, id string) *ht
 		for _, s := range pieces {
 			p.N = max(p.N, s.Row+1, s.Col+1)
 		}
-		_, name := pieceName(&p)
 		withFault := false
 		switch {
 		case len(attackers) == 2:
@@ -713,29 +772,36 @@ func tallyView(t *checker.QueensTally, pic *checker.BoardPicture, id string) *ht
 		b.Role = kind
 		switch kind {
 		case "missing":
-			b.Caption = pairsText(pieces) + ": never printed"
+			b.Caption = l.T("html.tally_never_printed", report.Verbatim("squares", pairsText(pieces)))
 		case "repeated":
-			b.Caption = fmt.Sprintf("line %d: printed again", line)
+			b.Caption = l.T("html.tally_printed_again", report.Int("line", line))
 		default:
-			b.Caption = fmt.Sprintf("line %d: not a solution", line)
+			b.Caption = l.T("html.tally_not_solution", report.Int("line", line))
 		}
-		b.Desc = fmt.Sprintf("%s %s: %d %s", kind, b.Caption, len(pieces), plural(len(pieces), name))
+		b.Desc = l.T("html.tally_desc", report.Text("caption", b.Caption), report.Nested("pieces", pieceCount(&p, len(pieces))))
 		return b
 	}
-	right := tallyKind{Key: "right", Class: "pass", Mark: marks[report.Pass], Name: "right", Count: int64(t.Right)}
-	missing := tallyKind{Key: "missing", Class: "fail", Mark: marks[report.Fail], Name: "missing", Count: t.Missing}
+	kind := func(key, class string, count int64) tallyKind {
+		return tallyKind{Key: key, Class: class, Mark: marks[report.Fail], Count: count, Text: l.T("html.tally_kind_"+key, report.Int64("count", count))}
+	}
+	right := kind("right", "pass", int64(t.Right))
+	right.Mark = marks[report.Pass]
+	missing := kind("missing", "fail", t.Missing)
 	for k, sq := range t.MissingEx {
 		missing.Boards = append(missing.Boards, draw("missing", k, sq, nil, nil, 0))
 	}
-	repeated := tallyKind{Key: "repeated", Class: "fail", Mark: marks[report.Fail], Name: "repeated", Count: int64(t.Repeated)}
+	repeated := kind("repeated", "fail", int64(t.Repeated))
 	for k, ex := range t.RepeatedAt {
 		repeated.Boards = append(repeated.Boards, draw("repeated", k, ex.Pieces, ex.Attackers, ex.Between, ex.Line))
 	}
-	invalid := tallyKind{Key: "invalid", Class: "fail", Mark: marks[report.Fail], Name: "not a solution", Count: int64(t.Invalid)}
+	invalid := kind("invalid", "fail", int64(t.Invalid))
 	for k, ex := range t.InvalidAt {
 		invalid.Boards = append(invalid.Boards, draw("invalid", k, ex.Pieces, ex.Attackers, ex.Between, ex.Line))
 	}
 	v.Kinds = []tallyKind{right, missing, repeated, invalid}
+	for i := range v.Kinds {
+		v.Kinds[i].Show = l.T("html.tally_show", report.Int("count", len(v.Kinds[i].Boards)))
+	}
 	return v
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/boardcheck/boardcheck/grader/checker"
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/reference"
 )
@@ -153,7 +154,7 @@ func TestTourSVGDescCounts(t *testing.T) {
 		{[][]int{{0, -1, -1}, {-1, -1, 1}, {-1, -1, -1}}, "your tour on a 3×3 board, 1 move drawn"},
 		{[][]int{{0, -1, -1}, {-1, -1, 1}, {2, -1, -1}}, "your tour on a 3×3 board, 2 moves drawn"},
 	} {
-		got := tourSVG(&checker.TourPicture{N: 3, Numbers: c.numbers}, "t").Desc
+		got := tourSVG(i18n.For(""), &checker.TourPicture{N: 3, Numbers: c.numbers}, "t").Desc
 		if got != c.want {
 			t.Errorf("tourSVG(%v).Desc = %q; want %q", c.numbers, got, c.want)
 		}
