@@ -577,12 +577,6 @@ func drawBoard(p *checker.BoardPicture, pieces []reference.Square, withFault boo
 // one segment per move, and the squares at fault.
 type svgTour struct {
 	ID, Desc, Caption  string
-	// W are the tour's own words: its controls, their labels and its
-	// legend, by catalog identifier; Status is the status line's
-	// sentence, {0}, {1} and {2} standing for the step, the last step and
-	// the square, which the script fills in.
-	W                  map[string]string
-	Status             string
 	Piece              string // the touring piece's name: "knight"
 	N, Side, Width     int
 	SideY, Height      int
@@ -596,6 +590,13 @@ type svgTour struct {
 	ColLabels          []svgLabel
 	Bad                int // moves that are not a knight's move
 	Fault, FaultSquare bool
+
+	// W are the tour's own words: its controls, their labels and its
+	// legend, by catalog identifier; Status is the status line's
+	// sentence, {0}, {1} and {2} standing for the step, the last step and
+	// the square, which the script fills in.
+	W      map[string]string
+	Status string
 }
 
 type svgNumber struct {
