@@ -97,17 +97,17 @@ func Grade(ctx context.Context, ex *exercise.Exercise, sub *submission.Submissio
 	// Runs of different checks compared: the same output for every N.
 	run.NameSameOutputs(results)
 	r := &report.Report{
-		Exercise:    ex.ID,
-		Title:       ex.Title,
-		Lang:        ex.Lang,
-		Submission:  sub.Path,
-		Command:     sub.Command,
-		Built:       sub.Built,
-		Compiled:    sub.Compiled,
-		Checks:      results,
-		Passed:      true,
-		Protections: sandbox.Protections(limits),
+		Exercise:   ex.ID,
+		Title:      ex.Title,
+		Lang:       ex.Lang,
+		Submission: sub.Path,
+		Command:    sub.Command,
+		Built:      sub.Built,
+		Compiled:   sub.Compiled,
+		Checks:     results,
+		Passed:     true,
 	}
+	withProtections(r, limits)
 	withVisibility(ex, r)
 	for _, c := range results {
 		r.Score += c.Score
@@ -477,13 +477,13 @@ func firstFailedReport(ex *exercise.Exercise, checks []*exercise.Check, path str
 		limits.Time = opts.Timeout
 	}
 	r := &report.Report{
-		Exercise:    ex.ID,
-		Title:       ex.Title,
-		Lang:        ex.Lang,
-		Submission:  path,
-		Command:     command,
-		Protections: sandbox.Protections(limits),
+		Exercise:   ex.ID,
+		Title:      ex.Title,
+		Lang:       ex.Lang,
+		Submission: path,
+		Command:    command,
 	}
+	withProtections(r, limits)
 	r.Checks = append(r.Checks, first)
 	if opts.OnCheck != nil {
 		opts.OnCheck(first)

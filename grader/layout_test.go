@@ -37,10 +37,11 @@ var allowedImports = map[string][]string{
 	"exercises":                       {"grader/author", "grader/exercise", "internal/exhaustive"}, // data; its test verifies it
 	"exercises/nqueens/good/go-files": {},
 
-	// Running one untrusted command: knows nothing of exercises.
+	// Running one untrusted command: knows nothing of exercises; says the
+	// limits and layers in force as report.Messages (plain data, below).
 	"grader/sandbox/internal/proctree": {},
 	"grader/sandbox/internal/launcher": {},
-	"grader/sandbox":                   {"grader/sandbox/internal/proctree", "grader/sandbox/internal/launcher"},
+	"grader/sandbox":                   {"grader/report", "grader/sandbox/internal/proctree", "grader/sandbox/internal/launcher"},
 
 	// Judging output, the verdicts and what the grader says as data (a
 	// refused hand-in, a submission that does not build, a failure), and

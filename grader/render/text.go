@@ -248,7 +248,12 @@ func (t *text) header(r *report.Report) {
 			if i == 0 {
 				l = label("label.limits")
 			}
-			t.line(0, l+escapeLine(p, maxMessageRunes, t.mark))
+			if len(r.ProtectionReasons) == len(r.Protections) {
+				p = t.l.Say(r.ProtectionReasons[i])
+			} else {
+				p = escapeLine(p, maxMessageRunes, t.mark)
+			}
+			t.line(0, l+p)
 		}
 		if !slices.ContainsFunc(r.Checks, func(c report.CheckResult) bool { return !c.Visibility.Shown() }) {
 			// Where a check is hidden, the whole grading's time holds

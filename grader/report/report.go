@@ -41,8 +41,13 @@ type Report struct {
 	Passed     bool          // every check passed
 	Duration   time.Duration // wall time of the whole grading
 	// Protections says which isolation measures were in force for the runs
-	// (e.g. "time limit 10s", "memory limit 512 MiB via cgroup"), for -v.
+	// (e.g. "time limit 10s", "memory limit 512 MiB via cgroup"), for -v,
+	// in English: what a machine reads (the JSON report's protections).
 	Protections []string
+	// ProtectionReasons are Protections as data, one for each, for the
+	// renderers to say in the report's language; nil where the report
+	// holds Protections alone (read back from JSON).
+	ProtectionReasons []Message
 	// Compiled says Command runs a program compiled from Submission into a
 	// temporary folder, which is deleted once grading ends.
 	Compiled bool

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox/internal/launcher"
 )
 
@@ -393,123 +394,170 @@ func hasSupplementaryGroups() bool {
 }
 
 // Protections lists the isolation in force on this machine, for
-// `grader check -v` and every report: each layer, then what is missing.
-func Protections(l Limits) []string {
+// `grader check -v` and every report: each layer, then what is missing,
+// as messages (sandbox.*) a report says in the student's language.
+func Protections(l Limits) []report.Message {
 	l = l.WithDefaults()
 	m := thisMachine()
-	memory := "the resident memory and page tables of the process tree, read every 20ms"
+	memory := say("sandbox.memory_by.polled")
 	if m.countsSockets() {
-		memory += ", and each socket of its network namespace at the most the kernel queues on it, " + FormatSize(socketCost())
+		memory = say("sandbox.memory_by.polled_sockets", code("size", FormatSize(socketCost())))
+	}
+	kernelCounts := func(counter string) report.Message {
+		return say("sandbox.memory_by.cgroup", code("counter", counter), code("memfd", "memfd"), code("tmpfs", "tmpfs"))
 	}
 	switch {
 	case m.cg.v2 != "":
-		memory = "cgroup v2 memory.max: the kernel counts every page, memfd and tmpfs too"
+		memory = kernelCounts("cgroup v2 memory.max")
 	case m.cg.memV1 != "":
-		memory = "cgroup v1 memory.limit_in_bytes: the kernel counts every page, memfd and tmpfs too"
+		memory = kernelCounts("cgroup v1 memory.limit_in_bytes")
 	}
 	// The kernel's bounds count threads too (a JVM starts dozens), so they
 	// sit above the limit, which only polling counts in processes.
-	var bounds []string
+	var bounds []report.Message
+	bound := func(n int, by string) report.Message {
+		return say("sandbox.procs_bound", report.Int("limit", n), code("by", by))
+	}
 	switch {
 	case m.cg.v2 != "":
-		bounds = append(bounds, fmt.Sprintf("%d (cgroup v2 pids.max)", maxTasks(l)))
+		bounds = append(bounds, bound(maxTasks(l), "cgroup v2 pids.max"))
 	case m.cg.pidsV1 != "":
-		bounds = append(bounds, fmt.Sprintf("%d (cgroup v1 pids.max)", maxTasks(l)))
+		bounds = append(bounds, bound(maxTasks(l), "cgroup v1 pids.max"))
 	}
 	if m.supervised && !LayerOff(LayerRlimits) {
-		bounds = append(bounds, fmt.Sprintf("%d (RLIMIT_NPROC)", nprocLimit(l, m.cg.pidsV1Or2())))
+		bounds = append(bounds, bound(nprocLimit(l, m.cg.pidsV1Or2()), "RLIMIT_NPROC"))
 	}
-	procs := "counted every 20ms"
+	procs := say("sandbox.procs", report.Int("limit", l.Procs))
 	if len(bounds) > 0 {
-		procs += "; the kernel also refuses a fork past " + strings.Join(bounds, " or ") + " threads and processes"
+		procs = say("sandbox.procs_bounded", report.Int("limit", l.Procs), part("bounds", joined("sandbox.list.or", bounds)))
 	}
-	cpu := "read from /proc every 20ms"
+	cpu := say("sandbox.cpu.polled", code("proc", "/proc"))
 	switch {
 	case m.cg.v2 != "":
-		cpu = "cgroup v2 cpu.stat"
+		cpu = say("sandbox.code", code("code", "cgroup v2 cpu.stat"))
 	case m.cg.psi != "":
-		cpu = "cgroup v2 cpu.stat, in a cgroup2 hierarchy without controllers"
+		cpu = say("sandbox.cpu.psi", code("counter", "cgroup v2 cpu.stat"), code("cgroup2", "cgroup2"))
 	case m.cg.cpuacctV1 != "":
-		cpu = "cgroup v1 cpuacct.usage"
+		cpu = say("sandbox.code", code("code", "cgroup v1 cpuacct.usage"))
 	}
-	wait := "the run delay of each of its tasks, /proc/PID/task/TID/schedstat, read every 100ms"
+	wait := say("sandbox.wait.schedstat", code("file", "/proc/PID/task/TID/schedstat"))
 	if m.cg.measuresWait() {
-		wait = "the run cgroup's pressure stall, cpu.pressure"
+		wait = say("sandbox.wait.pressure", code("cgroup", "cgroup"), code("file", "cpu.pressure"))
 	}
-	ps := []string{
-		"time limit " + l.Time.String() + " of CPU time per run, counted over all of its processes (" + cpu + "), then every process of the run is killed",
-		fmt.Sprintf("wall-clock limit %s per run (twice its CPU time and a second), for a run that waits of its own accord; "+
-			"the time it waits for a processor the machine is too busy to give (%s) is not counted, up to %s in all, past which it is stopped as starved, "+
-			"not failed", l.Wall(), wait, wallCap*l.Wall()),
-		"memory limit " + FormatSize(l.Memory) + " per run (" + memory + ")",
-		fmt.Sprintf("process limit %d per run (%s)", l.Procs, procs),
-		"output limit " + FormatSize(l.Output) + " per stream, then the run is killed",
+	ps := []report.Message{
+		say("sandbox.time", code("time", l.Time.String()), part("counter", cpu)),
+		say("sandbox.wall", code("wall", l.Wall().String()), part("wait", wait), code("cap", (wallCap*l.Wall()).String())),
+		say("sandbox.memory", code("size", FormatSize(l.Memory)), part("how", memory)),
+		procs,
+		say("sandbox.output", code("size", FormatSize(l.Output))),
 	}
 	switch {
 	case m.userns && m.asRoot:
-		ps = append(ps, fmt.Sprintf("user namespace per run: root inside with no capabilities, uid %d and up outside, a uid no other run holds at the same time", firstRunUID))
+		ps = append(ps, say("sandbox.userns.root", report.Int("uid", firstRunUID)))
 	case m.userns && hasSupplementaryGroups():
-		ps = append(ps, "user namespace per run: root inside with no capabilities, the grader's own user outside "+
-			"(its supplementary groups kept: an unprivileged user namespace may not drop them)")
+		ps = append(ps, say("sandbox.userns.groups"))
 	case m.userns:
-		ps = append(ps, "user namespace per run: root inside with no capabilities, the grader's own user outside")
+		ps = append(ps, say("sandbox.userns.user"))
 	case m.switchUID:
-		ps = append(ps, fmt.Sprintf("a user of its own per run (uid %d and up), no supplementary groups", firstRunUID))
+		ps = append(ps, say("sandbox.own_uid", report.Int("uid", firstRunUID)))
+	}
+	share := func(cgroup, setting string, weight int) report.Message {
+		return say("sandbox.cpu_share", code("cgroup", cgroup), code("setting", setting), report.Int("weight", weight), report.Int("times", runCPUWeight))
 	}
 	switch {
 	case m.cg.v2 != "" && m.cg.v2CPU:
-		ps = append(ps, fmt.Sprintf("an equal share of the processor per run: a cgroup v2 of its own, cpu.weight %d (%d times the default), the same for every run, whatever processes, sessions or threads it starts", runCPUWeight*100, runCPUWeight))
+		ps = append(ps, share("cgroup v2", "cpu.weight", runCPUWeight*100))
 	case m.cg.cpuV1 != "":
-		ps = append(ps, fmt.Sprintf("an equal share of the processor per run: a cgroup v1 of its own, cpu.shares %d (%d times the default), the same for every run, whatever processes, sessions or threads it starts", runCPUWeight*1024, runCPUWeight))
+		ps = append(ps, share("cgroup v1", "cpu.shares", runCPUWeight*1024))
 	}
 	if m.nsFlags&syscall.CLONE_NEWPID != 0 {
-		ps = append(ps, "new PID namespace per run: no process outlives its run or can see or signal another")
+		ps = append(ps, say("sandbox.pidns"))
 	} else if m.subreaper {
-		ps = append(ps, "child subreaper per run: "+subreaperReach(m))
+		ps = append(ps, subreaperSaid(m))
 	}
 	if m.nsFlags&syscall.CLONE_NEWNET != 0 {
-		ps = append(ps, "new network namespace per run: no network, not even the grader's loopback")
+		ps = append(ps, say("sandbox.netns"))
 	}
 	if m.nsFlags&(syscall.CLONE_NEWIPC|syscall.CLONE_NEWUTS) != 0 {
-		ps = append(ps, "new IPC, UTS and cgroup namespaces per run")
+		ps = append(ps, say("sandbox.ipc_uts", code("cgroup", "cgroup")))
 	}
 	if m.root {
-		dev := "; a fresh /proc"
+		proc := say("sandbox.root_proc.fresh", code("proc", "/proc"))
 		if !m.proc {
-			dev = "; no /proc"
+			proc = say("sandbox.root_proc.none", code("proc", "/proc"))
 		}
-		ps = append(ps, "a root of its own (pivot_root): the system's folders and the submission's files read-only, "+
-			"only the working folder, HOME and TMPDIR writable, on a tmpfs of "+FormatSize(l.Memory)+dev+
-			"; /dev holds null, zero, full, random and urandom alone, bound read-only (no run may set their times); outside the system's folders, only the folder of the tool the run starts, where the run's user could reach it on the host; the grader's binary, its files and other submissions are not in it")
+		ps = append(ps, say("sandbox.root", code("pivot_root", "pivot_root"), code("home", "HOME"), code("tmpdir", "TMPDIR"),
+			code("tmpfs", "tmpfs"), code("size", FormatSize(l.Memory)), part("proc", proc),
+			code("dev", "/dev"), part("devices", codes("null", "zero", "full", "random", "urandom"))))
 	}
 	if m.supervised && !m.bare {
-		ps = append(ps, "no capabilities: effective, permitted and bounding sets empty, securebits locked, no_new_privs")
+		ps = append(ps, say("sandbox.no_caps", code("securebits", "securebits"), code("no_new_privs", "no_new_privs")))
 	}
 	if m.seccomp {
-		ps = append(ps, "seccomp filter: mount, unshare, setns, clone of namespaces, ptrace, process_vm_*, another process's rlimits, bpf, perf_event_open, keyctl, io_uring, userfaultfd, module loading, kexec, real-time scheduling, TIOCSTI and watching files (inotify, fanotify, fcntl F_NOTIFY, leases) refused with EPERM, each argument read on the 32 bits the kernel reads; file locks (flock, fcntl's) granted and held by no one; sockets of the Unix, IPv4 and IPv6 families alone (AF_VSOCK, AF_NETLINK and every other refused)")
+		ps = append(ps, seccompSaid())
 	}
 	if m.landlock > 0 {
-		ll := fmt.Sprintf("Landlock (ABI %d): writes only under the run's own folders", m.landlock)
+		rules := []report.Message{say("sandbox.landlock_rule.writes")}
 		if m.landlockRefusesTCP() {
-			ll += "; no TCP port bound or connected"
+			rules = append(rules, say("sandbox.landlock_rule.tcp", code("tcp", "TCP")))
 		}
 		if m.landlock >= landlockScopes {
-			ll += "; no signal to a process outside the run, no abstract Unix socket made outside it"
+			rules = append(rules, say("sandbox.landlock_rule.scopes"))
 		}
-		ps = append(ps, ll)
+		ps = append(ps, say("sandbox.landlock", code("landlock", "Landlock"), report.Int("abi", m.landlock), part("rules", joined("sandbox.list.then", rules))))
 	}
 	if m.supervised {
-		ps = append(ps, "no controlling terminal (a session of its own); no file descriptor but 0, 1 and 2; the supervisor cannot be read or traced by the run",
-			fmt.Sprintf("rlimits: no core dumps, files at most %s, CPU time %s per process", FormatSize(l.Memory), cpuLimit(l))+openFiles(m, l))
+		ps = append(ps, say("sandbox.session"), rlimitsSaid(m, l))
 	}
 	ps = append(ps,
-		"environment: only PATH, HOME, LANG, LC_ALL, TMPDIR and the scenario's variables",
-		"standard input: the scenario's, or empty",
+		say("sandbox.env", code("vars", "PATH, HOME, LANG, LC_ALL, TMPDIR")),
+		say("sandbox.stdin"),
 	)
 	for _, why := range m.missing {
-		ps = append(ps, "not in force: "+why)
+		// What the machine lacks, and how its operator gets it, is still
+		// said in English alone (issue 31's phase B).
+		ps = append(ps, say("sandbox.not_in_force", report.Text("why", why)))
 	}
 	return ps
+}
+
+// subreaperSaid is Protections' line for a run whose supervisor is its
+// child subreaper, where there is no PID namespace: which of its
+// processes die with it (subreaperReach, as a message).
+func subreaperSaid(m machine) report.Message {
+	if m.switchUID && m.asRoot && !LayerOff(LayerRunUID) {
+		return say("sandbox.subreaper.uid", code("setsid", "setsid"))
+	}
+	return say("sandbox.subreaper.found", code("setsid", "setsid"))
+}
+
+// seccompSaid is Protections' line for the syscall filter (seccomp_linux.go).
+func seccompSaid() report.Message {
+	var refused []report.Message
+	for _, c := range []any{"mount", "unshare", "setns", say("sandbox.seccomp_refuses.clone_ns", code("clone", "clone")),
+		"ptrace", "process_vm_*", say("sandbox.seccomp_refuses.rlimits", code("rlimits", "rlimits")),
+		"bpf", "perf_event_open", "keyctl", "io_uring", "userfaultfd", say("sandbox.seccomp_refuses.modules"), "kexec",
+		say("sandbox.seccomp_refuses.realtime"), "TIOCSTI", say("sandbox.seccomp_refuses.watch", code("calls", "inotify, fanotify, fcntl F_NOTIFY"))} {
+		switch c := c.(type) {
+		case string:
+			refused = append(refused, say("sandbox.code", code("code", c)))
+		case report.Message:
+			refused = append(refused, c)
+		}
+	}
+	return say("sandbox.seccomp", code("seccomp", "seccomp"), part("refused", joined("sandbox.list.and", refused)), code("eperm", "EPERM"),
+		part("locks", codes("flock", "fcntl")), part("families", codes("Unix", "IPv4", "IPv6")), code("others", "AF_VSOCK, AF_NETLINK"))
+}
+
+// rlimitsSaid is Protections' line for the rlimits the supervisor sets,
+// with, where that bounds what the kernel holds for a run's sockets, how
+// many files a process of the run may hold.
+func rlimitsSaid(m machine, l Limits) report.Message {
+	args := []report.Arg{code("rlimits", "rlimits"), code("size", FormatSize(l.Memory)), code("cpu", cpuLimit(l))}
+	if m.cg.memV1Or2() || LayerOff(LayerRlimits) {
+		return say("sandbox.rlimits", args...)
+	}
+	return say("sandbox.rlimits_nofile", append(args, report.Int64("files", int64(nofileLimit(l))), code("nofile", "RLIMIT_NOFILE"), code("cgroup", "cgroup"))...)
 }
 
 // LookPath finds the program name on the grader's PATH, which its runs
@@ -526,16 +574,6 @@ func LookPath(name string) (string, error) {
 		return "", &NotOnPathError{Name: name}
 	}
 	return p, nil
-}
-
-// openFiles says, for Protections' rlimits, how many files a process of
-// the run may hold where that bounds what the kernel holds for its
-// sockets.
-func openFiles(m machine, l Limits) string {
-	if m.cg.memV1Or2() || LayerOff(LayerRlimits) {
-		return ""
-	}
-	return fmt.Sprintf(", at most %d open files per process (RLIMIT_NOFILE: the sockets whose buffers no cgroup counts here)", nofileLimit(l))
 }
 
 // OwnRoot reports whether each run has a root of its own, built from the

@@ -1,7 +1,9 @@
 // Package sandbox runs one untrusted command under limits and isolation,
 // and says how it ended: its exit status or the signal or limit that ended
-// it, its output, its time and memory. It knows nothing of exercises,
-// checks or reports.
+// it, its output, its time and memory. It knows nothing of exercises or
+// checks; what it says of the limits and layers in force (Protections) it
+// says as report.Messages, plain data a report's renderer words in the
+// student's language.
 //
 // On Linux a run is held by layers after the judge sandboxes contest
 // systems trust (IOI's isolate, nsjail, bubblewrap), each of which stops

@@ -17,6 +17,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // LookPath finds the program name on PATH; the error is a
@@ -144,19 +146,19 @@ func (f writerFunc) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// Protections lists the isolation in force on this machine.
-func Protections(l Limits) []string {
+// Protections lists the isolation in force on this machine, as messages
+// (sandbox.*) a report says in the student's language.
+func Protections(l Limits) []report.Message {
 	l = l.WithDefaults()
-	return []string{
-		"time limit " + l.Time.String() + " of CPU time per run, judged from the main process's own and its waited-for children's once it ends; " +
-			"wall-clock limit " + l.Wall().String() + " per run, then the main process is killed (processes it started are not tracked on this platform)",
-		"output limit " + FormatSize(l.Output) + " per stream, then the run is killed",
-		"memory not limited on this platform",
-		"process count not limited on this platform",
-		"network not isolated",
-		"environment: only PATH, HOME, LANG, LC_ALL, TMPDIR and the scenario's variables",
-		"standard input: the scenario's, or empty",
-		"filesystem not isolated: a run can read and write what the grader's user can",
+	return []report.Message{
+		say("sandbox.other.time", code("time", l.Time.String()), code("wall", l.Wall().String())),
+		say("sandbox.output", code("size", FormatSize(l.Output))),
+		say("sandbox.other.memory"),
+		say("sandbox.other.procs"),
+		say("sandbox.other.network"),
+		say("sandbox.env", code("vars", "PATH, HOME, LANG, LC_ALL, TMPDIR")),
+		say("sandbox.stdin"),
+		say("sandbox.other.files"),
 	}
 }
 

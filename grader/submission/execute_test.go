@@ -176,7 +176,7 @@ func busyDeath(res *sandbox.Result, l sandbox.Limits, want string) string {
 // the refusal would leave no trace and the bomb would pass as a normal
 // exit.
 func TestForkBombBetweenPolls(t *testing.T) {
-	if !strings.Contains(strings.Join(sandbox.Protections(roomy), "\n"), "pids.max") {
+	if !strings.Contains(protections(roomy), "pids.max") {
 		t.Skip("runs have no pids cgroup on this machine: only the polls count processes")
 	}
 	for i := 0; i < 5; i++ {
@@ -192,7 +192,7 @@ func TestForkBombBetweenPolls(t *testing.T) {
 // threads; "started more than 32 processes" sent a student looking for a
 // fork that was not there.
 func TestThreadsNotProcesses(t *testing.T) {
-	if !strings.Contains(strings.Join(sandbox.Protections(roomy), "\n"), "pids.max") {
+	if !strings.Contains(protections(roomy), "pids.max") {
 		t.Skip("runs have no pids cgroup on this machine: RLIMIT_NPROC refuses the thread and leaves no trace")
 	}
 	res := run(t, "threads.c", roomy, nil)
@@ -335,7 +335,7 @@ func TestExecuteFallbacks(t *testing.T) {
 // TestExecuteNetwork checks that a run cannot reach even the grader's own
 // loopback when it has a network namespace of its own.
 func TestExecuteNetwork(t *testing.T) {
-	if !strings.Contains(strings.Join(sandbox.Protections(sandbox.Limits{}), "\n"), "new network namespace") {
+	if !strings.Contains(protections(sandbox.Limits{}), "new network namespace") {
 		t.Skip("no network namespace on this machine")
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -362,7 +362,7 @@ func TestExecuteNetwork(t *testing.T) {
 // TestExecuteReadOnlyFilesystem checks that a run can write to its own
 // folders and nowhere else, where the machine gives it a root of its own.
 func TestExecuteReadOnlyFilesystem(t *testing.T) {
-	if !strings.Contains(strings.Join(sandbox.Protections(sandbox.Limits{}), "\n"), "a root of its own") {
+	if !strings.Contains(protections(sandbox.Limits{}), "a root of its own") {
 		t.Skip("no read-only filesystem for runs on this machine")
 	}
 	outside := t.TempDir()
@@ -654,12 +654,19 @@ func TestSubmissionEnv(t *testing.T) {
 	}
 }
 
-func TestProtections(t *testing.T) {
-	ps := sandbox.Protections(sandbox.Limits{Time: 3 * time.Second, Memory: 100 * sandbox.MiB})
-	for _, p := range ps {
-		t.Log(p)
+// protections is what sandbox.Protections says of l, in English, a line
+// each.
+func protections(l sandbox.Limits) string {
+	var lines []string
+	for _, p := range sandbox.Protections(l) {
+		lines = append(lines, English(p))
 	}
-	all := strings.Join(ps, "\n")
+	return strings.Join(lines, "\n")
+}
+
+func TestProtections(t *testing.T) {
+	all := protections(sandbox.Limits{Time: 3 * time.Second, Memory: 100 * sandbox.MiB})
+	t.Log(all)
 	for _, want := range []string{"time limit 3s of CPU time", "wall-clock limit 7s", "memory", "100 MiB", "output limit 16 MiB", "environment"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("Protections() lacks %q:\n%s", want, all)

@@ -39,8 +39,8 @@ var phaseB = []untranslatedSource{
 		regexp.MustCompile(`(?i)(\bline \d+|\bprinted nothing; expected\b|\bboard \d+|\bmove \d+|knight's move|\bsolutions? (missing|printed)|\bhas -?\d+ solutions?\b|expected a whole number|\bno solution|\bthe (tour|count)\b|\brow \d+ col \d+)`)},
 	{"grader/submission", "what to hand in or upload instead of a folder it cannot build, a #! line or a binary it cannot run, and what it built of a folder (built ... with go build)",
 		regexp.MustCompile(`(?i)(not executable|built |with go build|with cc|javac|upload|folder with no program|program binary|hand in)`)},
-	{"grader/sandbox", "the limits and isolation a run had, listed by -v",
-		regexp.MustCompile(`(limit|namespace|seccomp|Landlock|rlimits|capabilities|environment:|standard input:|cgroup|pivot_root|controlling terminal)`)},
+	{"grader/sandbox", "with -v, where this machine lacks a layer, what it lacks and how its operator gets it (not in force: ...)",
+		regexp.MustCompile(`(namespace|a user of its own|a root of its own|/proc|kernel-counted|an equal share|the time a run waits|the run supervisor|seccomp|Landlock)`)},
 }
 
 // pseudoCases are the submissions the harness grades: by default one bad
