@@ -146,7 +146,7 @@ func (e *PlacementError) Describe(name func(Square) string) string {
 
 // relation says how two pieces attack, after their names: "share a
 // diagonal", "are a knight's move apart", "are 2 (1,2) leaps apart in a
-// line".
+// straight line".
 func (a Threat) relation(line Line) string {
 	switch {
 	case line == AntiDiagonal:
@@ -160,7 +160,7 @@ func (a Threat) relation(line Line) string {
 	case a.Move.Leap == Leap{1, 1}:
 		return "are next to each other on a diagonal"
 	case a.Leaps > 1:
-		return fmt.Sprintf("are %d %s apart in a line", a.Leaps, a.Move.Leap.plural())
+		return fmt.Sprintf("are %d %s apart in a straight line", a.Leaps, a.Move.Leap.plural())
 	}
 	return fmt.Sprintf("are %s apart", a.Move.Leap.article())
 }

@@ -165,6 +165,32 @@ func TestGlossaries(t *testing.T) {
 	}
 }
 
+// TestGlossaryExcept: a line of squares is no line of output, in any
+// language; a term's except phrases do not ask for its word, and the rest
+// of the text still does.
+func TestGlossaryExcept(t *testing.T) {
+	for _, c := range []struct {
+		lang, en, translation string
+		missing               int
+	}{
+		{"ko", "2 knight's moves apart in a straight line", "일직선 위에서 나이트의 이동 2번", 0},
+		{"ko", "2 knight's moves apart in a straight line", "같은 줄에서 나이트의 이동 2번", 1}, // no 일직선
+		{"ko", "line 3: apart in a straight line", "3번째 줄: 일직선", 0},
+		{"ko", "line 3: apart in a straight line", "3번째: 일직선", 1}, // no 줄 for line 3
+		{"ar", "in a straight line", "على خط مستقيم", 0},
+		{"bn", "in a straight line", "একই সরলরেখায়", 0},
+		{"th", "in a straight line", "ในแนวเส้นตรงเดียวกัน", 0},
+	} {
+		g, err := LoadGlossary(c.lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Missing(c.en, c.translation); len(got) != c.missing {
+			t.Errorf("%s: Missing(%q, %q) = %q; want %d terms", c.lang, c.en, c.translation, got, c.missing)
+		}
+	}
+}
+
 // TestSay says messages as a report does, in each language.
 func TestSay(t *testing.T) {
 	m := report.Say("summary.fails", report.Int("count", 3))

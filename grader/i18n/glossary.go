@@ -23,7 +23,12 @@ type Term struct {
 	EN    string   `toml:"en"`
 	Forms []string `toml:"forms"`
 	Seed  string   `toml:"seed"`
-	re    *regexp.Regexp
+	// Except are English phrases that hold the word but are other terms
+	// of the glossary: "straight line", a line of squares, is no line of
+	// output, and a translation of it need not say the word for one.
+	Except []string `toml:"except"`
+	re     *regexp.Regexp
+	except []*regexp.Regexp
 }
 
 // LoadGlossary reads the glossary of lang, one of Languages other than
@@ -42,6 +47,9 @@ func LoadGlossary(lang string) (*Glossary, error) {
 		// A whole word, not part of a name joined by - or _ (the command
 		// find-rooks names no rook a translation must say).
 		t.re = regexp.MustCompile(`(?i)(?:^|[^\w-])` + regexp.QuoteMeta(t.EN) + `(?:s|es)?(?:$|[^\w-])`)
+		for _, e := range t.Except {
+			t.except = append(t.except, regexp.MustCompile(`(?i)`+regexp.QuoteMeta(e)))
+		}
 	}
 	return g, nil
 }
@@ -57,7 +65,11 @@ func (g *Glossary) Missing(en, translation string) []string {
 	en = placeholder.ReplaceAllString(en, "")
 	var missing []string
 	for _, t := range g.Terms {
-		if !t.re.MatchString(en) {
+		text := en
+		for _, e := range t.except {
+			text = e.ReplaceAllString(text, "")
+		}
+		if !t.re.MatchString(text) {
 			continue
 		}
 		found := false
