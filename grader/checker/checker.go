@@ -25,8 +25,9 @@ type Failure struct {
 	// one: "line 3: queens at row 0 col 1 and row 2 col 3 share a diagonal".
 	Message string
 	// Reason is Message as data (message.go): a checker.* identifier of the
-	// i18n catalogs and its arguments, whose English is Message. Nil where
-	// the checker still says it in English alone.
+	// i18n catalogs and its arguments, whose English is Message. Nil only
+	// for a check's own error (Invalid), which the exercise's author reads,
+	// in English.
 	Reason *Msg
 	// Line is the 1-based line of the output at fault, 0 if none.
 	Line  int

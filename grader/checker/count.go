@@ -29,7 +29,7 @@ func Count(output []byte, piece reference.Piece, n int) *Failure {
 	}
 	nothing := fmt.Sprintf("expected the number of %s solutions for N = %d", puzzle, n)
 	nothingMsg := say("checker.count_want", argVerbatim("puzzle", puzzle), argInt("n", n))
-	f = judgeCount(output, want, nothing, &nothingMsg, fmt.Sprintf("N = %d", n))
+	f = judgeCount(output, want, nothing, nothingMsg, fmt.Sprintf("N = %d", n))
 	if f == nil || f.Line == 0 {
 		return f
 	}
@@ -77,7 +77,8 @@ func Counts(output []byte, spec CountSpec) *Failure {
 		return invalid(fmt.Sprintf("checker: %s: %v", spec.Command, err))
 	}
 	nothing := fmt.Sprintf("expected the number of ways to place %s on the %s board so that no two attack, for %s", p.Name.Count(p.Count), p.Board.Size(), spec.Where)
-	return judgeCount(output, want, nothing, nil, spec.Where)
+	nothingMsg := say("checker.count_want_ways", argMsg("pieces", countedPieces(p.Name, p.Count)), argVerbatim("size", p.Board.Size()), argVerbatim("puzzle", spec.Where))
+	return judgeCount(output, want, nothing, nothingMsg, spec.Where)
 }
 
 // countLine is the output's one line that is not blank, or nil.
@@ -96,7 +97,7 @@ func countLine(output []byte) []byte {
 
 // judgeCount judges output as one whole number, want. nothing completes
 // the message for an output without one; where names the arguments.
-func judgeCount(output []byte, want *big.Int, nothing string, nothingMsg *Msg, where string) *Failure {
+func judgeCount(output []byte, want *big.Int, nothing string, nothingMsg Msg, where string) *Failure {
 	sc := lineScanner{data: output}
 	var text []byte
 	textLine := 0
@@ -112,10 +113,8 @@ func judgeCount(output []byte, want *big.Int, nothing string, nothingMsg *Msg, w
 			continue
 		}
 		if textLine > 0 {
-			return &Failure{
-				Message: fmt.Sprintf("line %d: expected only the number, got a second line %s", sc.num, quote(trimRight(line))),
-				Line:    sc.num,
-			}
+			got := quote(trimRight(line))
+			return lineFail(sc.num, fmt.Sprintf("expected only the number, got a second line %s", got), say("checker.count_second_line", argVerbatim("got", got)))
 		}
 		// Spaces and tabs around the number, as every format allows; any
 		// other white space (a form feed, say) is shown to the student.
@@ -126,19 +125,21 @@ func judgeCount(output []byte, want *big.Int, nothing string, nothingMsg *Msg, w
 		if len(output) > 0 {
 			what, id = "printed only blank lines", "checker.printed_blank_lines"
 		}
-		f := &Failure{Message: fmt.Sprintf("%s; %s", what, nothing)}
-		if nothingMsg != nil {
-			f.Reason = &Msg{ID: "checker.then", Args: []MsgArg{argMsg("first", say(id)), argMsg("then", *nothingMsg)}}
-		}
+		f := said(what, say(id))
+		f.then(nothing, nothingMsg)
 		return f
 	}
-	fail := func(format string, args ...any) *Failure {
-		return &Failure{Message: fmt.Sprintf(format, args...), Line: textLine}
+	fail := func(m Msg, format string, args ...any) *Failure {
+		return at(textLine, fmt.Sprintf(format, args...), m)
+	}
+	wrong := func() *Failure {
+		return fail(say("checker.count_wrong", argVerbatim("text", shown(text)), argVerbatim("puzzle", where), argMsg("solutions", solutionsMsg(want))),
+			"printed %s; %s has %s", shown(text), where, solutionsText(want))
 	}
 	// A number longer than the count by far is wrong whatever its digits,
 	// and parsing 16 MB of them would take the grader a while.
 	if w := want.String(); len(text) > len(w)+8 && allDigits(text) {
-		return fail("printed %s; %s has %s", shown(text), where, solutionsText(want))
+		return wrong()
 	}
 	got, ok := new(big.Int).SetString(string(text), 10)
 	// "-0" is zero to big.Int, but no count is printed with a sign, and
@@ -147,41 +148,34 @@ func judgeCount(output []byte, want *big.Int, nothing string, nothingMsg *Msg, w
 	if !ok || text[0] == '+' || signedZero || bytes.ContainsRune(text, '_') {
 		switch {
 		case isSeparated(text):
-			return fail("printed %s; print the number without separators", shown(text))
+			return fail(say("checker.count_separators", argVerbatim("text", shown(text))), "printed %s; print the number without separators", shown(text))
 		case isFloat(text):
 			if f, _ := strconv.ParseFloat(string(text), 64); f >= 1<<53 {
-				return fail("printed %s; expected a whole number, exactly: a float is not exact this large (use a big integer type, such as BigInt in JavaScript)", shown(text))
+				return fail(say("checker.count_float", argVerbatim("text", shown(text))),
+					"printed %s; expected a whole number, exactly: a float is not exact this large (use a big integer type, such as BigInt in JavaScript)", shown(text))
 			}
-			f := fail("printed %s; expected a whole number", shown(text))
-			f.Reason = &Msg{ID: "checker.count_not_whole", Args: []MsgArg{argVerbatim("text", shown(text))}}
-			return f
+			return fail(say("checker.count_not_whole", argVerbatim("text", shown(text))), "printed %s; expected a whole number", shown(text))
 		case len(text) > 0 && text[0] == '+' || signedZero:
-			return fail("printed %s; print the number without a sign", quote(text))
+			return fail(say("checker.count_sign", argVerbatim("text", quote(text))), "printed %s; print the number without a sign", quote(text))
 		}
-		f := fail("printed %s; expected only the number", quote(text))
-		f.Reason = &Msg{ID: "checker.count_not_number", Args: []MsgArg{argVerbatim("text", quote(text))}}
-		return f
+		return fail(say("checker.count_not_number", argVerbatim("text", quote(text))), "printed %s; expected only the number", quote(text))
 	}
 	if got.Cmp(want) == 0 {
 		return nil
 	}
-	f := fail("printed %s; %s has %s", shown(text), where, solutionsText(want))
-	if m, ok := solutionsMsg(want); ok {
-		f.Reason = &Msg{ID: "checker.count_wrong", Args: []MsgArg{argVerbatim("text", shown(text)), argVerbatim("puzzle", where), argMsg("solutions", m)}}
-	}
-	return f
+	return wrong()
 }
 
-// solutionsMsg is solutionsText(c) as a message, when c is no larger than
-// an int64.
-func solutionsMsg(c *big.Int) (Msg, bool) {
+// solutionsMsg is solutionsText(c) as a message; a count past an int64's,
+// which no plural form is chosen by, is said with its digits verbatim.
+func solutionsMsg(c *big.Int) Msg {
 	switch {
 	case c.Sign() == 0:
-		return say("checker.no_solution"), true
+		return say("checker.no_solution")
 	case c.IsInt64():
-		return say("checker.solutions", argInt64("count", c.Int64())), true
+		return say("checker.solutions", argInt64("count", c.Int64()))
 	}
-	return Msg{}, false
+	return say("checker.solutions_huge", argVerbatim("number", c.String()))
 }
 
 func solutionsText(c *big.Int) string {

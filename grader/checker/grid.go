@@ -167,17 +167,26 @@ func cellRow(line []byte, num, cols int, spec PlacementSpec, cells []bool) (bool
 		}
 	}
 	expected := quoteList(glyphs)
-	fail := func(at int, format string, args ...any) (bool, *Failure) {
-		return true, &Failure{Message: fmt.Sprintf("line %d, column %d: ", num, at+1) + fmt.Sprintf(format, args...), Line: num}
+	expectedMsg := argMsg("glyphs", orList(glyphs))
+	fail := func(at int, m Msg, format string, args ...any) (bool, *Failure) {
+		return true, columnFail(num, at, fmt.Sprintf(format, args...), m)
 	}
+	size := spec.Puzzle.Board.Size()
+	cellCount := func(k int) (bool, *Failure) {
+		return true, at(num, fmt.Sprintf("line %d has %s; a row of the %s board has %d", num, plural(int64(k), "cell", "cells"), size, cols),
+			say("checker.cell.count", argInt("line", num), argInt("count", k), argVerbatim("size", size), argInt("want", cols)))
+	}
+	sep := quote([]byte(f.Separator))
 	i := 0
 	for col := range cols {
 		if col > 0 {
 			if !bytes.HasPrefix(t[i:], []byte(f.Separator)) {
 				if i >= len(t) {
-					return true, &Failure{Message: fmt.Sprintf("line %d has %s; a row of the %s board has %d", num, plural(int64(col), "cell", "cells"), spec.Puzzle.Board.Size(), cols), Line: num}
+					return cellCount(col)
 				}
-				return fail(i, "expected %s between two cells, found %s", quote([]byte(f.Separator)), quote(token(t[i:], f.Separator)))
+				got := quote(token(t[i:], f.Separator))
+				return fail(i, say("checker.cell.want_separator", argVerbatim("sep", sep), argVerbatim("got", got)),
+					"expected %s between two cells, found %s", sep, got)
 			}
 			i += len(f.Separator)
 		}
@@ -190,15 +199,19 @@ func cellRow(line []byte, num, cols int, spec PlacementSpec, cells []bool) (bool
 		}
 		if matched == "" {
 			if i >= len(t) {
-				return true, &Failure{Message: fmt.Sprintf("line %d has %s; a row of the %s board has %d", num, plural(int64(col), "cell", "cells"), spec.Puzzle.Board.Size(), cols), Line: num}
+				return cellCount(col)
 			}
 			if f.Separator != "" && bytes.HasPrefix(t[i:], []byte(f.Separator)) {
-				return fail(i, "expected %s, found another %s: separate two cells with one %s", expected, quote([]byte(f.Separator)), quote([]byte(f.Separator)))
+				return fail(i, say("checker.cell.two_separators", expectedMsg, argVerbatim("sep", sep)),
+					"expected %s, found another %s: separate two cells with one %s", expected, sep, sep)
 			}
 			if col == 0 && !looksLikeCells(t, glyphs, f.Separator) {
-				return false, &Failure{Message: fmt.Sprintf("line %d: expected a row of %s %s %s, as %s, got %s", num, plural(int64(cols), "cell", "cells"), expected, joined(f.Separator), quote(exampleRow(f, cols)), quote(t)), Line: num}
+				example, got := quote(exampleRow(f, cols)), quote(t)
+				return false, lineFail(num, fmt.Sprintf("expected a row of %s %s %s, as %s, got %s", plural(int64(cols), "cell", "cells"), expected, joined(f.Separator), example, got),
+					say("checker.cell.row_expected", argInt("count", cols), expectedMsg, argMsg("joined", joinedMsg(f.Separator)), argVerbatim("example", example), argVerbatim("got", got)))
 			}
-			return fail(i, "expected %s, found %s", expected, quote(token(t[i:], f.Separator)))
+			got := quote(token(t[i:], f.Separator))
+			return fail(i, say("checker.cell.want_glyph", expectedMsg, argVerbatim("got", got)), "expected %s, found %s", expected, got)
 		}
 		cells[col] = matched == f.Piece
 		i += len(matched)
@@ -208,11 +221,15 @@ func cellRow(line []byte, num, cols int, spec PlacementSpec, cells []bool) (bool
 			rest := t[i:]
 			count := cols + bytes.Count(rest, []byte(f.Separator))
 			if len(bytes.TrimSpace(bytes.ReplaceAll(rest, []byte(f.Separator), nil))) == 0 {
-				return fail(i, "expected the end of the row, found %s: no separator after the last cell", quote(rest))
+				got := quote(rest)
+				return fail(i, say("checker.cell.trailing_separator", argVerbatim("got", got)),
+					"expected the end of the row, found %s: no separator after the last cell", got)
 			}
-			return true, &Failure{Message: fmt.Sprintf("line %d has %s; a row of the %s board has %d", num, plural(int64(count), "cell", "cells"), spec.Puzzle.Board.Size(), cols), Line: num}
+			return cellCount(count)
 		}
-		return fail(i, "expected the end of the row after %s, found %s", plural(int64(cols), "cell", "cells"), quote(t[i:]))
+		got := quote(t[i:])
+		return fail(i, say("checker.cell.want_end", argInt("count", cols), argVerbatim("got", got)),
+			"expected the end of the row after %s, found %s", plural(int64(cols), "cell", "cells"), got)
 	}
 	return true, nil
 }
@@ -290,17 +307,15 @@ func matrixRow(line []byte, num, n int, where string, cells []bool) (bool, *Fail
 			return true, nil
 		}
 	}
-	fail := func(format string, args ...any) (bool, *Failure) {
-		return true, &Failure{Message: fmt.Sprintf(format, args...), Line: num}
-	}
+	got := quote(t)
+	values := countOf("checker.values", n, "value", "values")
 	if !looksLikeMatrixRow(t) {
-		return false, &Failure{
-			Message: fmt.Sprintf("line %d: expected a row of %s 0 or 1 separated by spaces, got %s", num, plural(int64(n), "value", "values"), quote(t)),
-			Line:    num,
-		}
+		return false, lineFail(num, fmt.Sprintf("expected a row of %s 0 or 1 separated by spaces, got %s", values.en, got),
+			say("checker.matrix.row_expected", argInt("count", n), argVerbatim("got", got)))
 	}
 	if bytes.ContainsAny(t, "[](),") {
-		return fail("line %d: expected %s 0 or 1 separated by single spaces, got %s; print the values without brackets or commas", num, plural(int64(n), "value", "values"), quote(t))
+		return true, lineFail(num, fmt.Sprintf("expected %s 0 or 1 separated by single spaces, got %s; print the values without brackets or commas", values.en, got),
+			say("checker.matrix.brackets", argInt("count", n), argVerbatim("got", got)))
 	}
 	// Walk the values rather than split them: a 16 MB line must not
 	// become 8 million slices.
@@ -316,17 +331,21 @@ func matrixRow(line []byte, num, n int, where string, cells []bool) (bool, *Fail
 		if v := t[start:i]; len(v) != 1 || v[0] != '0' && v[0] != '1' {
 			if count == 0 && i == len(t) && len(bytes.Trim(v, "01")) == 0 {
 				// "0010": the values are there, run together.
-				return fail("line %d: expected %s 0 or 1 separated by spaces, got %s", num, plural(int64(n), "value", "values"), quote(t))
+				return true, lineFail(num, fmt.Sprintf("expected %s 0 or 1 separated by spaces, got %s", values.en, got),
+					say("checker.matrix.run_together", argInt("count", n), argVerbatim("got", got)))
 			}
-			return fail("line %d: value %d is %s; expected 0 or 1", num, count+1, quote(v))
+			return true, lineFail(num, fmt.Sprintf("value %d is %s; expected 0 or 1", count+1, quote(v)),
+				say("checker.matrix.value", argInt("value", count+1), argVerbatim("got", quote(v))))
 		}
 		count++
 	}
 	if count != n {
-		return fail("line %d has %s; %s needs %d", num, plural(int64(count), "value", "values"), where, n)
+		return true, at(num, fmt.Sprintf("line %d has %s; %s needs %d", num, plural(int64(count), "value", "values"), where, n),
+			say("checker.matrix.count", argInt("line", num), argInt("count", count), argVerbatim("puzzle", where), argInt("want", n)))
 	}
 	// n values 0 or 1, so only the spacing is wrong.
-	return fail("line %d: separate the values with single spaces, as \"1 0 0\", got %s", num, quote(t))
+	return true, lineFail(num, fmt.Sprintf("separate the values with single spaces, as \"1 0 0\", got %s", got),
+		say("checker.matrix.spacing", argVerbatim("example", `"1 0 0"`), argVerbatim("got", got)))
 }
 
 // looksLikeMatrixRow says whether t is meant as a row of numbers: digits
@@ -363,26 +382,27 @@ func boardRow(line []byte, num, n int, spec PlacementSpec, cells []bool) (bool, 
 			return true, nil
 		}
 	}
-	fail := func(format string, args ...any) (bool, *Failure) {
-		return true, &Failure{Message: fmt.Sprintf(format, args...), Line: num}
-	}
 	// An example row of this board's size: one of 4 cells for an 8×8
 	// board would show the wrong row.
 	example := []byte{piece}
 	for range n - 1 {
 		example = append(example, "|."...)
 	}
+	ex := fmt.Sprintf("%q", example)
+	got := quote(t)
+	glyph := string(piece)
+	nCells := countOf("checker.cells", n, "cell", "cells")
 	if !bytes.Contains(t, []byte{'|'}) {
-		return looksLikeBoardRow(t), &Failure{
-			Message: fmt.Sprintf("line %d: expected a row of %s %c or . joined by |, as %q, got %s", num, plural(int64(n), "cell", "cells"), piece, example, quote(t)),
-			Line:    num,
-		}
+		return looksLikeBoardRow(t), lineFail(num, fmt.Sprintf("expected a row of %s %c or . joined by |, as %s, got %s", nCells.en, piece, ex, got),
+			say("checker.board.row_expected", argInt("count", n), argVerbatim("piece", glyph), argVerbatim("example", ex), argVerbatim("got", got)))
 	}
 	if t[0] == '|' || t[len(t)-1] == '|' {
-		return fail("line %d: expected %s joined by | with no | at either end, as %q, got %s", num, plural(int64(n), "cell", "cells"), example, quote(t))
+		return true, lineFail(num, fmt.Sprintf("expected %s joined by | with no | at either end, as %s, got %s", nCells.en, ex, got),
+			say("checker.board.row_ends", argInt("count", n), argVerbatim("example", ex), argVerbatim("got", got)))
 	}
-	if cells := bytes.Count(t, []byte{'|'}) + 1; cells != n {
-		return fail("line %d has %s; %s needs %d", num, plural(int64(cells), "cell", "cells"), spec.Where, n)
+	if k := bytes.Count(t, []byte{'|'}) + 1; k != n {
+		return true, at(num, fmt.Sprintf("line %d has %s; %s needs %d", num, plural(int64(k), "cell", "cells"), spec.Where, n),
+			say("checker.board.cell_count", argInt("line", num), argInt("count", k), argVerbatim("puzzle", spec.Where), argInt("want", n)))
 	}
 	for i, v := range bytes.Split(t, []byte{'|'}) {
 		if len(v) == 1 && (v[0] == piece || v[0] == '.') {
@@ -393,14 +413,19 @@ func boardRow(line []byte, num, n int, spec PlacementSpec, cells []bool) (bool, 
 			other = 'Q'
 		}
 		if len(v) == 1 && v[0] == other {
-			return fail("line %d: cell %d is %q; %s are drawn as %c", num, i+1, v, spec.Puzzle.Name.Many, piece)
+			q := fmt.Sprintf("%q", v)
+			return true, lineFail(num, fmt.Sprintf("cell %d is %s; %s are drawn as %c", i+1, q, spec.Puzzle.Name.Many, piece),
+				say("checker.board.other_piece", argInt("cell", i+1), argVerbatim("got", q), argMsg("pieces", kind(spec.Puzzle.Name)), argVerbatim("piece", glyph)))
 		}
 		if t := bytes.TrimSpace(v); len(t) == 1 && (t[0] == piece || t[0] == '.') {
-			return fail("line %d: cell %d is %s; write the cells %c or . joined by | with no spaces, as %q", num, i+1, quote(v), piece, example)
+			return true, lineFail(num, fmt.Sprintf("cell %d is %s; write the cells %c or . joined by | with no spaces, as %s", i+1, quote(v), piece, ex),
+				say("checker.board.cell_spaces", argInt("cell", i+1), argVerbatim("got", quote(v)), argVerbatim("piece", glyph), argVerbatim("example", ex)))
 		}
-		return fail("line %d: cell %d is %s; expected %c or ., the cells joined by |, as %q", num, i+1, quote(v), piece, example)
+		return true, lineFail(num, fmt.Sprintf("cell %d is %s; expected %c or ., the cells joined by |, as %s", i+1, quote(v), piece, ex),
+			say("checker.board.cell_bad", argInt("cell", i+1), argVerbatim("got", quote(v)), argVerbatim("piece", glyph), argVerbatim("example", ex)))
 	}
-	return fail("line %d: expected %s %c or . joined by |, got %s", num, plural(int64(n), "cell", "cells"), piece, quote(t))
+	return true, lineFail(num, fmt.Sprintf("expected %s %c or . joined by |, got %s", nCells.en, piece, got),
+		say("checker.board.cells_expected", argInt("count", n), argVerbatim("piece", glyph), argVerbatim("got", got)))
 }
 
 // looksLikeBoardRow says whether a line without | is still meant as a row:

@@ -38,7 +38,8 @@ func parseJSON(output []byte, spec PlacementSpec, take func(*candidate) *Failure
 				p.skipLine() // text such as "no solution"
 				continue
 			}
-			return p.fail("expected a JSON array of rows like %s, got %s", jsonExample(p.cols), quote(p.restOfLine()))
+			ex, got := jsonExample(p.cols), quote(p.restOfLine())
+			return p.fail(say("checker.json.expected", argVerbatim("example", ex), argVerbatim("got", got)), "expected a JSON array of rows like %s, got %s", ex, got)
 		}
 		if spec.Mode == None && p.emptyArray() {
 			continue // "[]": a list of no solutions
@@ -55,7 +56,7 @@ func parseJSON(output []byte, spec PlacementSpec, take func(*candidate) *Failure
 				again := start
 				again.rows, again.cols = k, k
 				if pieces, g := again.board(nil); g == nil && reference.CheckPlacement(k, piece, pieces) == nil {
-					f.Message += fmt.Sprintf(" (is N fixed at %d in your program?)", k)
+					f.fixedN(k)
 				}
 			}
 			return f
@@ -68,7 +69,7 @@ func parseJSON(output []byte, spec PlacementSpec, take func(*candidate) *Failure
 			return f
 		}
 		if p.pos < len(p.data) && p.data[p.pos] == ',' {
-			return p.fail("unexpected \",\" after a board; print each board on its own line, with nothing between them")
+			return p.fail(say("checker.json.comma_after"), "unexpected \",\" after a board; print each board on its own line, with nothing between them")
 		}
 	}
 }
@@ -88,8 +89,8 @@ func jsonExample(n int) string {
 	return string(b) + "], ...]"
 }
 
-func (p *jsonReader) fail(format string, args ...any) *Failure {
-	return &Failure{Message: fmt.Sprintf("line %d: ", p.line) + fmt.Sprintf(format, args...), Line: p.line}
+func (p *jsonReader) fail(m Msg, format string, args ...any) *Failure {
+	return lineFail(p.line, fmt.Sprintf(format, args...), m)
 }
 
 // space skips JSON whitespace, counting lines; a "\r" before a "\n" is the
@@ -143,11 +144,12 @@ func (p *jsonReader) restOfLine() []byte {
 }
 
 // got describes the value at pos for a message.
-func (p *jsonReader) got() string {
+func (p *jsonReader) got() clause {
 	if p.pos >= len(p.data) {
-		return "the end of the output"
+		return clause{"the end of the output", say("checker.end_of_output")}
 	}
-	return quote(p.restOfLine())
+	q := quote(p.restOfLine())
+	return clause{q, text(q)}
 }
 
 // board reads one board at pos, which holds '[', appending its pieces.
@@ -162,7 +164,7 @@ func (p *jsonReader) board(pieces []reference.Square) ([]reference.Square, *Fail
 			return pieces, f
 		}
 		if p.pos >= len(p.data) {
-			return pieces, p.fail("the board that starts at line %d is not closed: \"]\" is missing", start)
+			return pieces, p.fail(say("checker.json.board_open", argInt("first", start)), "the board that starts at line %d is not closed: \"]\" is missing", start)
 		}
 		ch := p.data[p.pos]
 		if ch == ']' && rows == 0 {
@@ -171,9 +173,13 @@ func (p *jsonReader) board(pieces []reference.Square) ([]reference.Square, *Fail
 		}
 		if ch != '[' {
 			if isJSONNumberStart(ch) {
-				return pieces, p.fail("expected an array of %s, each an array of %s, got a flat array of numbers; print the rows as arrays: %s", plural(int64(n), "row", "rows"), plural(int64(cols), "number", "numbers"), jsonExample(cols))
+				rows, numbers := countOf("checker.rows", n, "row", "rows"), countOf("checker.numbers", cols, "number", "numbers")
+				return pieces, p.fail(say("checker.json.flat", argMsg("rows", rows.m), argMsg("numbers", numbers.m), argVerbatim("example", jsonExample(cols))),
+					"expected an array of %s, each an array of %s, got a flat array of numbers; print the rows as arrays: %s", rows.en, numbers.en, jsonExample(cols))
 			}
-			return pieces, p.fail("expected a row, an array of %s 0 or 1, got %s", plural(int64(cols), "number", "numbers"), p.got())
+			got := p.got()
+			return pieces, p.fail(say("checker.json.row_expected", argInt("count", cols), argMsg("got", got.m)),
+				"expected a row, an array of %s 0 or 1, got %s", plural(int64(cols), "number", "numbers"), got.en)
 		}
 		var f *Failure
 		if pieces, f = p.row(pieces, rows); f != nil {
@@ -184,22 +190,21 @@ func (p *jsonReader) board(pieces []reference.Square) ([]reference.Square, *Fail
 			return pieces, f
 		}
 		if p.pos >= len(p.data) {
-			return pieces, p.fail("the board that starts at line %d is not closed: \"]\" is missing", start)
+			return pieces, p.fail(say("checker.json.board_open", argInt("first", start)), "the board that starts at line %d is not closed: \"]\" is missing", start)
 		}
 		if p.data[p.pos] == ']' {
 			p.pos++
 			break
 		}
 		if p.data[p.pos] != ',' {
-			return pieces, p.fail("expected \",\" or \"]\" after row %d, got %s", rows-1, p.got())
+			got := p.got()
+			return pieces, p.fail(say("checker.json.comma_after_row", argInt("row", rows-1), argMsg("got", got.m)), "expected \",\" or \"]\" after row %d, got %s", rows-1, got.en)
 		}
 		p.pos++
 	}
 	if rows != n {
-		return pieces, &Failure{
-			Message: fmt.Sprintf("line %d: the board has %s; %s needs %d", start, plural(int64(rows), "row", "rows"), p.where(), n),
-			Line:    start,
-		}
+		return pieces, lineFail(start, fmt.Sprintf("the board has %s; %s needs %d", plural(int64(rows), "row", "rows"), p.where(), n),
+			say("checker.json.rows", argInt("count", rows), argVerbatim("puzzle", p.where()), argInt("want", n)))
 	}
 	return pieces, nil
 }
@@ -220,7 +225,7 @@ func (p *jsonReader) row(pieces []reference.Square, r int) ([]reference.Square, 
 			return pieces, f
 		}
 		if p.pos >= len(p.data) {
-			return pieces, p.fail("row %d is not closed: \"]\" is missing", r)
+			return pieces, p.fail(say("checker.json.row_open", argInt("row", r)), "row %d is not closed: \"]\" is missing", r)
 		}
 		ch := p.data[p.pos]
 		if ch == ']' && cols == 0 {
@@ -229,9 +234,9 @@ func (p *jsonReader) row(pieces []reference.Square, r int) ([]reference.Square, 
 		}
 		switch {
 		case ch == '[':
-			return pieces, p.fail("expected one board per line, got an array of boards; print each board on its own line")
+			return pieces, p.fail(say("checker.json.boards"), "expected one board per line, got an array of boards; print each board on its own line")
 		case !isJSONNumberStart(ch):
-			return pieces, p.fail("row %d holds %s; expected 0 or 1", r, p.token())
+			return pieces, p.fail(say("checker.json.value", argInt("row", r), argVerbatim("got", p.token())), "row %d holds %s; expected 0 or 1", r, p.token())
 		}
 		numStart := p.pos
 		for p.pos < len(p.data) && (isJSONNumberStart(p.data[p.pos]) || p.data[p.pos] == '.' || p.data[p.pos] == 'e' || p.data[p.pos] == 'E' || p.data[p.pos] == '+') {
@@ -239,7 +244,7 @@ func (p *jsonReader) row(pieces []reference.Square, r int) ([]reference.Square, 
 		}
 		v := p.data[numStart:p.pos]
 		if len(v) != 1 || v[0] != '0' && v[0] != '1' {
-			return pieces, p.fail("row %d holds %s; expected 0 or 1", r, quote(v))
+			return pieces, p.fail(say("checker.json.value", argInt("row", r), argVerbatim("got", quote(v))), "row %d holds %s; expected 0 or 1", r, quote(v))
 		}
 		if v[0] == '1' && r < rowsN && cols < n {
 			pieces = append(pieces, reference.Square{Row: r, Col: cols})
@@ -249,14 +254,15 @@ func (p *jsonReader) row(pieces []reference.Square, r int) ([]reference.Square, 
 			return pieces, f
 		}
 		if p.pos >= len(p.data) {
-			return pieces, p.fail("row %d is not closed: \"]\" is missing", r)
+			return pieces, p.fail(say("checker.json.row_open", argInt("row", r)), "row %d is not closed: \"]\" is missing", r)
 		}
 		if p.data[p.pos] == ']' {
 			p.pos++
 			break
 		}
 		if p.data[p.pos] != ',' {
-			return pieces, p.fail("expected \",\" or \"]\" in row %d, got %s", r, p.got())
+			got := p.got()
+			return pieces, p.fail(say("checker.json.comma_in_row", argInt("row", r), argMsg("got", got.m)), "expected \",\" or \"]\" in row %d, got %s", r, got.en)
 		}
 		p.pos++
 	}
@@ -264,10 +270,8 @@ func (p *jsonReader) row(pieces []reference.Square, r int) ([]reference.Square, 
 		p.width = cols
 	}
 	if cols != n {
-		return pieces, &Failure{
-			Message: fmt.Sprintf("line %d: row %d has %s; %s needs %d", start, r, plural(int64(cols), "number", "numbers"), p.where(), n),
-			Line:    start,
-		}
+		return pieces, lineFail(start, fmt.Sprintf("row %d has %s; %s needs %d", r, plural(int64(cols), "number", "numbers"), p.where(), n),
+			say("checker.json.row_length", argInt("row", r), argInt("count", cols), argVerbatim("puzzle", p.where()), argInt("want", n)))
 	}
 	return pieces, nil
 }

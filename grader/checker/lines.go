@@ -50,7 +50,8 @@ func parseLines(output []byte, spec PlacementSpec, take func(*candidate) *Failur
 			continue // text such as "no solution"
 		}
 		if len(line) > maxLine {
-			return &Failure{Message: fmt.Sprintf("line %d has %d characters; a solution for %s has far fewer", num, len(line), spec.Where), Line: num}
+			return at(num, fmt.Sprintf("line %d has %d characters; a solution for %s has far fewer", num, len(line), spec.Where),
+				say("checker.line.too_long", argInt("line", num), argInt("chars", len(line)), argVerbatim("puzzle", spec.Where)))
 		}
 		var fl *Failure
 		if c.pieces, fl = r.read(line, num, c.pieces[:0]); fl != nil {
@@ -119,10 +120,9 @@ func (r lineReader) startsLikeSolution(line []byte) bool {
 func (r lineReader) read(line []byte, num int, pieces []reference.Square) ([]reference.Square, *Failure) {
 	f := r.f
 	i := 0
-	fail := func(at int, format string, args ...any) ([]reference.Square, *Failure) {
-		return pieces, &Failure{Message: fmt.Sprintf("line %d, column %d: ", num, at+1) + fmt.Sprintf(format, args...), Line: num}
+	fail := func(at int, c clause) ([]reference.Square, *Failure) {
+		return pieces, columnFail(num, at, c.en, c.m)
 	}
-	found := func(at int) string { return quoteAt(line, at) }
 	expect := func(text string) bool {
 		if bytes.HasPrefix(line[i:], []byte(text)) {
 			i += len(text)
@@ -130,25 +130,35 @@ func (r lineReader) read(line []byte, num int, pieces []reference.Square) ([]ref
 		}
 		return false
 	}
+	open, closer, sep := quote([]byte(f.Open)), quote([]byte(f.Close)), quote([]byte(f.Separator))
 	if !expect(f.Open) {
-		return fail(i, "expected %s to open the line, as in %s, found %s", quote([]byte(f.Open)), r.shape(2), found(i))
+		found := quotedAt(line, i)
+		return fail(i, clause{fmt.Sprintf("expected %s to open the line, as in %s, found %s", open, r.shape(2), found.en),
+			say("checker.line.open", argVerbatim("open", open), argVerbatim("shape", r.shape(2)), argMsg("got", found.m))})
+	}
+	endAfter := func() ([]reference.Square, *Failure) {
+		found := quotedAt(line, i)
+		return fail(i, clause{fmt.Sprintf("expected the end of the line after %s, found %s", closer, found.en),
+			say("checker.line.end_after", argVerbatim("close", closer), argMsg("got", found.m))})
 	}
 	if f.Close != "" && expect(f.Close) {
 		if i < len(line) {
-			return fail(i, "expected the end of the line after %s, found %s", quote([]byte(f.Close)), found(i))
+			return endAfter()
 		}
 		return pieces, nil // an empty solution
 	}
 	for k := 0; ; k++ {
 		var s reference.Square
-		var why string
+		var why clause
 		at := i
 		s, i, why = r.item(line, i, k)
-		if why != "" {
-			return fail(i, "%s", why)
+		if why.ok() {
+			return fail(i, why)
 		}
 		if !r.spec.Puzzle.Board.Has(s) && f.Base > 0 && (s.Row == -1 || s.Col == -1) && f.Style != puzzle.Algebraic {
-			return fail(at, "%s: rows and columns count from %d here", quote(line[at:i]), f.Base)
+			q := quote(line[at:i])
+			return fail(at, clause{fmt.Sprintf("%s: rows and columns count from %d here", q, f.Base),
+				say("checker.line.base", argVerbatim("got", q), argInt("base", f.Base))})
 		}
 		pieces = append(pieces, s)
 		if f.Close != "" && expect(f.Close) {
@@ -156,22 +166,27 @@ func (r lineReader) read(line []byte, num int, pieces []reference.Square) ([]ref
 		}
 		if i == len(line) {
 			if f.Close != "" {
-				return fail(i, "expected %s or %s, found the end of the line", quote([]byte(f.Separator)), quote([]byte(f.Close)))
+				return fail(i, clause{fmt.Sprintf("expected %s or %s, found the end of the line", sep, closer),
+					say("checker.line.sep_or_close", argVerbatim("sep", sep), argVerbatim("close", closer))})
 			}
 			break
 		}
 		if !expect(f.Separator) {
+			found := quotedAt(line, i)
 			if f.Close != "" {
-				return fail(i, "expected %s between two %s or %s at the end, found %s", quote([]byte(f.Separator)), r.items(), quote([]byte(f.Close)), found(i))
+				return fail(i, clause{fmt.Sprintf("expected %s between two %s or %s at the end, found %s", sep, r.items(), closer, found.en),
+					say("checker.line.sep_between_or_close", argVerbatim("sep", sep), argMsg("two", r.twoItems()), argVerbatim("close", closer), argMsg("got", found.m))})
 			}
-			return fail(i, "expected %s between two %s, found %s", quote([]byte(f.Separator)), r.items(), found(i))
+			return fail(i, clause{fmt.Sprintf("expected %s between two %s, found %s", sep, r.items(), found.en),
+				say("checker.line.sep_between", argVerbatim("sep", sep), argMsg("two", r.twoItems()), argMsg("got", found.m))})
 		}
 		if len(pieces) > r.spec.Puzzle.Board.Rows*r.spec.Puzzle.Board.Cols {
-			return fail(i, "more %s than the board has squares", r.items())
+			return fail(i, clause{fmt.Sprintf("more %s than the board has squares", r.items()),
+				say("checker.line.too_many_items", argMsg("items", r.itemsMsg()))})
 		}
 	}
 	if i < len(line) {
-		return fail(i, "expected the end of the line after %s, found %s", quote([]byte(f.Close)), found(i))
+		return endAfter()
 	}
 	return pieces, nil
 }
@@ -187,9 +202,17 @@ func (r lineReader) items() string {
 	return "columns"
 }
 
-// item reads item k at line[i:]: a pair, a square or a column.
-func (r lineReader) item(line []byte, i, k int) (reference.Square, int, string) {
+// itemsMsg is items() as a message; twoItems, two of them ("between two
+// pairs"), which some languages say in a form of their own.
+func (r lineReader) itemsMsg() Msg { return say("checker.items." + r.items()) }
+
+func (r lineReader) twoItems() Msg { return say("checker.two." + r.items()) }
+
+// item reads item k at line[i:]: a pair, a square or a column; or says
+// why it is none.
+func (r lineReader) item(line []byte, i, k int) (reference.Square, int, clause) {
 	f := r.f
+	none := clause{}
 	switch f.Style {
 	case puzzle.Algebraic:
 		if i+1 < len(line) && line[i] >= 'A' && line[i] <= 'Z' && line[i+1] >= '0' && line[i+1] <= '9' {
@@ -198,76 +221,98 @@ func (r lineReader) item(line []byte, i, k int) (reference.Square, int, string) 
 				j++
 			}
 			small := append([]byte{line[i] - 'A' + 'a'}, line[i+1:j]...)
-			return reference.Square{}, i, fmt.Sprintf("%s: write the file letter small, as %s", quote(line[i:j]), quote(small))
+			got, want := quote(line[i:j]), quote(small)
+			return reference.Square{}, i, clause{fmt.Sprintf("%s: write the file letter small, as %s", got, want),
+				say("checker.line.file_small", argVerbatim("got", got), argVerbatim("want", want))}
 		}
 		if i >= len(line) || line[i] < 'a' || line[i] > 'z' {
-			return reference.Square{}, i, fmt.Sprintf("expected a square such as a1 (a file letter, then a rank number), found %s", quoteAt(line, i))
+			found := quotedAt(line, i)
+			return reference.Square{}, i, clause{fmt.Sprintf("expected a square such as a1 (a file letter, then a rank number), found %s", found.en),
+				say("checker.line.want_square", argVerbatim("example", "a1"), argMsg("got", found.m))}
 		}
 		col := int(line[i] - 'a')
-		v, end, why := readNumber(line, i+1, "a rank number")
-		if why != "" {
+		v, end, why := readNumber(line, i+1, "rank")
+		if why.ok() {
 			return reference.Square{}, end, why
 		}
 		if v == 0 {
-			return reference.Square{}, i, fmt.Sprintf("%s: ranks count from 1", quote(line[i:end]))
+			got := quote(line[i:end])
+			return reference.Square{}, i, clause{fmt.Sprintf("%s: ranks count from 1", got), say("checker.line.rank_from_one", argVerbatim("got", got))}
 		}
-		return reference.Square{Row: v - 1, Col: col}, end, ""
+		return reference.Square{Row: v - 1, Col: col}, end, none
 	case puzzle.Permutation:
-		v, end, why := readNumber(line, i, "a column")
+		v, end, why := readNumber(line, i, "column")
 		return reference.Square{Row: k, Col: v - f.Base}, end, why
 	}
 	t := r.pair
+	pair := argVerbatim("pair", f.Pair)
 	if !bytes.HasPrefix(line[i:], []byte(t.Before)) {
-		return reference.Square{}, i, fmt.Sprintf("expected a pair %s, found %s", f.Pair, quoteAt(line, i))
+		found := quotedAt(line, i)
+		return reference.Square{}, i, clause{fmt.Sprintf("expected a pair %s, found %s", f.Pair, found.en),
+			say("checker.line.want_pair", pair, argMsg("got", found.m))}
 	}
 	i += len(t.Before)
-	a, i, why := readNumber(line, i, "a number")
-	if why != "" {
+	a, i, why := readNumber(line, i, "number")
+	if why.ok() {
 		return reference.Square{}, i, why
 	}
 	if !bytes.HasPrefix(line[i:], []byte(t.Middle)) {
-		return reference.Square{}, i, fmt.Sprintf("expected %s inside a pair %s, found %s", quote([]byte(t.Middle)), f.Pair, quoteAt(line, i))
+		found, middle := quotedAt(line, i), quote([]byte(t.Middle))
+		return reference.Square{}, i, clause{fmt.Sprintf("expected %s inside a pair %s, found %s", middle, f.Pair, found.en),
+			say("checker.line.pair_middle", argVerbatim("middle", middle), pair, argMsg("got", found.m))}
 	}
 	i += len(t.Middle)
-	b, i, why := readNumber(line, i, "a number")
-	if why != "" {
+	b, i, why := readNumber(line, i, "number")
+	if why.ok() {
 		return reference.Square{}, i, why
 	}
 	if !bytes.HasPrefix(line[i:], []byte(t.After)) {
-		return reference.Square{}, i, fmt.Sprintf("expected %s to close a pair %s, found %s", quote([]byte(t.After)), f.Pair, quoteAt(line, i))
+		found, after := quotedAt(line, i), quote([]byte(t.After))
+		return reference.Square{}, i, clause{fmt.Sprintf("expected %s to close a pair %s, found %s", after, f.Pair, found.en),
+			say("checker.line.pair_close", argVerbatim("close", after), pair, argMsg("got", found.m))}
 	}
 	i += len(t.After)
 	if !t.RowFirst {
 		a, b = b, a
 	}
-	return reference.Square{Row: a - f.Base, Col: b - f.Base}, i, ""
+	return reference.Square{Row: a - f.Base, Col: b - f.Base}, i, none
 }
 
 // readNumber reads a whole number without sign or leading zeros at
-// line[i:]: what is expected there, and where and why it is not one.
-func readNumber(line []byte, i int, what string) (int, int, string) {
+// line[i:]: what is expected there (a "rank", "column" or "number"), and
+// where and why it is not one.
+func readNumber(line []byte, i int, what string) (int, int, clause) {
 	start := i
 	for i < len(line) && line[i] >= '0' && line[i] <= '9' {
 		i++
 	}
 	switch {
 	case i == start:
-		return 0, start, fmt.Sprintf("expected %s, found %s", what, quoteAt(line, start))
+		found := quotedAt(line, start)
+		return 0, start, clause{fmt.Sprintf("expected a %s, found %s", numberWords[what], found.en),
+			say("checker.line.want_"+what, argMsg("got", found.m))}
 	case line[start] == '0' && i-start > 1:
-		return 0, start, fmt.Sprintf("%s: write numbers without leading zeros", quote(line[start:i]))
+		got := quote(line[start:i])
+		return 0, start, clause{fmt.Sprintf("%s: write numbers without leading zeros", got), say("checker.line.leading_zero", argVerbatim("got", got))}
 	case i-start > 9:
-		return 0, start, fmt.Sprintf("%s is far off any board here", quote(line[start:i]))
+		got := quote(line[start:i])
+		return 0, start, clause{fmt.Sprintf("%s is far off any board here", got), say("checker.line.far_off", argVerbatim("got", got))}
 	}
 	v, _ := strconv.Atoi(string(line[start:i]))
-	return v, i, ""
+	return v, i, clause{}
 }
 
-// quoteAt quotes a few characters of line from i, or names its end.
-func quoteAt(line []byte, i int) string {
+// numberWords are what readNumber expects, in English.
+var numberWords = map[string]string{"rank": "rank number", "column": "column", "number": "number"}
+
+// quotedAt quotes a few characters of line from i, or names its end, in
+// English and as a message.
+func quotedAt(line []byte, i int) clause {
 	if i >= len(line) {
-		return "the end of the line"
+		return clause{"the end of the line", say("checker.end_of_line")}
 	}
-	return quote(line[i:min(i+8, len(line))])
+	q := quote(line[i:min(i+8, len(line))])
+	return clause{q, text(q)}
 }
 
 // squareNamer names a square as the format prints it, for the messages

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/boardcheck/boardcheck/reference"
 )
@@ -157,10 +158,12 @@ func placementMsg(pe *reference.PlacementError, namer func(reference.Square) str
 			return say("checker.attack.next_column", p, a, b), true
 		case leap == reference.Leap{Short: 1, Long: 1}:
 			return say("checker.attack.next_diagonal", p, a, b), true
+		case how.Leaps > 1 && knight:
+			// A line of squares, never of output: "in a straight line"
+			// is the glossaries' "straight line".
+			return say("checker.attack.knight_moves_line", p, a, b, argInt("count", how.Leaps)), true
 		case how.Leaps > 1:
-			// "are 2 knight's moves apart in a line": English alone
-			// until the glossaries have a word for a line of squares
-			// (theirs is a line of output).
+			return say("checker.attack.leaps_line", p, a, b, argInt("count", how.Leaps), leapName), true
 		case knight:
 			return say("checker.attack.knight_move", p, a, b), true
 		default:
@@ -204,4 +207,88 @@ func at(num int, english string, m Msg) *Failure {
 	f := said(english, m)
 	f.Line = num
 	return f
+}
+
+// onColumn prefixes f's message with "line N, column M: ", M counted
+// from 1.
+func (f *Failure) onColumn(line, column int) {
+	f.Message = fmt.Sprintf("line %d, column %d: %s", line, column, f.Message)
+	if f.Reason != nil {
+		m := say("checker.on_column", argInt("line", line), argInt("column", column), argMsg("what", *f.Reason))
+		f.Reason = &m
+	}
+	f.Line = line
+}
+
+// columnFail is the failure at output line num, byte at of it: "line N,
+// column M: " and english, which m says.
+func columnFail(num, at int, english string, m Msg) *Failure {
+	f := said(english, m)
+	f.onColumn(num, at+1)
+	return f
+}
+
+// text is a message that is verbatim text alone: what the output printed,
+// a glyph, an example row.
+func text(s string) Msg { return say("checker.text", argVerbatim("text", s)) }
+
+// clause is a part of a failure's sentence, in English and as a message,
+// for the readers that build a sentence from parts.
+type clause struct {
+	en string
+	m  Msg
+}
+
+func (c clause) ok() bool { return c.en != "" }
+
+// orList is quoteList(glyphs) as a message: "Q or .", "Q, . or #", the
+// glyphs verbatim.
+func orList(glyphs []string) Msg {
+	switch len(glyphs) {
+	case 1:
+		return text(glyphs[0])
+	case 2:
+		return say("checker.or", argVerbatim("a", glyphs[0]), argVerbatim("b", glyphs[1]))
+	}
+	return say("checker.or", argVerbatim("a", strings.Join(glyphs[:len(glyphs)-1], ", ")), argVerbatim("b", glyphs[len(glyphs)-1]))
+}
+
+// joinedMsg is joined(sep) as a message.
+func joinedMsg(sep string) Msg {
+	switch sep {
+	case "":
+		return say("checker.joined.nothing")
+	case " ":
+		return say("checker.joined.spaces")
+	}
+	return say("checker.joined.by", argVerbatim("sep", sep))
+}
+
+// kind names n's pieces in general, as in "queens are drawn as Q" (the
+// catalogs' checker.pieces.* name two); a puzzle's own name verbatim.
+func kind(n reference.Noun) Msg {
+	if pieceWords[n.One] && n.Many == n.One+"s" {
+		return say("checker.kind." + n.One)
+	}
+	return say("checker.piece_named", argVerbatim("name", n.Many))
+}
+
+// countedPieces is n.Count(k) as a message, "1 queen", "8 queens": the
+// catalogs' checker.count_pieces.* for the chess pieces they know, a
+// puzzle's own name verbatim.
+func countedPieces(n reference.Noun, k int) Msg {
+	if pieceWords[n.One] && n.Many == n.One+"s" {
+		return say("checker.count_pieces."+n.One, argInt("count", k))
+	}
+	name := n.Many
+	if k == 1 {
+		name = n.One
+	}
+	return say("checker.count_named", argInt("number", k), argVerbatim("name", name))
+}
+
+// countOf is a number of things in English and as a message: "4 cells",
+// the catalogs' checker.ID with count.
+func countOf(id string, k int, one, many string) clause {
+	return clause{plural(int64(k), one, many), say(id, argInt("count", k))}
 }

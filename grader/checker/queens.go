@@ -332,11 +332,13 @@ func (j *judge) take(c *candidate) *Failure {
 		case 1:
 			name = p.Name.One
 		}
-		return &Failure{
-			Message: fmt.Sprintf("%s has %s %s; %s needs %d", c.where(), count, name, spec.Where, p.Count),
-			Line:    c.first,
-			Board:   j.picture(c, nil, true),
+		f := said(fmt.Sprintf("%s has %s %s; %s needs %d", c.where(), count, name, spec.Where, p.Count),
+			say("checker.piece_count", argMsg("where", c.whereMsg()), argMsg("pieces", countedPieces(p.Name, len(c.pieces))), argVerbatim("puzzle", spec.Where), argInt("want", p.Count)))
+		if len(c.pieces) == 0 {
+			f.Reason = &Msg{ID: "checker.no_pieces", Args: []MsgArg{argMsg("where", c.whereMsg()), argMsg("pieces", kind(p.Name)), argVerbatim("puzzle", spec.Where), argInt("want", p.Count)}}
 		}
+		f.Line, f.Board = c.first, j.picture(c, nil, true)
+		return f
 	}
 	if !j.valid(c.pieces) {
 		pe := reference.CheckPieces(p, j.geo, c.pieces)
@@ -353,7 +355,8 @@ func (j *judge) take(c *candidate) *Failure {
 		} else {
 			// valid and CheckPieces disagree: a bug here, but the
 			// student still deserves a verdict that names the line.
-			f.Message = fmt.Sprintf("%s: not a valid placement of %d %s", c.where(), p.Count, p.Name.Many)
+			f.sayAs(fmt.Sprintf("%s: not a valid placement of %s", c.where(), p.Name.Count(p.Count)),
+				say("checker.not_valid", argMsg("where", c.whereMsg()), argMsg("pieces", countedPieces(p.Name, p.Count))))
 		}
 		return f
 	}
@@ -361,10 +364,8 @@ func (j *judge) take(c *candidate) *Failure {
 	switch spec.Mode {
 	case One:
 		if j.count > 1 {
-			return &Failure{
-				Message: fmt.Sprintf("%s: a second solution (the first is at line %d); print exactly one", c.where(), j.first),
-				Line:    c.first,
-			}
+			return at(c.first, fmt.Sprintf("%s: a second solution (the first is at line %d); print exactly one", c.where(), j.first),
+				say("checker.second_solution", argMsg("where", c.whereMsg()), argInt("first", j.first)))
 		}
 		j.first = c.first
 	case All:
@@ -527,62 +528,77 @@ func (j *judge) finish() *Failure {
 
 // nothing is the failure for an output without a single solution.
 func (j *judge) nothing(output []byte) *Failure {
-	printed := "printed nothing"
+	printed, printedID := "printed nothing", "checker.printed_nothing"
 	if len(output) > 0 {
-		printed = "printed only blank lines"
+		printed, printedID = "printed only blank lines", "checker.printed_blank_lines"
 	}
+	f := said(printed, say(printedID))
 	how := j.describe()
 	where := j.spec.Where
-	// The list format's words are data; the other formats' descriptions
-	// are still English alone.
+	puzzleArg := argVerbatim("puzzle", where)
 	list := j.spec.Format == puzzle.List
-	printedID := "checker.printed_nothing"
-	if len(output) > 0 {
-		printedID = "checker.printed_blank_lines"
-	}
 	if j.spec.Mode == One {
-		f := &Failure{Message: fmt.Sprintf("%s; expected one solution for %s, %s", printed, where, how)}
+		m := say("checker.want_one", puzzleArg, argMsg("how", how.m))
 		if list {
-			f.Reason = &Msg{ID: "checker.then", Args: []MsgArg{argMsg("first", say(printedID)),
-				argMsg("then", say("checker.want_one_list", argVerbatim("puzzle", where), argVerbatim("shape", listExpected)))}}
+			m = say("checker.want_one_list", puzzleArg, argVerbatim("shape", listExpected))
 		}
+		f.then(fmt.Sprintf("expected one solution for %s, %s", where, how.en), m)
 		return f
 	}
-	if f := j.spec.Format; f == puzzle.List {
-		how = "one per line"
-	} else if f.Style != puzzle.Board && f.Style != puzzle.JSON {
-		how = "one per line, " + how
-	} else {
-		how = "each " + how
-	}
-	what := fmt.Sprintf("the %d solutions", j.want)
-	if j.want == 1 {
-		what = "the solution"
-	}
-	f := &Failure{Message: fmt.Sprintf("%s; expected %s for %s, %s", printed, what, where, how)}
 	if list {
-		f.Reason = &Msg{ID: "checker.then", Args: []MsgArg{argMsg("first", say(printedID)),
-			argMsg("then", wantList(j.want, where))}}
+		english := fmt.Sprintf("expected the %d solutions for %s, one per line", j.want, where)
+		if j.want == 1 {
+			english = fmt.Sprintf("expected the solution for %s, one per line", where)
+		}
+		f.then(english, wantList(j.want, where))
+		return f
 	}
+	// A board is drawn over several lines ("each as 4 lines of ..."); a
+	// line style prints a solution a line ("one per line, as a1 c2 ...").
+	perLine := j.spec.Format.Style != puzzle.Board && j.spec.Format.Style != puzzle.JSON
+	english := "expected the %d solutions for %s, each %s"
+	id := "checker.want_all_each"
+	if perLine {
+		english, id = "expected the %d solutions for %s, one per line, %s", "checker.want_all_lines"
+	}
+	m := say(id, argInt64("count", j.want), puzzleArg, argMsg("how", how.m))
+	english = fmt.Sprintf(english, j.want, where, how.en)
+	if j.want == 1 {
+		english = fmt.Sprintf("expected the solution for %s, each %s", where, how.en)
+		id = "checker.want_the_each"
+		if perLine {
+			english, id = fmt.Sprintf("expected the solution for %s, one per line, %s", where, how.en), "checker.want_the_lines"
+		}
+		m = say(id, puzzleArg, argMsg("how", how.m))
+	}
+	f.then(english, m)
 	return f
 }
 
 // describe says how the format writes one solution, for a message: "as
 // [[r, c], ...]", "as 4 lines of 4 cells Q or . joined by |".
-func (j *judge) describe() string {
+func (j *judge) describe() clause {
 	f := j.spec.Format
 	b := j.p.Board
+	lines := countOf("checker.lines", b.Rows, "line", "lines")
 	switch {
 	case f == puzzle.List:
-		return "as " + listExpected
+		return clause{"as " + listExpected, say("checker.shape.line", argVerbatim("shape", listExpected))}
 	case f == puzzle.Matrix:
-		return fmt.Sprintf("as %s of %s 0 or 1", plural(int64(b.Rows), "line", "lines"), plural(int64(b.Cols), "value", "values"))
+		values := countOf("checker.values", b.Cols, "value", "values")
+		return clause{fmt.Sprintf("as %s of %s 0 or 1", lines.en, values.en),
+			say("checker.shape.matrix", argMsg("lines", lines.m), argMsg("values", values.m))}
 	case f.Style == puzzle.Board:
-		return fmt.Sprintf("as %s of %s %s or %s %s", plural(int64(b.Rows), "line", "lines"), plural(int64(b.Cols), "cell", "cells"), f.Piece, f.Empty, joined(f.Separator))
+		cells := countOf("checker.cells", b.Cols, "cell", "cells")
+		return clause{fmt.Sprintf("as %s of %s %s or %s %s", lines.en, cells.en, f.Piece, f.Empty, joined(f.Separator)),
+			say("checker.shape.board", argMsg("lines", lines.m), argMsg("cells", cells.m), argMsg("glyphs", orList([]string{f.Piece, f.Empty})), argMsg("joined", joinedMsg(f.Separator)))}
 	case f.Style == puzzle.JSON:
-		return fmt.Sprintf("as a JSON array of %s of %s 0 or 1", plural(int64(b.Rows), "row", "rows"), plural(int64(b.Cols), "number", "numbers"))
+		rows := countOf("checker.rows", b.Rows, "row", "rows")
+		numbers := countOf("checker.numbers", b.Cols, "number", "numbers")
+		return clause{fmt.Sprintf("as a JSON array of %s of %s 0 or 1", rows.en, numbers.en),
+			say("checker.shape.json", argMsg("rows", rows.m), argMsg("numbers", numbers.m))}
 	}
-	return "as " + lineShape(f)
+	return clause{"as " + lineShape(f), say("checker.shape.line", argVerbatim("shape", lineShape(f)))}
 }
 
 // joined says how a board's cells are separated: "joined by |",

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/boardcheck/boardcheck/puzzle"
 	"github.com/boardcheck/boardcheck/reference"
@@ -209,8 +210,8 @@ func tourNumbers(output []byte, t reference.Touring, base int) *Failure {
 		s := te.Squares[0]
 		f.Line = lineOf(s)
 		if tok, ok := huge[s]; ok {
-			f.Message = fmt.Sprintf("%s is out of range %d..%d", quote(tok), first, last)
-			f.Reason = nil
+			f.sayAs(fmt.Sprintf("%s is out of range %d..%d", quote(tok), first, last),
+				say("checker.tour.text_out_of_range", argVerbatim("text", quote(tok)), argInt("first", first), argInt("last", last)))
 		}
 	case reference.Repeated:
 		f.Line = lineOf(te.Squares[1])
@@ -251,6 +252,13 @@ func tourMsg(te *reference.TourError) (Msg, bool) {
 		if len(te.Squares) == 2 {
 			return say("checker.tour.twice", argInt("number", te.Number), xy("a", te.Squares[0]), xy("b", te.Squares[1])), true
 		}
+		// "5 appears 3 times, at (0,0), (1,2) and (2,3)"
+		at := make([]string, len(te.Squares)-1)
+		for i, s := range te.Squares[:len(at)] {
+			at[i] = reference.XY(s)
+		}
+		return say("checker.tour.times", argInt("number", te.Number), argInt("count", len(te.Squares)),
+			argVerbatim("squares", strings.Join(at, ", ")), xy("last", te.Squares[len(at)])), true
 	case reference.Missing:
 		return say("checker.tour.missing", argInt("number", te.Number)), true
 	case reference.WrongStart:
@@ -370,9 +378,11 @@ func unvisited(numbers [][]int, huge map[reference.Square][]byte, lines []int, s
 		}
 	}
 	s := squares[0]
-	msg := fmt.Sprintf("line %d: square (%d,%d) holds %d, so it was never visited", lines[s.Row], s.Row, s.Col, numbers[s.Row][s.Col])
+	v := numbers[s.Row][s.Col]
+	f := said(fmt.Sprintf("square %s holds %d, so it was never visited", xyText(s), v),
+		say("checker.tour.unvisited", argVerbatim("square", xyText(s)), argInt("number", v)))
 	if k := len(squares) - 1; k > 0 {
-		msg += fmt.Sprintf(" (nor %s)", plural(int64(k), "other square", "other squares"))
+		f.aside(fmt.Sprintf("nor %s", plural(int64(k), "other square", "other squares")), say("checker.tour.unvisited_others", argInt("count", k)))
 	}
 	end := first + len(seen) - 1
 	var missing []int
@@ -384,11 +394,13 @@ func unvisited(numbers [][]int, huge map[reference.Square][]byte, lines []int, s
 	switch {
 	case !distinct:
 	case len(missing) > 0 && missing[0] == end+1:
-		msg += fmt.Sprintf("; the tour ends at %d, not %d", end, last)
+		f.then(fmt.Sprintf("the tour ends at %d, not %d", end, last), say("checker.tour.ends_at", argInt("end", end), argInt("last", last)))
 	case len(missing) == 1:
-		msg += fmt.Sprintf("; no square holds %d", missing[0])
+		f.then(fmt.Sprintf("no square holds %d", missing[0]), say("checker.tour.no_square_holds", argInt("number", missing[0])))
 	}
-	return &Failure{Message: msg, Line: lines[s.Row]}, squares
+	f.onLine(lines[s.Row])
+	f.Line = lines[s.Row]
+	return f, squares
 }
 
 // parseWhole reads a whole number: an optional minus sign and digits. fits
