@@ -35,8 +35,6 @@ type untranslatedSource struct {
 }
 
 var phaseB = []untranslatedSource{
-	{"grader/checker", "the checkers' messages not yet checker.* ones: the board, matrix, JSON, algebraic and path formats' errors (line N, column M: expected ...), what those formats print when nothing was (printed nothing; expected ...), a path tour's, unvisited squares, several leaps apart in a line, a generic count's",
-		regexp.MustCompile(`(?i)(\bline \d+|\bprinted nothing; expected\b|\bboard \d+|\bmove \d+|knight's move|\bsolutions? (missing|printed)|\bhas -?\d+ solutions?\b|expected a whole number|\bno solution|\bthe (tour|count)\b|\brow \d+ col \d+)`)},
 	{"grader/submission", "what to hand in or upload instead of a folder it cannot build, a #! line or a binary it cannot run, and what it built of a folder (built ... with go build)",
 		regexp.MustCompile(`(?i)(not executable|built |with go build|with cc|javac|upload|folder with no program|program binary|hand in)`)},
 	{"grader/sandbox", "with -v, where this machine lacks a layer, what it lacks and how its operator gets it (not in force: ...)",
