@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/reference"
 )
 
@@ -13,13 +15,15 @@ import (
 // per queen placed or taken back, with the reason for taking it back, and one
 // per solution. Squares rejected because a queen attacks them are not
 // narrated, or N = 8 would take 15,720 lines, but they are counted: seed
-// 002's "placements tried" is every square looked at.
+// 002's "placements tried" is every square looked at. A student reads it
+// (grader show --trace), so it is said in their language: trace.* in the
+// catalogs.
 
 // TraceStep is one narrated step of the search.
 type TraceStep struct {
 	Kind      string // "place", "remove" or "solution"
 	Row, Col  int    // the square placed or taken back
-	Text      string // the step as one line, "remove [1, 2]: row 2 has no safe square"
+	Text      string // the step as one line, "remove [1, 2]: row 2 has no safe square", in the search's language
 	Tried     int    // squares looked at so far, this one included
 	Solutions int    // solutions found so far
 }
@@ -27,11 +31,12 @@ type TraceStep struct {
 // TraceSummary counts the whole search.
 type TraceSummary struct {
 	N, Solutions, Tried, Placed, Rejected int
+	Lang                                  string // the language String says it in
 }
 
 func (s TraceSummary) String() string {
-	return fmt.Sprintf("%d queens: %d %s, %s placements tried (%s queens placed, %s squares rejected as attacked)",
-		s.N, s.Solutions, plural(s.Solutions, "solution"), thousands(s.Tried), thousands(s.Placed), thousands(s.Rejected))
+	return i18n.For(s.Lang).T("trace.summary", report.Int("n", s.N), report.Int("count", s.Solutions),
+		report.Text("tried", thousands(s.Tried)), report.Text("placed", thousands(s.Placed)), report.Text("rejected", thousands(s.Rejected)))
 }
 
 // thousands writes n with commas, as seed 002's table does: 15,720.
@@ -43,9 +48,11 @@ func thousands(n int) string {
 	return s
 }
 
-// NarrateQueens runs reference.TraceQueens(n) and narrates its steps.
-func NarrateQueens(n int) ([]TraceStep, TraceSummary) {
-	sum := TraceSummary{N: n}
+// NarrateQueens runs reference.TraceQueens(n) and narrates its steps in
+// lang, a language of i18n.Languages ("" is English).
+func NarrateQueens(n int, lang string) ([]TraceStep, TraceSummary) {
+	l := i18n.For(lang)
+	sum := TraceSummary{N: n, Lang: lang}
 	var steps []TraceStep
 	// placedBelow[r] says whether a queen went into row r+1 since the queen
 	// in row r was placed: if not, that row had no safe square.
@@ -64,19 +71,21 @@ func NarrateQueens(n int) ([]TraceStep, TraceSummary) {
 			if sq.Row > 0 {
 				placedBelow[sq.Row-1] = true
 			}
-			steps = append(steps, TraceStep{Kind: "place", Row: sq.Row, Col: sq.Col, Text: fmt.Sprintf("place  [%d, %d]", sq.Row, sq.Col)})
+			steps = append(steps, TraceStep{Kind: "place", Row: sq.Row, Col: sq.Col, Text: l.T("trace.place", report.Int("row", sq.Row), report.Int("col", sq.Col))})
 		case reference.Remove:
-			why := fmt.Sprintf("row %d has no safe square left", sq.Row+1)
+			why := report.Say("trace.no_safe_left", report.Int("row", sq.Row+1))
 			switch {
 			case sq.Row == n-1:
-				why = "solution noted; look for the next"
+				why = report.Say("trace.noted")
 			case !placedBelow[sq.Row]:
-				why = fmt.Sprintf("row %d has no safe square", sq.Row+1)
+				why = report.Say("trace.no_safe", report.Int("row", sq.Row+1))
 			}
-			steps = append(steps, TraceStep{Kind: "remove", Row: sq.Row, Col: sq.Col, Text: fmt.Sprintf("remove [%d, %d]: %s", sq.Row, sq.Col, why)})
+			text := l.T("trace.remove", report.Int("row", sq.Row), report.Int("col", sq.Col), report.Nested("why", why))
+			steps = append(steps, TraceStep{Kind: "remove", Row: sq.Row, Col: sq.Col, Text: text})
 		case reference.Solution:
 			sum.Solutions++
-			steps = append(steps, TraceStep{Kind: "solution", Row: -1, Col: -1, Text: fmt.Sprintf("solution %d: %s", sum.Solutions, s.Board)})
+			text := l.T("trace.solution", report.Int("n", sum.Solutions), report.Verbatim("board", fmt.Sprint(s.Board)))
+			steps = append(steps, TraceStep{Kind: "solution", Row: -1, Col: -1, Text: text})
 		}
 		steps[len(steps)-1].Tried = sum.Tried
 		steps[len(steps)-1].Solutions = sum.Solutions
@@ -84,12 +93,12 @@ func NarrateQueens(n int) ([]TraceStep, TraceSummary) {
 	return steps, sum
 }
 
-// TraceText writes the narrated search of n queens, one numbered step a line,
-// then the counts.
-func TraceText(w io.Writer, n int) error {
-	steps, sum := NarrateQueens(n)
+// TraceText writes the narrated search of n queens in lang, one numbered
+// step a line, then the counts.
+func TraceText(w io.Writer, n int, lang string) error {
+	steps, sum := NarrateQueens(n, lang)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Backtracking search for %d queens: one queen per row, trying columns from left to right.\n", n)
+	b.WriteString(i18n.For(lang).T("trace.header", report.Int("count", n)) + "\n")
 	width := digits(len(steps))
 	for i, s := range steps {
 		fmt.Fprintf(&b, "%*d  %s\n", width, i+1, s.Text)
@@ -100,9 +109,18 @@ func TraceText(w io.Writer, n int) error {
 }
 
 type tracePage struct {
-	Exercise string
-	N        int
-	Board    *svgBoard
+	// Lang and Dir are the page's language and direction; W its words by
+	// catalog identifier; IntroBefore and IntroAfter the introduction
+	// around the exercise's name; Status the status line's sentence, {0}
+	// to {4} standing for what the script fills in.
+	Lang, Dir               string
+	W                       map[string]string
+	Title                   string
+	IntroBefore, IntroAfter string
+	Status                  string
+	Exercise                string
+	N                       int
+	Board                   *svgBoard
 	// Steps are [kind, row, col, text, tried, solutions]; html/template
 	// writes them into the script as JSON.
 	Steps   [][]any
@@ -111,18 +129,32 @@ type tracePage struct {
 	Shape   string // the queen's outline, for the script that draws the pieces
 }
 
+// traceWords are the catalog's messages the trace page says as they are.
+var traceWords = []string{
+	"trace.play", "trace.pause", "html.tour_first", "html.tour_prev", "html.tour_next", "html.tour_last",
+	"trace.first_label", "trace.prev_label", "trace.slider_label", "trace.next_label", "trace.last_label",
+	"trace.speed", "trace.slow", "trace.normal", "trace.fast", "trace.board_label", "trace.solved",
+	"trace.caption", "trace.log_label", "trace.empty",
+}
+
 // TraceHTML writes a self-contained page that animates the narrated search
-// of n queens: play, pause, step and a slider, over an SVG board.
-func TraceHTML(w io.Writer, exercise string, n int) error {
-	steps, sum := NarrateQueens(n)
+// of n queens in lang: play, pause, step and a slider, over an SVG board.
+func TraceHTML(w io.Writer, exercise string, n int, lang string) error {
+	steps, sum := NarrateQueens(n, lang)
+	l := i18n.For(lang)
 	rows := make([][]any, len(steps))
 	for i, s := range steps {
 		rows[i] = []any{s.Kind, s.Row, s.Col, s.Text, s.Tried, s.Solutions}
 	}
 	board := drawEmptyBoard(n)
-	return htmlTemplates().ExecuteTemplate(w, "trace.tmpl", &tracePage{
+	p := &tracePage{
+		Lang: l.Lang(), Dir: l.Dir(), W: sayAll(l, traceWords), Title: l.T("trace.title", report.Int("n", n)),
+		Status: l.T("trace.status", report.Text("step", "{0}"), report.Text("last", "{1}"), report.Text("what", "{2}"),
+			report.Text("tried", "{3}"), report.Text("solutions", "{4}")),
 		Exercise: exercise, N: n, Board: board, Steps: rows, Last: len(steps), Summary: sum.String(), Shape: queenShape,
-	})
+	}
+	p.IntroBefore, p.IntroAfter = around(l, report.Say("trace.intro"), "exercise")
+	return htmlTemplates().ExecuteTemplate(w, "trace.tmpl", p)
 }
 
 // drawEmptyBoard is an n×n board with no pieces, for the script to fill.

@@ -9,13 +9,15 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/boardcheck/boardcheck/grader/i18n"
 )
 
 // TestTraceTextGolden compares the narrated search for N = 4 with
 // testdata/trace4.txt; GRADER_UPDATE=1 rewrites it.
 func TestTraceTextGolden(t *testing.T) {
 	var buf bytes.Buffer
-	if err := TraceText(&buf, 4); err != nil {
+	if err := TraceText(&buf, 4, ""); err != nil {
 		t.Fatal(err)
 	}
 	golden := filepath.Join("testdata", "trace4.txt")
@@ -40,7 +42,7 @@ func TestNarrateCounts(t *testing.T) {
 	for _, tc := range []struct{ n, tried, solutions int }{
 		{4, 60, 2}, {5, 220, 10}, {6, 894, 4}, {7, 3584, 40}, {8, 15720, 92},
 	} {
-		steps, sum := NarrateQueens(tc.n)
+		steps, sum := NarrateQueens(tc.n, "")
 		if sum.Tried != tc.tried || sum.Solutions != tc.solutions {
 			t.Errorf("N=%d: tried %d, %d solutions; want %d, %d", tc.n, sum.Tried, sum.Solutions, tc.tried, tc.solutions)
 		}
@@ -75,14 +77,14 @@ func TestThousands(t *testing.T) {
 
 func TestTraceHTML(t *testing.T) {
 	var buf bytes.Buffer
-	if err := TraceHTML(&buf, "nqueens", 5); err != nil {
+	if err := TraceHTML(&buf, "nqueens", 5, ""); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()
 	if got := strings.Count(page, `<rect class="sq `); got != 25 {
 		t.Errorf("got %d squares; want 25", got)
 	}
-	steps, sum := NarrateQueens(5)
+	steps, sum := NarrateQueens(5, "")
 	if got := regexp.MustCompile(`max="(\d+)"`).FindStringSubmatch(page); got == nil || got[1] != thousandsPlain(len(steps)) {
 		t.Errorf("slider max %v; want %d", got, len(steps))
 	}
@@ -95,3 +97,20 @@ func TestTraceHTML(t *testing.T) {
 }
 
 func thousandsPlain(n int) string { return strings.ReplaceAll(thousands(n), ",", "") }
+
+// TestTracePseudo narrates the search in the pseudo-language: every word of
+// it is the catalog's, but for the placements (isolated, never translated).
+func TestTracePseudo(t *testing.T) {
+	var buf bytes.Buffer
+	if err := TraceText(&buf, 4, i18n.Pseudo); err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(buf.String(), "\n") {
+		if w := i18n.Untranslated(line); len(w) > 0 {
+			t.Errorf("line %d: %q is English no catalog said: %q", i+1, w, line)
+		}
+	}
+	if !strings.Contains(buf.String(), "⟦") {
+		t.Errorf("the narration is not in the pseudo-language:\n%s", buf.String())
+	}
+}

@@ -300,10 +300,10 @@ func TestTracePage(t *testing.T) {
 	ctx := browser(t)
 	dir := artifacts(t)
 	var buf bytes.Buffer
-	if err := render.TraceHTML(&buf, "nqueens", 4); err != nil {
+	if err := render.TraceHTML(&buf, "nqueens", 4, ""); err != nil {
 		t.Fatal(err)
 	}
-	steps, _ := render.NarrateQueens(4)
+	steps, _ := render.NarrateQueens(4, "")
 	url := "file://" + save(t, dir, "trace-4.html", buf.Bytes())
 	run(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("#trace-board")))
 	queens := func() string { return squares(t, ctx, "#pieces .piece") }

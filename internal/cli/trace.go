@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/boardcheck/boardcheck/reference"
 )
@@ -90,10 +91,18 @@ func showTrace(ex *exercise.Exercise, f *showFlags, sys stdio) error {
 	if !isQueensExercise(ex) {
 		return usageErrorf("show: --trace: exercise %s is not an N-Queens exercise; its checks use no queens command", ex.ID)
 	}
-	if f.format == "html" {
-		return render.TraceHTML(sys.stdout, ex.ID, f.trace.n)
+	// In the student's language, chosen as for the statement.
+	lang, note, err := i18n.Choose(f.lang, sys.getenv, ex.DefaultLang)
+	if err != nil {
+		return usageErrorf("show: %v", err)
 	}
-	return render.TraceText(sys.stdout, f.trace.n)
+	if note != nil {
+		printf(sys.stderr, "grader: %v; speaking English\n", note)
+	}
+	if f.format == "html" {
+		return render.TraceHTML(sys.stdout, ex.ID, f.trace.n, lang)
+	}
+	return render.TraceText(sys.stdout, f.trace.n, lang)
 }
 
 // showFlagDefaults is show's flags for its help text.
