@@ -350,6 +350,10 @@ func attacks() []attack {
 		// submission: the sandbox bound that folder over the
 		// submission's own files, and could not bind them.
 		{file: "shebang-own.txtar", escaped: broken},
+		// A #! line that names, as env's -u FILE, a classmate's program:
+		// its folder was bound into the run.
+		{file: "shebang-env-unset.txtar",
+			offRoot: [][]string{{"shebangpath"}}, offUser: [][]string{{"shebangpath"}}},
 	}
 }
 
@@ -602,7 +606,7 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 	os.Chmod(subDir, 0o755)
 	if filepath.Ext(a.file) == ".txtar" {
 		data = bytes.ReplaceAll(data, []byte("SECRET"), []byte(e.secret))
-		data = bytes.ReplaceAll(data, []byte("#!HERE/"), []byte("#!"+subDir+"/"))
+		data = bytes.ReplaceAll(data, []byte("HERE/"), []byte(subDir+"/"))
 		return subDir, folderAttack(t, subDir, data)
 	}
 	sub = filepath.Join(subDir, filepath.Base(a.file))
@@ -1379,6 +1383,9 @@ func TestEscapeShebangFolders(t *testing.T) {
 		want             string
 	}{
 		{"tool outside the system's folders", e.dir, "#!" + filepath.Join(e.beside, "bin", "sh"), 0, "✓ Says hello"},
+		// The same folder's program named by a #! line, where PATH does
+		// not find it under its name: not bound (G4).
+		{"a program off PATH", e.dir, "#!" + filepath.Join(e.beside, "bin", "nqueens"), 1, "#!" + filepath.Join(e.beside, "bin", "nqueens")},
 		{"the grader's own binary, from below its folder", filepath.Dir(e.grader), "#!/proc/self/exe", 1, "#!/proc/self/exe"},
 	}
 	for _, uid := range []int{0, nobody} {
@@ -1404,7 +1411,9 @@ func TestEscapeShebangFolders(t *testing.T) {
 				defer os.RemoveAll(tmp)
 				os.Chown(tmp, uid, uid)
 				cmd := exec.Command(e.grader, "check", "--color=never", "--run", "hello", e.exercise, sub)
-				cmd.Env = []string{"PATH=" + filepath.Dir(e.grader) + ":/usr/local/bin:/usr/bin:/bin", "TMPDIR=" + tmp, "HOME=" + tmp, "NO_COLOR=1"}
+				// beside/bin on PATH, after the grader's own folder: its sh is
+				// the one PATH finds, its nqueens not (the grader's is first).
+				cmd.Env = []string{"PATH=" + filepath.Dir(e.grader) + ":" + filepath.Join(e.beside, "bin") + ":/usr/local/bin:/usr/bin:/bin", "TMPDIR=" + tmp, "HOME=" + tmp, "NO_COLOR=1"}
 				cmd.SysProcAttr = &syscall.SysProcAttr{}
 				if uid != 0 {
 					cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}

@@ -38,6 +38,11 @@ const (
 	LayerRunUID     = "runuid"  // as root: the run's own uid (off: root's own, 0)
 	LayerHide       = "hide"    // the grader's binary hidden from a run
 	LayerDevices    = "devices" // the nodes of a run's /dev bound read-only (off: a run may set their times on the machine)
+	// LayerShebangPath: a #! line's interpreter outside the system's
+	// folders is bound into the run only where the run's PATH finds it
+	// under its name (off: any program the line names, env's options read
+	// loosely, so that -u FILE bound FILE's folder).
+	LayerShebangPath = "shebangpath"
 	// LayerToolReach: as root, a tool under a folder the run's own uid may
 	// not enter (/root) is passed over, not bound into its root.
 	LayerToolReach = "toolreach"

@@ -519,11 +519,11 @@ func toolDirs(program, script, path string, closed, scriptClosed func(string) er
 	return out
 }
 
-// scriptInterpreter is the program the #! line of script names, resolved
-// on path (the run's PATH, as far as closed lets a run reach) when it
-// names env; "" for anything else. Only a script scriptClosed lets
-// through is read, and only as a regular file: its first line, never
-// blocking.
+// scriptInterpreter is the program the #! line of script names, as the
+// run's PATH finds it (as far as closed lets a run reach): directly, or
+// through env; "" for anything else, and for a program that PATH does not
+// find under its name. Only a script scriptClosed lets through is read,
+// and only as a regular file: its first line, never blocking.
 func scriptInterpreter(script, path string, scriptClosed, closed func(string) error) string {
 	if scriptClosed != nil && scriptClosed(script) != nil {
 		return ""
@@ -552,6 +552,103 @@ func scriptInterpreter(script, path string, scriptClosed, closed func(string) er
 		return ""
 	}
 	line, _, _ = strings.Cut(line, "\n")
+	if LayerOff(LayerShebangPath) {
+		return looseInterpreter(line, path, closed)
+	}
+	interp := shebangInterpreter(line)
+	if interp == "" {
+		return ""
+	}
+	// Bound only where the run's PATH finds that very program under its
+	// name: a tool of the machine's, such as a pyenv Python, not any
+	// file a student's #! line names (a classmate's program, or a file
+	// of the grading user's home, whose folder would be bound into the
+	// run with it). Any other is the student's to fix: the run cannot
+	// start it, and "The program starts" says so, naming the line.
+	found, ok := onPath(interp, path, closed)
+	if !ok {
+		return ""
+	}
+	return found
+}
+
+// onPath is interp as the run's PATH (path) finds it under its name, and
+// whether it does: a name (env's) is looked up; a path must be that very
+// program (interp itself is returned).
+func onPath(interp, path string, closed func(string) error) (string, bool) {
+	found, err := resolveArgv0(Spec{Argv: []string{filepath.Base(interp)}, Env: []string{"PATH=" + path}}, closed)
+	if err != nil {
+		return "", false
+	}
+	if !strings.Contains(interp, "/") {
+		return found, true
+	}
+	a, aerr := canonical(interp)
+	b, berr := canonical(found)
+	if aerr != nil || berr != nil || a != b {
+		return "", false
+	}
+	return interp, true
+}
+
+// ShebangShown says whether a run could start the program a #! line
+// (without "#!") names, as far as what the run is shown goes: one in the
+// system's folders, which every run sees, or one the run's PATH (path)
+// finds under its name, whose folder the run is shown (toolDirs). A line
+// naming any other program (a classmate's, one of the grading user's
+// files, one beside the submission) cannot run, and is the student's to
+// fix. A line it cannot read as naming a program is left to the run to
+// judge (true).
+func ShebangShown(line, path string) bool {
+	interp := shebangInterpreter(line)
+	if interp == "" || !strings.Contains(interp, "/") || LayerOff(LayerShebangPath) {
+		return true
+	}
+	dir, err := canonical(filepath.Dir(interp))
+	if err != nil {
+		return true // not there: the run says so
+	}
+	if slices.ContainsFunc(systemDirs, func(s string) bool { return under(dir, s) }) {
+		return true
+	}
+	_, ok := onPath(interp, path, thisMachine().closedToRuns)
+	return ok
+}
+
+// shebangInterpreter is the program a #! line (without "#!") has the
+// kernel run, read as the kernel and env read it: the kernel passes
+// everything after the interpreter's name as one argument, which env
+// takes as the program to run, or, after -S, splits. A program named
+// after options env would read (-u NAME, -C DIR, -i, VAR=value), or in
+// any way but these, is "": no guess at which word env would run.
+func shebangInterpreter(line string) string {
+	line = strings.TrimSpace(line)
+	name, arg, _ := strings.Cut(strings.ReplaceAll(line, "\t", " "), " ")
+	arg = strings.TrimSpace(arg)
+	if !filepath.IsAbs(name) {
+		return ""
+	}
+	if filepath.Base(name) != "env" {
+		return name
+	}
+	if rest, ok := strings.CutPrefix(arg, "-S"); ok {
+		words := strings.Fields(rest)
+		if len(words) == 0 {
+			return ""
+		}
+		arg = words[0]
+	}
+	if arg == "" || strings.HasPrefix(arg, "-") || strings.ContainsAny(arg, "= \t") {
+		return ""
+	}
+	return arg
+}
+
+// looseInterpreter is how the #! line was read before (issue 29, G4),
+// kept for the escape suite's proof with LayerShebangPath off: the first
+// word not an option nor a variable, resolved on path, whatever env
+// would have done with the words before it.
+func looseInterpreter(line, path string, closed func(string) error) string {
 	fields := strings.Fields(line)
 	if len(fields) == 0 || !filepath.IsAbs(fields[0]) {
 		return ""

@@ -69,6 +69,15 @@ func TestToolDirs(t *testing.T) {
 	os.WriteFile(filepath.Join(shims, "python3"), []byte("#!/usr/bin/env bash\nexec pyenv exec python3 \"$@\"\n"), 0o755)
 	os.WriteFile(filepath.Join(scripts, "direct"), []byte("#!"+filepath.Join(py, "python3")+" -u\nprint(1)\n"), 0o755)
 	os.WriteFile(filepath.Join(scripts, "by-env"), []byte("#!/usr/bin/env -S python3 -u\nprint(1)\n"), 0o755)
+	// A #! line naming, through env's -u or directly, a program PATH
+	// does not find under its name (issue 29, G4: a classmate's
+	// program, whose folder was bound into the run).
+	os.MkdirAll(filepath.Join(opt, "alice"), 0o755)
+	os.WriteFile(filepath.Join(opt, "alice", "prog"), []byte("\x7fELF"), 0o755)
+	os.WriteFile(filepath.Join(scripts, "env-unset"), []byte("#!/usr/bin/env -S -u "+filepath.Join(opt, "alice", "prog")+" python3\nprint(1)\n"), 0o755)
+	os.WriteFile(filepath.Join(scripts, "off-path"), []byte("#!"+filepath.Join(opt, "alice", "prog")+"\nprint(1)\n"), 0o755)
+	os.WriteFile(filepath.Join(opt, "alice", "python3"), []byte("\x7fELF"), 0o755)
+	os.WriteFile(filepath.Join(scripts, "same-name"), []byte("#!"+filepath.Join(opt, "alice", "python3")+"\nprint(1)\n"), 0o755)
 	syscall.Mkfifo(filepath.Join(scripts, "fifo"), 0o755)
 	os.Symlink("/dev/zero", filepath.Join(scripts, "zero"))
 	path := strings.Join([]string{venv, shims, "/usr/bin", filepath.Join(opt, "tools"), "relative/bin"}, ":")
@@ -83,6 +92,9 @@ func TestToolDirs(t *testing.T) {
 		{filepath.Join(shims, "python3"), open, []string{filepath.Join(opt, "pyenv")}},
 		{filepath.Join(scripts, "direct"), open, []string{scripts, filepath.Join(opt, "py")}},
 		{filepath.Join(scripts, "by-env"), open, []string{scripts, filepath.Join(opt, "venv"), filepath.Join(opt, "py")}},
+		{filepath.Join(scripts, "env-unset"), open, []string{scripts}},
+		{filepath.Join(scripts, "off-path"), open, []string{scripts}},
+		{filepath.Join(scripts, "same-name"), open, []string{scripts}}, // PATH's python3 is another file
 		{"/usr/bin/true", open, nil},
 		// Not programs, never read: a FIFO, a device (a link's target).
 		{filepath.Join(scripts, "fifo"), open, nil},
@@ -114,6 +126,29 @@ func TestToolDirs(t *testing.T) {
 	student := filepath.Join(opt, "student", "prog")
 	if got, want := toolDirs(student, copied, path, closedCopies, nil), []string{filepath.Join(opt, "py")}; !slices.Equal(got, want) {
 		t.Errorf("toolDirs of a script read from the run's own copy = %q; want %q", got, want)
+	}
+}
+
+// TestShebangInterpreter: the program a #! line has the kernel run, read
+// as the kernel passes it (one argument after the name) and env reads it.
+func TestShebangInterpreter(t *testing.T) {
+	for line, want := range map[string]string{
+		"/usr/bin/python3":                            "/usr/bin/python3",
+		"/opt/py/bin/python3 -u":                      "/opt/py/bin/python3",
+		"/usr/bin/env python3":                        "python3",
+		"/usr/bin/env  python3 ":                      "python3",
+		"/usr/bin/env -S python3 -u":                  "python3",
+		"/usr/bin/env -S -u /home/alice/prog python3": "",
+		"/usr/bin/env -u /home/alice/prog python3":    "",
+		"/usr/bin/env -S PYTHONPATH=/x python3":       "",
+		"/usr/bin/env python3 -u":                     "", // env looks for "python3 -u"
+		"/usr/bin/env":                                "",
+		"python3":                                     "",
+		"":                                            "",
+	} {
+		if got := shebangInterpreter(line); got != want {
+			t.Errorf("shebangInterpreter(%q) = %q; want %q", line, got, want)
+		}
 	}
 }
 

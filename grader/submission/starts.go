@@ -96,6 +96,12 @@ func CheckShebang(ctx context.Context, sub *Submission, buildDir string) (proble
 		return problem, false
 	}
 	defer RemoveAll(home)
+	// A program outside the system's folders is shown to a run only where
+	// its PATH finds it under its name (a pyenv Python): run by itself
+	// below, as a program the run starts, it would be shown all the same.
+	if !sandbox.ShebangShown(strings.TrimSuffix(sub.Shebang, "\r"), pathOf(Env(home))) {
+		return say("submission.shebang_off_path", report.Verbatim("interpreter", shownPath(interp))), true
+	}
 	_, err = sandbox.Run(ctx, sandbox.Spec{
 		Argv:     argv,
 		Dir:      home,
@@ -155,4 +161,14 @@ func errorLine(output, path string) (explain, line string) {
 		}
 	}
 	return explain, ""
+}
+
+// pathOf is the PATH of env, a run's environment.
+func pathOf(env []string) string {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			return v
+		}
+	}
+	return ""
 }
