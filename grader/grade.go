@@ -418,9 +418,17 @@ func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Opt
 			Name:   report.BuildCheck,
 			Title:  i18n.For(ex.Lang).T("grader.title.build"),
 			Status: report.Fail,
-			Detail: &report.Detail{Actual: ce.Output},
 		}
-		say(&first, submission.NoCompile())
+		if ce.Output != "" || ce.Why == nil {
+			// What the compiler said; a build it finished but that
+			// failed all the same (ce.Why) may have said nothing.
+			first.Detail = &report.Detail{Actual: ce.Output}
+		}
+		if ce.Why != nil {
+			say(&first, *ce.Why)
+		} else {
+			say(&first, submission.NoCompile())
+		}
 		if ce.Split != nil {
 			hint(ex, &first, ce.Split.HintMessage(ex.ID))
 		}

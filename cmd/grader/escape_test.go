@@ -346,6 +346,11 @@ func attacks() []attack {
 			offRoot: [][]string{{"disk"}}, offUser: [][]string{{"disk"}}},
 		// Not an escape: the grader must say whose the fault is.
 		{file: "shebang-self.sh", escaped: broken},
+		// The same, of classes javac wrote deeper than a run's copy of
+		// them may go: the build fails, and a run's copy refused is the
+		// student's failure too.
+		{file: "java-deep.txtar", needs: needsJavac, escaped: broken, limit: 20 * time.Second,
+			offRoot: [][]string{{"builtbounds", "copyrefused"}}, offUser: [][]string{{"builtbounds", "copyrefused"}}},
 		// The same, with a #! line naming a program beside the
 		// submission: the sandbox bound that folder over the
 		// submission's own files, and could not bind them.

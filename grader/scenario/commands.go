@@ -14,6 +14,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader/checker"
 	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/handin"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/grader/script"
@@ -165,6 +166,14 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	copies := filepath.Join(filepath.Dir(s.work), fmt.Sprintf("copy%d", n))
 	defer os.RemoveAll(copies)
 	binds, err := s.g.runCopies(copies)
+	var refused *handin.RefusedError
+	if errors.As(err, &refused) && refused.Why.ID != "" && !sandbox.LayerOff("copyrefused") {
+		// What a run is given is the student's files or what their
+		// build made of them: past handin's bounds or rules, it is
+		// theirs to fix (submission.checkBuilt says so at the build,
+		// where it can), not the grader's failure.
+		s.fail(ts, nil, onRun(strings.Join(a.Args, " "), say("scenario.copy_refused", report.Nested("refused", refused.Message()))))
+	}
 	if err != nil {
 		s.graderError(ts, untranslated(err.Error()))
 	}

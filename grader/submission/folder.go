@@ -11,9 +11,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/boardcheck/boardcheck/grader/handin"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
@@ -395,6 +397,9 @@ func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources 
 	if err := runCompiler(ctx, argv, abs, buildDir, nil, []string{abs}, nil); err != nil {
 		return nil, err
 	}
+	if err := checkBuilt(ctx, classes, argv); err != nil {
+		return nil, err
+	}
 	// A class in a package is named with it (java nqueens.Main), as javac
 	// -d puts it in the package's folder.
 	mainClass := strings.TrimSuffix(mains[0], ".java")
@@ -406,6 +411,51 @@ func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources 
 	return &Submission{Path: path, Command: []string{"java", "-cp", classes, mainClass}, Lang: "java", Compiled: true,
 		Copies: []sandbox.Bind{{At: classes, From: classes}},
 		Built:  "built " + shownNames(sources, " ") + " with javac; runs class " + shownPath(mainClass)}, nil
+}
+
+// checkBuilt judges built, a folder a build wrote that each run is given a
+// copy of (scenario's runCopies copies it with handin's walk), by that
+// walk's bounds (handin.MaxDepth, MaxEntries, MaxTotalSize) and rules. Past
+// them it is the build's failure, a *CompileError with what to do: the
+// student's program made it so (a package forty names deep, ten thousand
+// nested classes), and found at the first run instead it read as the
+// grader's own failure to copy it, on every check. argv is the build's.
+func checkBuilt(ctx context.Context, built string, argv []string) error {
+	if sandbox.LayerOff("builtbounds") {
+		return nil
+	}
+	d, err := handin.OpenDir(filepath.Dir(built))
+	if err != nil {
+		return fmt.Errorf("grader: reading what was built: %w", err)
+	}
+	defer d.Close()
+	err = d.Walk(ctx, filepath.Base(built), func(e handin.Entry) error {
+		if e.Kind == handin.Refused {
+			return e.Refused
+		}
+		return nil
+	})
+	var r *handin.RefusedError
+	if !errors.As(err, &r) {
+		if err != nil {
+			return fmt.Errorf("grader: reading what was built: %w", err)
+		}
+		return nil
+	}
+	fix := r.Todo
+	switch r.Why.ID {
+	case "handin.too_deep":
+		// javac -d puts a class of package a.b.c in a/b/c: the walk reads
+		// the folder built, then MaxDepth-1 folders below it.
+		fix = say("submission.fix.built_deep", report.Verbatim("most", strconv.Itoa(handin.MaxDepth-1)), report.Verbatim("example", "package a.b.c;"))
+	case "handin.too_many":
+		fix = say("submission.fix.built_many")
+	case "handin.too_much":
+		fix = say("submission.fix.built_much")
+	}
+	why := say("submission.built_refused", report.Verbatim("tool", filepath.Base(argv[0])), report.Verbatim("built", handin.Shown(r.Name)),
+		report.Nested("problem", r.Why), report.Nested("fix", fix))
+	return &CompileError{Command: argv, Why: &why}
 }
 
 // voidMain is C's and C++'s main declared void, which the compilers accept

@@ -127,6 +127,10 @@ func shownNames(names []string, sep string) string {
 type CompileError struct {
 	Command []string
 	Output  string
+	// Why, when set, is why a build the compiler finished failed (what
+	// it built is more than a run may be given: see checkBuilt), said in
+	// the student's language where Output is the compiler's own words.
+	Why *report.Message
 	// Split is set when the compiler's output shows a file of a program
 	// split into several files, built alone.
 	Split *SplitProgram
@@ -134,6 +138,9 @@ type CompileError struct {
 
 func (e *CompileError) Error() string {
 	out := e.Output
+	if e.Why != nil {
+		out = strings.TrimSpace(English(*e.Why) + "\n" + out)
+	}
 	if out != "" {
 		out = ":\n" + out
 	}
