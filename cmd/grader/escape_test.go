@@ -240,6 +240,11 @@ func attacks() []attack {
 		// poll counts them.
 		{file: "pagetables.py", limit: 30 * time.Second,
 			offRoot: [][]string{{"cgroup", "pagetables"}}, offUser: [][]string{{"pagetables"}}},
+		// Epoll watches, the kernel's memory and the user's whole
+		// allowance: RLIMIT_NOFILE keeps them within the memory limit
+		// where no cgroup counts them. As root a run's uid is its own,
+		// and its memory cgroup counts them.
+		{file: "epoll-watches.py", offRoot: [][]string{{"cgroup", "epoll"}}, offUser: [][]string{{"epoll"}}},
 		{file: "prlimit.py", offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
 		{file: "immutable.sh"},
 		// The machine's own device nodes, bound into the run's /dev:

@@ -31,6 +31,10 @@ const (
 	LayerCgroup     = "cgroup"
 	LayerRlimits    = "rlimits"
 	LayerSockets    = "sockets" // where no cgroup counts memory, a run's sockets counted in it (sockets_linux.go)
+	// LayerEpoll: where no cgroup counts memory, RLIMIT_NOFILE also keeps
+	// a run's epoll watches within its memory limit (sockets_linux.go,
+	// nofileLimit; off: sockets alone size it).
+	LayerEpoll = "epoll"
 	// LayerPageTables: where no cgroup counts memory, a run's page tables
 	// counted in it, beside its resident memory (run_linux.go, pageTables).
 	LayerPageTables = "pagetables"

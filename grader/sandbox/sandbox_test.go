@@ -383,8 +383,8 @@ try_("raw 44", lambda: socket.socket(44, socket.SOCK_DGRAM))
 
 // TestSocketsWithoutCgroup: where no cgroup counts a run's memory, the
 // kernel's memory for its sockets is bounded all the same: each socket of
-// its network namespace is counted in its memory at socketCost (a hundred
-// idle socket pairs are 62 MiB), a process may hold nofileLimit files,
+// its network namespace is counted in its memory at socketCost (120 idle
+// socket pairs are 73 MiB), a process may hold nofileLimit files,
 // and no socket's buffers may grow past the default (socketpairs.py in the
 // escape suite is the attack).
 func TestSocketsWithoutCgroup(t *testing.T) {
@@ -421,9 +421,11 @@ for opt in (socket.SO_SNDBUF, socket.SO_RCVBUF):
 	if res, want := run(limits), fmt.Sprintf("%d\n1\n1\n", nofileLimit(l)); string(res.Stdout) != want {
 		t.Errorf("the run's open files and buffers: %q %q; want %q (1 is EPERM)", res.Stdout, res.Stderr, want)
 	}
-	res := run("import socket, time\npairs = [socket.socketpair() for _ in range(100)]\nprint('made')\ntime.sleep(15)\n")
+	// Two processes of 60 pairs: one may hold no more than 160 files
+	// under 64 MiB (nofileLimit, for its epoll watches).
+	res := run("import os, socket, time\nos.fork()\npairs = [socket.socketpair() for _ in range(60)]\nprint('made')\ntime.sleep(15)\n")
 	if !res.OutOfMemory {
-		t.Errorf("a run of a hundred idle socket pairs under 64 MiB: death %q, output %q; want it out of memory", res.Death(l), res.Stdout)
+		t.Errorf("a run of 120 idle socket pairs under 64 MiB: death %q, output %q; want it out of memory", res.Death(l), res.Stdout)
 	}
 }
 
@@ -482,6 +484,20 @@ func TestDiskLimit(t *testing.T) {
 			if len(ents) > 40 {
 				t.Errorf("killed after %d files of 4 MiB; want within a few polls of the 4th", len(ents))
 			}
+		}
+	}
+}
+
+// TestNofileBoundsEpollWatches: where no cgroup counts a run's memory, its
+// processes, each with as many epoll watches as its descriptors allow
+// ((n/2)²), hold no more of the kernel's memory than the run's limit
+// (epoll-watches.py in the escape suite is the attack).
+func TestNofileBoundsEpollWatches(t *testing.T) {
+	for _, l := range []Limits{{Memory: 64 * MiB}, {Memory: 256 * MiB}, {Memory: 1 << 30}, {Memory: 256 * MiB, Procs: 8}} {
+		l = l.WithDefaults()
+		n := int64(nofileLimit(l))
+		if held := int64(l.Procs) * (n / 2) * (n / 2) * epollWatchCost; n > 64 && held > l.Memory {
+			t.Errorf("memory %s, %d processes: %d files each hold %s of epoll watches in all", FormatSize(l.Memory), l.Procs, n, FormatSize(held))
 		}
 	}
 }

@@ -30,6 +30,7 @@ package sandbox
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -51,10 +52,37 @@ var socketCost = sync.OnceValue(func() int64 {
 })
 
 // nofileLimit is RLIMIT_NOFILE for a run whose memory no cgroup counts: as
-// many descriptors as the memory limit holds sockets, at least 64 (a
-// runtime's own: a JVM opens dozens of files) and at most 4096.
+// many descriptors as the memory limit holds sockets, and no more than
+// keep the run's epoll watches within it, at least 64 (a runtime's own: a
+// JVM opens dozens of files) and at most 4096.
+//
+// A process of n descriptors can hold (n/2)² epoll watches (n/2 epoll
+// instances, each watching n/2 descriptors), each some 160 bytes of the
+// kernel's that no resident size shows, nor any poll of ours reads; and
+// they are counted against the user's fs.epoll.max_user_watches, the
+// machine's whole allowance for every process of the grading user. With
+// 840 descriptors, 40 processes of one run as nobody took all of it: the
+// user's other programs got ENOSPC from epoll_ctl (issue 29, G7). So a
+// process may hold no more than the run's processes together keep under
+// its memory limit.
 func nofileLimit(l Limits) uint64 {
-	return uint64(min(max(l.Memory/socketCost(), 64), 4096))
+	n := l.Memory / socketCost()
+	if !LayerOff(LayerEpoll) {
+		n = min(n, epollFiles(l))
+	}
+	return uint64(min(max(n, 64), 4096))
+}
+
+// epollWatchCost is what the kernel holds for one epoll watch (struct
+// epitem and its wait queue entry, rounded up).
+const epollWatchCost = 160
+
+// epollFiles is the most descriptors a process may hold for l.Procs such
+// processes' epoll watches, (n/2)² each, to stay within l.Memory.
+func epollFiles(l Limits) int64 {
+	l = l.WithDefaults()
+	perProc := l.Memory / (int64(l.Procs) * epollWatchCost)
+	return 2 * int64(math.Sqrt(float64(perProc)))
 }
 
 // countsSockets says whether the grader counts a run's sockets in its
