@@ -152,6 +152,9 @@ func (r *run) rootEntries(writable []string) ([]mountEntry, map[string]bool, err
 		if err != nil {
 			return nil, nil, fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
 		}
+		if b.Seen != "" && dir != b.Seen {
+			return nil, nil, &MovedError{At: b.At, Now: dir}
+		}
 		at := filepath.Join(dir, filepath.Base(b.At))
 		readOnly[at], readOnly[filepath.Clean(b.At)] = true, true
 		es = append(es, mountEntry{at, bindRO, b.From})

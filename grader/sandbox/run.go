@@ -60,7 +60,26 @@ type Spec struct {
 
 // A Bind shows the host file or folder From at At, in the run's root.
 // From must be the caller's own, holding regular files and folders alone.
-type Bind struct{ At, From string }
+type Bind struct {
+	At, From string
+	// Seen is the folder At was in, every link resolved, when the caller
+	// took what From holds ("" for none): a student's folder. Where At's
+	// folder resolves elsewhere at a run, the student made it a link
+	// since (a folder swapped for a link to /usr/bin, while it was
+	// graded), and the run is a *MovedError, theirs to fix, not a mount
+	// into a read-only system folder that fails as the grader's.
+	Seen string
+}
+
+// MovedError is a run whose Bind's folder no longer resolves where it did
+// when the submission was taken: it was replaced by a link since.
+type MovedError struct {
+	At, Now string
+}
+
+func (e *MovedError) Error() string {
+	return "grader: " + e.At + " is no longer where it was: its folder now leads to " + e.Now
+}
 
 // ExecError is a run whose program never started: the kernel refused to
 // execute it where the run is (its root, its Landlock rules, its user), as

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -499,5 +500,39 @@ func TestNofileBoundsEpollWatches(t *testing.T) {
 		if held := int64(l.Procs) * (n / 2) * (n / 2) * epollWatchCost; n > 64 && held > l.Memory {
 			t.Errorf("memory %s, %d processes: %d files each hold %s of epoll watches in all", FormatSize(l.Memory), l.Procs, n, FormatSize(held))
 		}
+	}
+}
+
+// TestBindMoved: a student's folder swapped for a link to /usr/bin after
+// the grader took the submission (attack report 2, G8): the run's copy was
+// bound where the link now leads, into the read-only system folder, and
+// the mount's failure said the grader was broken. The run is a
+// *MovedError instead, which is the student's to hear.
+func TestBindMoved(t *testing.T) {
+	if !thisMachine().root {
+		t.Skip("no root of its own for runs on this machine")
+	}
+	home := t.TempDir()
+	folder := filepath.Join(home, "mallory")
+	os.Mkdir(folder, 0o755)
+	copy := filepath.Join(t.TempDir(), "prog.sh")
+	os.WriteFile(copy, []byte("echo hello\n"), 0o644)
+	seen, err := filepath.EvalSymlinks(folder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := Spec{Argv: []string{"/bin/sh", filepath.Join(folder, "prog.sh")}, Dir: t.TempDir(),
+		Binds: []Bind{{At: filepath.Join(folder, "prog.sh"), From: copy, Seen: seen}}}
+	if res, err := Run(context.Background(), spec); err != nil || string(res.Stdout) != "hello\n" {
+		t.Fatalf("before the swap: %v, %+v", err, res)
+	}
+	os.Rename(folder, folder+".old")
+	if err := os.Symlink("/usr/bin", folder); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), spec)
+	var moved *MovedError
+	if !errors.As(err, &moved) || moved.Now != "/usr/bin" {
+		t.Errorf("after the folder became a link to /usr/bin: %v; want a *MovedError, now /usr/bin", err)
 	}
 }

@@ -199,6 +199,12 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		// that compared its output with a file it wrote would be fooled.
 		s.fail(ts, nil, onRun(strings.Join(a.Args, " "), say("scenario.file_changed", report.Verbatim("file", changed))))
 	}
+	var moved *sandbox.MovedError
+	if errors.As(err, &moved) {
+		// The student's folder swapped for a link while it was graded
+		// (the grader took what was there before): theirs.
+		s.fail(ts, nil, onRun(strings.Join(a.Args, " "), say("scenario.moved", report.Verbatim("folder", handin.Shown(filepath.Dir(moved.At))), report.Verbatim("now", handin.Shown(moved.Now)))))
+	}
 	var ee *sandbox.ExecError
 	if errors.As(err, &ee) && s.g.sub.Lang == "executable" {
 		// The student's own program (a binary, a script run by its #!

@@ -152,7 +152,7 @@ func (g *Runner) runCopies(dir string) ([]sandbox.Bind, error) {
 		if err != nil {
 			return nil, fmt.Errorf("grader: copying the submission for a run: %w", err)
 		}
-		binds = append(binds, sandbox.Bind{At: b.At, From: to})
+		binds = append(binds, sandbox.Bind{At: b.At, From: to, Seen: b.Seen})
 	}
 	return binds, nil
 }

@@ -318,7 +318,7 @@ func preparePythonPackage(ctx context.Context, path, abs, snap, buildDir string,
 		return nil, err
 	}
 	interp := resolveInterpreter(ctx, lang, snap, buildDir)
-	return &Submission{Path: path, Command: []string{interp, filepath.Join(abs, main)}, Lang: lang.name, Copies: []sandbox.Bind{{At: abs, From: snap}},
+	return &Submission{Path: path, Command: []string{interp, filepath.Join(abs, main)}, Lang: lang.name, Copies: []sandbox.Bind{{At: abs, From: snap, Seen: seen(abs)}},
 		Built: built}, nil
 }
 

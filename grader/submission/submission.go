@@ -306,7 +306,7 @@ func prepareFile(ctx context.Context, path, abs, cp, buildDir string, own *handi
 	if err != nil {
 		return nil, fmt.Errorf("grader: reading the grader's copy of %s: %w", shownPath(path), err)
 	}
-	copies := []sandbox.Bind{{At: abs, From: cp}}
+	copies := []sandbox.Bind{{At: abs, From: cp, Seen: seen(abs)}}
 	base := filepath.Base(abs)
 	ext := strings.ToLower(filepath.Ext(base))
 	lang, known := languages[ext]
@@ -878,4 +878,16 @@ func FromCommand(argv []string) (*Submission, error) {
 		}
 	}
 	return &Submission{Path: strings.Join(argv, " "), Command: cmd, Lang: "command", Files: files}, nil
+}
+
+// seen is the folder of the student's file abs, every link resolved, as
+// the grader takes the submission (after openOwn): what a run's Bind of
+// its copy holds it to (sandbox.Bind.Seen). "" where it cannot be
+// resolved: no check then.
+func seen(abs string) string {
+	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
+	if err != nil {
+		return ""
+	}
+	return dir
 }
