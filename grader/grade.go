@@ -107,6 +107,7 @@ func Grade(ctx context.Context, ex *exercise.Exercise, sub *submission.Submissio
 		Checks:     results,
 		Passed:     true,
 	}
+	r.BuiltReason = sub.BuiltReason
 	withProtections(r, limits)
 	withVisibility(ex, r)
 	for _, c := range results {

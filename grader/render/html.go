@@ -179,13 +179,22 @@ func htmlLines(s string) []string {
 
 func checkID(name string) string { return "check-" + name }
 
+// built is what a folder was built as, said in l's language where it is
+// data.
+func built(r *report.Report, l *i18n.Localizer) string {
+	if r.BuiltReason != nil {
+		return l.Say(*r.BuiltReason)
+	}
+	return r.Built
+}
+
 func newHTMLPage(r *report.Report, o Options) *htmlPage {
 	t := newText(r, o)
 	l := i18n.For(r.Lang)
 	p := &htmlPage{
 		Lang: l.Lang(), Dir: l.Dir(), W: sayAll(l, htmlWords),
 		Exercise: htmlEsc(r.Exercise), Title: htmlEsc(r.Title), Submission: htmlEsc(r.Submission),
-		Command: htmlEsc(shellJoin(t.paths(r.Command))), Built: htmlEsc(r.Built),
+		Command: htmlEsc(shellJoin(t.paths(r.Command))), Built: htmlEsc(built(r, l)),
 		Score: r.Score, MaxScore: r.MaxScore, Passed: r.Passed,
 	}
 	score := []report.Arg{report.Int("score", r.Score), report.Int("max", r.MaxScore)}

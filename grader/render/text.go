@@ -236,7 +236,10 @@ func (t *text) header(r *report.Report) {
 	}
 	label := func(id string) string { return labels[id] + strings.Repeat(" ", widest-width(labels[id])+1) }
 	t.line(0, label("label.submission")+t.verbatim(t.esc(r.Submission)))
-	if r.Built != "" {
+	switch {
+	case r.BuiltReason != nil:
+		t.line(0, label("label.folder")+t.l.Say(*r.BuiltReason))
+	case r.Built != "":
 		t.line(0, label("label.folder")+t.esc(r.Built))
 	}
 	if len(r.Command) > 0 {

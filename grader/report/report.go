@@ -54,6 +54,10 @@ type Report struct {
 	// Built says, for a folder, what the grader chose to build or run:
 	// "built main.go board.go with go build". Empty for a file.
 	Built string
+	// BuiltReason is Built as data, for the renderers to say in the
+	// report's language; Built holds its English words, which the JSON
+	// report keeps. Nil where Built is words alone (read back from JSON).
+	BuiltReason *Message
 	// Graded says what the report was graded from (grader batch and
 	// grader check record it); nil when not recorded.
 	Graded *Graded

@@ -41,16 +41,10 @@ var folderKinds = []folderKind{
 	{languages[".py"], []string{".py"}},
 }
 
-// folderHolds says what a folder can hold, for the message that finds none.
-const folderHolds = "a folder holds Go files of package main, C or C++ source files, Java classes, or a Python package with a __main__.py"
-
 // prepareFolder turns the folder at abs (path as given) into a submission,
 // built from the grader's copy of it (handInFolder).
 func prepareFolder(ctx context.Context, path, abs, buildDir string, own *handin.Dir, w where) (*Submission, error) {
-	subErr := func(problem, fix string) error {
-		return &Error{Path: path, Problem: problem, Fix: fix}
-	}
-	snap, notes, err := handInFolder(ctx, path, buildDir, own)
+	snap, left, err := handInFolder(ctx, path, buildDir, own)
 	if err != nil {
 		return nil, err
 	}
@@ -68,19 +62,19 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string, own *handin.
 		// Looked up again, beneath the folder reached as this one was;
 		// a file of the student's own folder, it may be a link inside.
 		sub, err := prepare(ctx, filepath.Join(path, all[0]), buildDir, where{class: w.class, inOwn: true})
-		if err == nil && notes != "" {
+		if err == nil && len(left) > 0 {
 			// What was left out may be what it lacks (an import): said.
-			sub.Built = "the folder's one program file, " + handin.Shown(all[0]) + notes
+			sub.setBuilt(leftOut(builtOneFile(all[0]), left))
 		}
 		return sub, err
 	case len(found) == 0:
-		return nil, subErr("is a folder of "+strings.Join(all, ", ")+", which the grader cannot build together", folderHolds+"; or name the program file itself")
+		return nil, problem(path, say("submission.folder_mixed", cmd("files", strings.Join(all, ", "))), folderHolds())
 	case len(found) > 1:
 		var names []string
 		for _, k := range found {
 			names = append(names, k.lang.name)
 		}
-		return nil, subErr("is a folder of programs in several languages ("+shownNames(names, ", ")+")", "give the folder of one program, or name the program file itself")
+		return nil, problem(path, say("submission.folder_languages", cmd("languages", shownNames(names, ", "))), say("submission.fix.one_program"))
 	}
 	lang := found[0].lang
 	sources = mainFirst(snap, sources)
@@ -96,7 +90,9 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string, own *handin.
 	if err != nil {
 		return nil, err
 	}
-	sub.Built += notes
+	if len(left) > 0 && sub.BuiltReason != nil {
+		sub.setBuilt(leftOut(*sub.BuiltReason, left))
+	}
 	sub.Source = snap
 	return sub, nil
 }
@@ -115,42 +111,42 @@ func buildFolder(ctx context.Context, path, abs, snap, buildDir string, lang lan
 	if err != nil {
 		return nil, err
 	}
-	return &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Copies: []sandbox.Bind{{At: out, From: out}},
-		Built:    "built " + shownNames(sources, " ") + " with " + builder(lang),
-		VoidMain: declaresVoidMain(lang, srcs)}, nil
+	sub := &Submission{Path: path, Command: []string{out}, Lang: lang.name, Compiled: true, Copies: []sandbox.Bind{{At: out, From: out}},
+		VoidMain: declaresVoidMain(lang, srcs)}
+	sub.setBuilt(builtWith(sources, builder(lang)))
+	return sub, nil
 }
 
 // handInFolder copies the folder d (path, as given; opened by openOwn),
-// read as package handin reads a submission, into buildDir, and returns the copy and a note
-// of what the rule left out (for Submission.Built). A file of the program
+// read as package handin reads a submission, into buildDir, and returns the copy and
+// what the rule left out (for Submission.Built). A file of the program
 // left out (a source or header that is a link out of the folder, say) is
 // an *Error naming it: the program cannot be built without it.
-func handInFolder(ctx context.Context, path, buildDir string, d *handin.Dir) (snap, notes string, err error) {
+func handInFolder(ctx context.Context, path, buildDir string, d *handin.Dir) (snap string, left []*handin.RefusedError, err error) {
 	dir, err := copiesDir(buildDir)
 	if err != nil {
-		return "", "", err
+		return "", nil, err
 	}
 	snap = filepath.Join(dir, "folder")
 	refused, err := d.CopyTo(ctx, ".", snap)
 	var r *handin.RefusedError
 	switch {
 	case errors.As(err, &r):
-		return "", "", refusal(path, r)
+		return "", nil, refusal(path, r)
 	case err != nil && ctx.Err() != nil:
-		return "", "", ctx.Err()
+		return "", nil, ctx.Err()
 	case err != nil:
-		return "", "", lookupError(path, err)
+		return "", nil, lookupError(path, err)
 	}
-	var left []string
 	var program *handin.RefusedError // the first program file left out
 	for _, r := range refused {
 		if programFile(r.Name) && neededFile(r.Name) {
-			return "", "", refusal(filepath.Join(path, filepath.FromSlash(r.Name)), r)
+			return "", nil, refusal(filepath.Join(path, filepath.FromSlash(r.Name)), r)
 		}
 		if programFile(r.Name) && program == nil {
 			program = r
 		}
-		left = append(left, strings.TrimSuffix(r.Error(), ": "+r.Fix))
+		left = append(left, r)
 	}
 	if program != nil {
 		// An interpreted file left out: the program may well run without
@@ -158,13 +154,10 @@ func handInFolder(ctx context.Context, path, buildDir string, d *handin.Dir) (sn
 		// so if not. But a folder left with no program at all is that
 		// file's doing.
 		if all, _, _, err := folderSources(snap); err == nil && len(all) == 0 {
-			return "", "", refusal(filepath.Join(path, filepath.FromSlash(program.Name)), program)
+			return "", nil, refusal(filepath.Join(path, filepath.FromSlash(program.Name)), program)
 		}
 	}
-	if len(left) > 0 {
-		notes = " (left out: " + strings.Join(left, "; ") + ")"
-	}
-	return snap, notes, nil
+	return snap, left, nil
 }
 
 // programFile says whether name is a file of a program the grader builds
@@ -302,24 +295,25 @@ func builder(lang language) string {
 // than the folder lets whatever checks a Python file check it too. The run
 // sees the grader's copy (snap) where the student's folder is (abs).
 func preparePythonPackage(ctx context.Context, path, abs, snap, buildDir string, sources []string) (*Submission, error) {
-	main, built := "__main__.py", "python3 runs its __main__.py (the folder holds "+shownNames(sources, " ")+")"
+	main, built := "__main__.py", builtPackage(sources)
 	if !slices.Contains(sources, main) {
 		// A folder of modules without __main__.py: the one that starts
 		// the program says so, with the guard Python's own docs teach.
 		main = pythonEntry(snap, sources)
 		if main == "" {
-			return nil, &Error{Path: path, Problem: "is a folder of Python files (" + shownNames(sources, ", ") + ") without a __main__.py, and not exactly one of them has if __name__ == \"__main__\"",
-				Fix: "name the file that starts the program, or add a __main__.py that does (python3 runs a folder through it)"}
+			return nil, problem(path, say("submission.python_no_main", cmd("files", shownNames(sources, ", ")), cmd("main", "__main__.py"), cmd("guard", `if __name__ == "__main__"`)),
+				say("submission.fix.python_main", cmd("main", "__main__.py"), cmd("python3", "python3")))
 		}
-		built = "python3 runs " + shownPath(main) + ", the one file with if __name__ == \"__main__\" (the folder holds " + shownNames(sources, " ") + ")"
+		built = builtPythonEntry(main, sources)
 	}
 	lang := languages[".py"]
 	if err := toolMissing(path, lang.tool, lang.install); err != nil {
 		return nil, err
 	}
 	interp := resolveInterpreter(ctx, lang, snap, buildDir)
-	return &Submission{Path: path, Command: []string{interp, filepath.Join(abs, main)}, Lang: lang.name, Copies: []sandbox.Bind{{At: abs, From: snap, Seen: seen(abs)}},
-		Built: built}, nil
+	sub := &Submission{Path: path, Command: []string{interp, filepath.Join(abs, main)}, Lang: lang.name, Copies: []sandbox.Bind{{At: abs, From: snap, Seen: seen(abs)}}}
+	sub.setBuilt(built)
+	return sub, nil
 }
 
 // mainGuard is the line that makes a Python file runnable as the program
@@ -363,7 +357,7 @@ func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources 
 	for _, s := range sources {
 		data, err := os.ReadFile(filepath.Join(abs, s))
 		if err != nil {
-			return nil, &Error{Path: filepath.Join(path, s), Problem: "cannot be read: " + err.Error()}
+			return nil, problem(filepath.Join(path, s), say("submission.unreadable", cmd("error", err.Error())), noFix)
 		}
 		if javaMain.Match(data) {
 			mains = append(mains, s)
@@ -371,11 +365,11 @@ func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources 
 	}
 	switch {
 	case len(mains) == 0:
-		return nil, &Error{Path: path, Problem: "is a folder of Java classes (" + shownNames(sources, ", ") + ") none of which has a main method",
-			Fix: "add public static void main(String[] args) to the class that starts the program"}
+		return nil, problem(path, say("submission.java_no_main", cmd("files", shownNames(sources, ", ")), cmd("main", "main")),
+			say("submission.fix.java_main", cmd("signature", "public static void main(String[] args)")))
 	case len(mains) > 1:
-		return nil, &Error{Path: path, Problem: "is a folder of Java classes with several main methods (" + shownNames(mains, ", ") + ")",
-			Fix: "keep main in the one class that starts the program"}
+		return nil, problem(path, say("submission.java_mains", cmd("main", "main"), cmd("files", shownNames(mains, ", "))),
+			say("submission.fix.java_one_main", cmd("main", "main")))
 	}
 	classes := filepath.Join(buildDir, "classes")
 	if err := os.MkdirAll(classes, 0o755); err != nil {
@@ -408,9 +402,10 @@ func prepareJavaFolder(ctx context.Context, path, abs, buildDir string, sources 
 			mainClass = string(m[1]) + "." + mainClass
 		}
 	}
-	return &Submission{Path: path, Command: []string{"java", "-cp", classes, mainClass}, Lang: "java", Compiled: true,
-		Copies: []sandbox.Bind{{At: classes, From: classes}},
-		Built:  "built " + shownNames(sources, " ") + " with javac; runs class " + shownPath(mainClass)}, nil
+	sub := &Submission{Path: path, Command: []string{"java", "-cp", classes, mainClass}, Lang: "java", Compiled: true,
+		Copies: []sandbox.Bind{{At: classes, From: classes}}}
+	sub.setBuilt(builtJava(sources, mainClass))
+	return sub, nil
 }
 
 // checkBuilt judges built, a folder a build wrote that each run is given a
@@ -540,16 +535,17 @@ func folderArg(path string) string {
 
 // projectFiles make a folder the project of a build tool the grader does
 // not run, and say what to call it.
+// (what: the message submission.project.WHAT).
 var projectFiles = []struct{ file, what string }{
-	{"Cargo.toml", "a Rust project (Cargo.toml)"},
-	{"go.mod", "a Go module (go.mod)"},
-	{"pom.xml", "a Maven project (pom.xml)"},
-	{"build.gradle", "a Gradle project (build.gradle)"},
-	{"build.gradle.kts", "a Gradle project (build.gradle.kts)"},
-	{"CMakeLists.txt", "a CMake project (CMakeLists.txt)"},
-	{"Makefile", "a make project (Makefile)"},
-	{"package.json", "a Node.js package (package.json)"},
-	{"pyproject.toml", "a Python project (pyproject.toml)"},
+	{"Cargo.toml", "rust"},
+	{"go.mod", "go"},
+	{"pom.xml", "maven"},
+	{"build.gradle", "gradle"},
+	{"build.gradle.kts", "gradle"},
+	{"CMakeLists.txt", "cmake"},
+	{"Makefile", "make"},
+	{"package.json", "node"},
+	{"pyproject.toml", "python"},
 }
 
 // Bounds on the search for a program built in a project folder: a build's
@@ -563,26 +559,26 @@ const (
 // runs: what it holds instead, when that is a project of a build tool, and
 // the program built in it, when there is one, as what to hand in.
 func noProgram(path, abs string) error {
-	project := ""
+	var project *report.Message
 	for _, p := range projectFiles {
 		if fi, err := os.Lstat(filepath.Join(abs, p.file)); err == nil && fi.Mode().IsRegular() {
-			project = p.what
+			m := say("submission.project."+p.what, cmd("file", p.file))
+			project = &m
 			break
 		}
 	}
 	built := builtPrograms(abs)
 	switch {
-	case project != "" && len(built) > 0:
-		return &Error{Path: path, Problem: "is a folder with no program the grader runs: it holds " + project + " and " + shownPath(built[0]) + ", a program built from it",
-			Fix: "hand in " + shownPath(filepath.Join(path, built[0])) + " itself, or a source file the grader runs by its extension (" + strings.Join(SourceExtensions(), ", ") + ")"}
-	case project != "":
-		return &Error{Path: path, Problem: "is a folder with no program the grader runs: it holds " + project + ", which the grader does not build",
-			Fix: "build it and hand in the program built, or a source file the grader runs by its extension (" + strings.Join(SourceExtensions(), ", ") + ")"}
+	case project != nil && len(built) > 0:
+		return problem(path, say("submission.project_built", report.Nested("project", *project), cmd("built", shownPath(built[0]))),
+			sourcesFix(filepath.Join(path, built[0])))
+	case project != nil:
+		return problem(path, say("submission.project_unbuilt", report.Nested("project", *project)), sourcesFix(""))
 	case len(built) > 0:
-		return &Error{Path: path, Problem: "is a folder with no program file in it, but " + shownPath(built[0]) + ", a program built",
-			Fix: "hand in " + shownPath(filepath.Join(path, built[0])) + " itself, or the source file it was built from"}
+		return problem(path, say("submission.only_built", cmd("built", shownPath(built[0]))),
+			say("submission.fix.hand_in_binary", cmd("program", shownPath(filepath.Join(path, built[0])))))
 	}
-	return &Error{Path: path, Problem: "is a folder with no program in it", Fix: folderHolds + "; or name the program file itself"}
+	return problem(path, say("submission.folder_empty"), folderHolds())
 }
 
 // builtPrograms lists the executable program binaries (ELF) under dir, as
@@ -628,16 +624,16 @@ func isELF(p string) bool {
 // maxUploadNamed is how many of an upload's files a message names.
 const maxUploadNamed = 4
 
-// Uploaded words the problem with a platform's upload folder (Gradescope's,
+// Uploaded says the problem with a platform's upload folder (Gradescope's,
 // PrairieLearn's), where a student uploads files and can neither name one
-// nor give a folder: "upload exactly one program file (you uploaded a.py
-// and b.py)". ok is false when the folder is one program (of one file, or
+// nor give a folder, as a message: "upload exactly one program file (you
+// uploaded a.py and b.py)" (English says its English words). ok is false when the folder is one program (of one file, or
 // of several the grader builds together), whose own error says what is
 // wrong.
-func Uploaded(dir string) (message string, ok bool) {
+func Uploaded(dir string) (message report.Message, ok bool) {
 	entries, err := os.ReadDir(dir)
 	if err != nil || IsProgramFolder(dir) {
-		return "", false
+		return report.Message{}, false
 	}
 	var programs, others []string
 	for _, e := range entries {
@@ -654,23 +650,11 @@ func Uploaded(dir string) (message string, ok bool) {
 	}
 	switch {
 	case len(programs) == 1:
-		return "", false
+		return report.Message{}, false
 	case len(programs) > 1:
-		return "upload exactly one program file (you uploaded " + uploadNames(programs) + ")", true
+		return say("submission.upload.several", report.Nested("files", uploadList(programs))), true
 	case len(others) > 0:
-		return "upload exactly one program file, of a language the grader runs by its extension (" + strings.Join(SourceExtensions(), ", ") +
-			"); you uploaded " + uploadNames(others), true
+		return say("submission.upload.other", cmd("extensions", strings.Join(SourceExtensions(), ", ")), report.Nested("files", uploadList(others))), true
 	}
-	return "upload exactly one program file; the upload is empty", true
-}
-
-// uploadNames joins an upload's file names, "a.py and b.py", naming a few.
-func uploadNames(names []string) string {
-	if len(names) > maxUploadNamed {
-		return shownNames(names[:maxUploadNamed-1], ", ") + fmt.Sprintf(" and %d more files", len(names)-maxUploadNamed+1)
-	}
-	if len(names) == 1 {
-		return shownPath(names[0])
-	}
-	return shownNames(names[:len(names)-1], ", ") + " and " + shownPath(names[len(names)-1])
+	return say("submission.upload.empty"), true
 }

@@ -8,10 +8,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boardcheck/boardcheck/grader/i18n"
 )
 
+// folderHoldsWords are the English words of what a folder can hold.
+const folderHoldsWords = "a folder holds Go files of package main, C or C++ source files, Java classes, or a Python package with a __main__.py; or name the program file itself"
+
 // TestPrepareFolderErrors: a folder that is not one program says why and
-// what to give instead, without building anything.
+// what to give instead, without building anything, as data (Message) whose
+// English words are the error's and which Korean says in its own.
 func TestPrepareFolderErrors(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -19,9 +25,9 @@ func TestPrepareFolderErrors(t *testing.T) {
 		tool  string // needed on PATH for the case, "" for none
 		want  string // the whole Error(), the folder's path replaced by DIR
 	}{
-		{"empty", nil, "", "grader: submission DIR: is a folder with no program in it: " + folderHolds + "; or name the program file itself"},
-		{"notes", []string{"notes.txt", "README.md"}, "", "grader: submission DIR: is a folder with no program in it: " + folderHolds + "; or name the program file itself"},
-		{"scripts", []string{"a.sh", "b.rb"}, "", "grader: submission DIR: is a folder of a.sh, b.rb, which the grader cannot build together: " + folderHolds + "; or name the program file itself"},
+		{"empty", nil, "", "grader: submission DIR: is a folder with no program in it: " + folderHoldsWords},
+		{"notes", []string{"notes.txt", "README.md"}, "", "grader: submission DIR: is a folder with no program in it: " + folderHoldsWords},
+		{"scripts", []string{"a.sh", "b.rb"}, "", "grader: submission DIR: is a folder of a.sh, b.rb, which the grader cannot build together: " + folderHoldsWords},
 		{"mixed", []string{"main.go", "board.c"}, "", "grader: submission DIR: is a folder of programs in several languages (go, c): give the folder of one program, or name the program file itself"},
 		{"python", []string{"a.py", "b.py"}, "", "grader: submission DIR: is a folder of Python files (a.py, b.py) without a __main__.py, and not exactly one of them has if __name__ == \"__main__\": name the file that starts the program, or add a __main__.py that does (python3 runs a folder through it)"},
 		{"python, two entry points", []string{"a.py=if __name__ == \"__main__\":\n    main()", "b.py=if __name__ == '__main__':\n    main()"}, "",
@@ -50,6 +56,16 @@ func TestPrepareFolderErrors(t *testing.T) {
 			}
 			if got := strings.ReplaceAll(err.Error(), dir, "DIR"); got != tt.want {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+			m, ok := se.Message()
+			if !ok {
+				t.Fatalf("%v is not said as data", err)
+			}
+			if got, want := English(m), strings.TrimPrefix(err.Error(), "grader: "); got != want {
+				t.Errorf("as data, in English: %q; want the error's words %q", got, want)
+			}
+			if ko := i18n.For("ko").Say(m); !strings.Contains(ko, "제출물") || strings.Contains(ko, "submission.") {
+				t.Errorf("in Korean: %q", ko)
 			}
 		})
 	}
@@ -120,7 +136,11 @@ func TestUploaded(t *testing.T) {
 		for _, f := range tt.files {
 			writeProg(t, dir, f, "x\n", 0o644)
 		}
-		got, _ := Uploaded(dir)
+		m, ok := Uploaded(dir)
+		got := ""
+		if ok {
+			got = English(m)
+		}
 		if got != tt.want {
 			t.Errorf("Uploaded(%v) = %q; want %q", tt.files, got, tt.want)
 		}

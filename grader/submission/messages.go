@@ -3,10 +3,12 @@ package submission
 import (
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/boardcheck/boardcheck/grader/handin"
 	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
 // What grading says of a submission that does not build or start, and the
@@ -146,3 +148,128 @@ func cmd(name, s string) report.Arg { return report.Verbatim(name, s) }
 
 // noFix is no fix: an *Error that says only what is wrong.
 var noFix report.Message
+
+// saidError is an error said as a message: Error is its English words.
+type saidError struct{ m report.Message }
+
+func (e *saidError) Error() string { return English(e.m) }
+
+// machineProblem is problem, of the machine's doing (Error.Machine): an
+// interpreter or compiler missing.
+func machineProblem(path string, why, fix report.Message) *Error {
+	e := problem(path, why, fix)
+	e.Machine = true
+	return e
+}
+
+// toolMissingMessage says that the tool a submission needs is not on PATH
+// (np), or only where runs may not reach it; why that is (np.Closed) is
+// still English alone.
+func toolMissingMessage(np *sandbox.NotOnPathError) report.Message {
+	if np.Closed != "" {
+		return say("submission.tool_closed", cmd("tool", np.Name), cmd("var", "PATH"), report.Text("closed", np.Closed))
+	}
+	return say("submission.tool_missing", cmd("tool", np.Name), cmd("var", "PATH"))
+}
+
+// installMessage says what to install where the tool of a language
+// (languages' install, NAME in submission.install.NAME) is missing.
+func installMessage(name string) report.Message {
+	if name == "go" {
+		return say("submission.install.go", cmd("url", "https://go.dev/dl/"))
+	}
+	return say("submission.install." + name)
+}
+
+// What a folder was built as (Submission.Built), as data: the files and
+// the tool, verbatim.
+
+func builtWith(sources []string, tool string) report.Message {
+	return say("submission.built", cmd("files", shownNames(sources, " ")), cmd("tool", tool))
+}
+
+func builtJava(sources []string, class string) report.Message {
+	return say("submission.built_java", cmd("files", shownNames(sources, " ")), cmd("tool", "javac"), cmd("class", shownPath(class)))
+}
+
+func builtPackage(sources []string) report.Message {
+	return say("submission.built_python", cmd("python3", "python3"), cmd("main", "__main__.py"), cmd("files", shownNames(sources, " ")))
+}
+
+func builtPythonEntry(main string, sources []string) report.Message {
+	return say("submission.built_python_entry", cmd("python3", "python3"), cmd("main", shownPath(main)),
+		cmd("guard", `if __name__ == "__main__"`), cmd("files", shownNames(sources, " ")))
+}
+
+func builtOneFile(file string) report.Message {
+	return say("submission.built_one_file", cmd("file", handin.Shown(file)))
+}
+
+// leftOut is built, with the files the rule of package handin left out
+// of the folder (refused), each and why.
+func leftOut(built report.Message, refused []*handin.RefusedError) report.Message {
+	var files report.Message
+	for i, r := range refused {
+		why := report.Text("problem", r.Problem) // still English alone
+		if r.Why.ID != "" {
+			why = report.Nested("problem", r.Why)
+		}
+		f := say("submission.left_out_file", cmd("name", handin.Shown(r.Name)), why)
+		if i == 0 {
+			files = f
+		} else {
+			files = say("submission.list.then", report.Nested("first", files), report.Nested("then", f))
+		}
+	}
+	return say("submission.left_out", report.Nested("built", built), report.Nested("files", files))
+}
+
+// setBuilt sets what sub was built as, as data and in English words.
+func (sub *Submission) setBuilt(m report.Message) {
+	sub.Built, sub.BuiltReason = English(m), &m
+}
+
+// folderHolds is the fix of a folder with no program the grader builds:
+// what a folder can hold.
+func folderHolds() report.Message {
+	return say("submission.fix.folder_holds", cmd("package", "package main"), cmd("main", "__main__.py"))
+}
+
+// sourcesFix is what to hand in instead of a project or a program built:
+// a source file the grader runs by its extension, or the program (verbatim
+// path) where one was built.
+func sourcesFix(program string) report.Message {
+	exts := cmd("extensions", strings.Join(SourceExtensions(), ", "))
+	if program == "" {
+		return say("submission.fix.build_project", exts)
+	}
+	return say("submission.fix.hand_in_built", cmd("program", shownPath(program)), exts)
+}
+
+// uploadList names an upload's files, verbatim, "a.py, b.py and c.py",
+// naming a few.
+func uploadList(names []string) report.Message {
+	if len(names) > maxUploadNamed {
+		shown := names[:maxUploadNamed-1]
+		return say("submission.list.more_files", report.Nested("first", commaList(shown)), report.Int("count", len(names)-len(shown)))
+	}
+	return listMessage(shownNamesList(names))
+}
+
+// commaList joins names (verbatim) with commas alone: "a, b, c".
+func commaList(names []string) report.Message {
+	m := say("scenario.code", report.Verbatim("code", shownPath(names[0])))
+	for _, n := range names[1:] {
+		m = say("scenario.list.comma", report.Nested("first", m), report.Verbatim("then", shownPath(n)))
+	}
+	return m
+}
+
+// shownNamesList is names as a message shows each (shownPath).
+func shownNamesList(names []string) []string {
+	shown := make([]string, len(names))
+	for i, n := range names {
+		shown[i] = shownPath(n)
+	}
+	return shown
+}

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/boardcheck/boardcheck/grader/i18n"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // TestErrorMessages: a submission that cannot be run says why as data
@@ -57,6 +59,50 @@ func TestErrorMessages(t *testing.T) {
 		}
 		if ko := i18n.For("ko").Say(m); strings.Contains(ko, e.Problem) || !strings.Contains(ko, "제출물") {
 			t.Errorf("%s: in Korean the message is %q: not Korean", tt.path, ko)
+		}
+	}
+}
+
+// TestMessageIDs: every message this package says is in the catalogs, in
+// every language: the identifiers its code names, and those it builds (a
+// language's tool to install, a project folder's kind).
+func TestMessageIDs(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	literal := regexp.MustCompile(`"((?:submission|scenario|handin)\.[a-z0-9_.]*[a-z0-9])"`)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range literal.FindAllStringSubmatch(string(src), -1) {
+			ids[m[1]] = true
+		}
+	}
+	for _, lang := range languages {
+		ids[installMessage(lang.install).ID] = true
+	}
+	for _, p := range projectFiles {
+		ids["submission.project."+p.what] = true
+	}
+	for _, prefix := range []string{"submission.install.", "submission.project."} {
+		delete(ids, prefix[:len(prefix)-1])
+	}
+	if len(ids) < 60 {
+		t.Fatalf("found %d identifiers; the scan misses most", len(ids))
+	}
+	for _, lang := range append(i18n.Languages(), i18n.Pseudo) {
+		l := i18n.For(lang)
+		for id := range ids {
+			if got := l.Say(report.Say(id)); strings.HasPrefix(got, id) {
+				t.Errorf("%s: %s is in no catalog (said as %q)", lang, id, got)
+			}
 		}
 	}
 }

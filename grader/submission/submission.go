@@ -56,6 +56,9 @@ type Submission struct {
 	// Built says, for a folder, what the grader chose to build or run and
 	// how: "built main.go board.go with go build". Empty for a file.
 	Built string
+	// BuiltReason is Built as data, for a report to say in the student's
+	// language; Built holds its English words.
+	BuiltReason *report.Message
 	// VoidMain says a C or C++ source declares void main, whose exit
 	// status is whatever a register last held.
 	VoidMain bool
@@ -151,7 +154,7 @@ func (e *CompileError) Error() string {
 type language struct {
 	name    string
 	tool    string // the interpreter or compiler looked up on PATH
-	install string // what to do when tool is missing
+	install string // what to do when tool is missing: submission.install.NAME
 	// compile, when set, returns the compiler's argv that turns srcs (the
 	// files' base names, compiled in their own folder) into out.
 	compile func(srcs []string, out string) []string
@@ -161,21 +164,21 @@ type language struct {
 }
 
 var languages = map[string]language{
-	".py": {name: "python", tool: "python3", install: "install Python 3",
+	".py": {name: "python", tool: "python3", install: "python",
 		whereAmI: []string{"-c", "import sys; print(sys.executable)"}},
-	".rb": {name: "ruby", tool: "ruby", install: "install Ruby",
+	".rb": {name: "ruby", tool: "ruby", install: "ruby",
 		whereAmI: []string{"-e", "print RbConfig.ruby"}},
-	".js": {name: "javascript", tool: "node", install: "install Node.js",
+	".js": {name: "javascript", tool: "node", install: "node",
 		whereAmI: []string{"-p", "process.execPath"}},
-	".sh":   {name: "shell", tool: "sh", install: "install a POSIX shell"},
-	".java": {name: "java", tool: "java", install: "install a Java 11 or later JDK"},
-	".c": {name: "c", tool: "cc", install: "install a C compiler (gcc or clang)",
+	".sh":   {name: "shell", tool: "sh", install: "shell"},
+	".java": {name: "java", tool: "java", install: "java"},
+	".c": {name: "c", tool: "cc", install: "c",
 		compile: func(srcs []string, out string) []string {
 			return append(append([]string{"cc", "-O2", "-o", out}, srcs...), "-lm")
 		}},
-	".cpp": {name: "c++", tool: "c++", install: "install a C++ compiler (g++ or clang++)",
+	".cpp": {name: "c++", tool: "c++", install: "cpp",
 		compile: func(srcs []string, out string) []string { return append([]string{"c++", "-O2", "-o", out}, srcs...) }},
-	".go": {name: "go", tool: "go", install: "install Go from https://go.dev/dl/",
+	".go": {name: "go", tool: "go", install: "go",
 		compile: func(_ []string, out string) []string { return []string{"go", "build", "-o", out, "."} }},
 }
 
@@ -292,9 +295,6 @@ func prepare(ctx context.Context, path string, buildDir string, w where) (*Submi
 // prepareFile turns the file at abs (path, as given), whose grader's copy
 // is cp, into a submission; own is its folder, opened by openOwn.
 func prepareFile(ctx context.Context, path, abs, cp, buildDir string, own *handin.Dir) (*Submission, error) {
-	subErr := func(problem, fix string) error {
-		return &Error{Path: path, Problem: problem, Fix: fix}
-	}
 	fi, err := os.Stat(cp)
 	switch {
 	case err != nil:
@@ -324,7 +324,7 @@ func prepareFile(ctx context.Context, path, abs, cp, buildDir string, own *handi
 	if honour {
 		argv, err := shebangCommand(shebang)
 		if err != nil {
-			return nil, subErr(err.Error(), "install it, or correct the #! line (e.g. #!/usr/bin/env "+lang.tool+")")
+			return nil, shebangProblem(path, err, lang.tool)
 		}
 		if len(argv) == 1 && lang.whereAmI != nil {
 			// Through a version manager's shim, as for the default tool.
@@ -341,13 +341,13 @@ func prepareFile(ctx context.Context, path, abs, cp, buildDir string, own *handi
 	if executable && (!known || lang.compile == nil) {
 		if hasShebang {
 			if _, err := shebangCommand(shebang); err != nil {
-				return nil, subErr(err.Error(), "install it, or correct the #! line (e.g. #!/usr/bin/env python3)")
+				return nil, shebangProblem(path, err, "python3")
 			}
 			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Copies: copies, Shebang: shebang}, nil
 		}
 		if bytes.HasPrefix(head, []byte("\x7fELF")) {
-			if err := checkELF(cp); err != nil {
-				return nil, subErr(err.Error(), "compile it on this machine, or hand in the source file")
+			if why := checkELF(cp); why != nil {
+				return nil, problem(path, *why, say("submission.fix.compile_here"))
 			}
 			return &Submission{Path: path, Command: []string{abs}, Lang: "executable", Copies: copies}, nil
 		}
@@ -436,15 +436,25 @@ func openOwn(path, abs string, isDir bool, w *where) (*handin.Dir, error) {
 				shown = filepath.Dir(shown)
 			}
 		}
-		says := " a link"
-		if le.Target != "" {
-			says = " a link to " + handin.Shown(le.Target)
-		}
+		fix := say("submission.fix.folder_itself")
+		target := cmd("target", handin.Shown(le.Target))
 		if link == abs {
-			return nil, &Error{Path: path, Problem: "is" + says, Fix: "grade the folder itself, not a link to it", Link: path}
+			why := say("submission.own_link")
+			if le.Target != "" {
+				why = say("submission.own_link_to", target)
+			}
+			e := problem(path, why, fix)
+			e.Link = path
+			return nil, e
 		}
-		return nil, &Error{Path: path, Problem: "is in " + shownPath(shown) + "," + says,
-			Fix: "grade the folder itself, not a link to it", Link: shown}
+		folder := cmd("folder", shownPath(shown))
+		why := say("submission.own_link_in", folder)
+		if le.Target != "" {
+			why = say("submission.own_link_in_to", folder, target)
+		}
+		e := problem(path, why, fix)
+		e.Link = shown
+		return nil, e
 	case err != nil:
 		return nil, lookupError(path, err)
 	}
@@ -544,8 +554,13 @@ func lookupError(path string, err error) error {
 // may not reach it (as root, a tool under /root); nil when a run can start
 // it.
 func toolMissing(path, tool, install string) error {
-	if _, err := sandbox.LookPath(tool); err != nil {
-		return &Error{Path: path, Problem: err.Error(), Fix: install, Machine: true}
+	_, err := sandbox.LookPath(tool)
+	var np *sandbox.NotOnPathError
+	switch {
+	case errors.As(err, &np):
+		return machineProblem(path, toolMissingMessage(np), installMessage(install))
+	case err != nil:
+		return &Error{Path: path, Problem: err.Error(), Fix: English(installMessage(install)), Machine: true}
 	}
 	return nil
 }
@@ -599,6 +614,18 @@ func readShebang(head []byte) (string, bool) {
 	return string(line), true
 }
 
+// shebangProblem is the *Error of a script whose #! line names no program
+// the grader can run (err, shebangCommand's); tool is the interpreter a
+// line could name instead.
+func shebangProblem(path string, err error, tool string) *Error {
+	fix := say("submission.fix.shebang_install", cmd("example", "#!/usr/bin/env "+tool))
+	var se *saidError
+	if !errors.As(err, &se) {
+		return &Error{Path: path, Problem: err.Error(), Fix: English(fix)}
+	}
+	return problem(path, se.m, fix)
+}
+
 // shebangCommand turns a #! line into the argv that runs the script (the
 // script's path still to be appended): "/usr/bin/env NAME" is looked up on
 // PATH, as env would, and an interpreter that does not exist is an error a
@@ -608,17 +635,17 @@ func shebangCommand(line string) ([]string, error) {
 	interp, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
 	arg = strings.TrimSpace(arg)
 	if interp == "" {
-		return nil, errors.New("its #! line names no interpreter")
+		return nil, &saidError{say("submission.shebang_line.none")}
 	}
 	if filepath.Base(interp) == "env" && arg != "" && !strings.HasPrefix(arg, "-") {
 		name, rest, _ := strings.Cut(arg, " ")
 		p, err := sandbox.LookPath(name)
 		var np *sandbox.NotOnPathError
 		if errors.As(err, &np) && np.Closed != "" {
-			return nil, fmt.Errorf("its #! line asks for %s, which is on PATH only where runs may not reach it (%s)", name, np.Closed)
+			return nil, &saidError{say("submission.shebang_line.closed", cmd("name", name), cmd("var", "PATH"), report.Text("closed", np.Closed))}
 		}
 		if err != nil {
-			return nil, fmt.Errorf("its #! line asks for %s, which is not on PATH", name)
+			return nil, &saidError{say("submission.shebang_line.not_on_path", cmd("name", name), cmd("var", "PATH"))}
 		}
 		argv := []string{p}
 		if rest = strings.TrimSpace(rest); rest != "" {
@@ -627,7 +654,7 @@ func shebangCommand(line string) ([]string, error) {
 		return argv, nil
 	}
 	if fi, err := os.Stat(interp); err != nil || fi.IsDir() || fi.Mode().Perm()&0o111 == 0 {
-		return nil, fmt.Errorf("its #! line names %s, which is not a program on this machine", interp)
+		return nil, &saidError{say("submission.shebang_line.not_program", cmd("interpreter", interp))}
 	}
 	argv := []string{interp}
 	if arg != "" {
@@ -652,12 +679,13 @@ func readHead(path string) ([]byte, error) {
 	return buf[:n], nil
 }
 
-// checkELF refuses a binary this machine cannot run, before the kernel
-// answers "exec format error" in the middle of a check.
-func checkELF(path string) error {
+// checkELF says why this machine cannot run a binary (nil where it can),
+// before the kernel answers "exec format error" in the middle of a check.
+func checkELF(path string) *report.Message {
 	f, err := elf.Open(path)
 	if err != nil {
-		return fmt.Errorf("is not a valid program binary: %v", err)
+		m := say("submission.elf_invalid", cmd("error", err.Error()))
+		return &m
 	}
 	defer f.Close()
 	want := map[string]elf.Machine{
@@ -670,7 +698,8 @@ func checkELF(path string) error {
 		return nil
 	}
 	if f.Machine != want {
-		return fmt.Errorf("is a program for %s; this machine runs %s", machineName(f.Machine), runtime.GOARCH)
+		m := say("submission.elf_machine", cmd("arch", machineName(f.Machine)), cmd("goarch", runtime.GOARCH))
+		return &m
 	}
 	return nil
 }

@@ -178,7 +178,8 @@ func gradeSubmission(ctx context.Context, sys stdio, ex *exercise.Exercise, path
 		if m, ok := submission.Uploaded(path); ok && uploaded && !sub.Machine {
 			// The student uploaded files: the folder's path is the
 			// platform's, and naming a file is not theirs to do.
-			rep = grader.UngradableReport(ex, path, m, sub.Machine, opts)
+			rep = grader.UngradableReport(ex, path, submission.English(m), sub.Machine, opts)
+			rep.Checks[0].Reason = &m
 		}
 	}
 	if err != nil {

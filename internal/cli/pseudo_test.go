@@ -35,8 +35,8 @@ type untranslatedSource struct {
 }
 
 var phaseB = []untranslatedSource{
-	{"grader/submission", "what to hand in or upload instead of a folder it cannot build, a #! line or a binary it cannot run, and what it built of a folder (built ... with go build)",
-		regexp.MustCompile(`(?i)(not executable|built |with go build|with cc|javac|upload|folder with no program|program binary|hand in)`)},
+	{"grader/submission", "the grader's own notes in a compile's output (the compiler made no program file, the program built is too large), and why a tool on PATH is out of a run's reach (the sandbox's closedError)",
+		regexp.MustCompile(`(?i)(compiler made no program file|the program built is|runs are a user of their own)`)},
 	{"grader/sandbox", "with -v, where this machine lacks a layer, what it lacks and how its operator gets it (not in force: ...)",
 		regexp.MustCompile(`(namespace|a user of its own|a root of its own|/proc|kernel-counted|an equal share|the time a run waits|the run supervisor|seccomp|Landlock)`)},
 }
