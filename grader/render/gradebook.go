@@ -14,6 +14,13 @@ import (
 // table with a row per student, sortable by any column with the keyboard or
 // the mouse, each student linking to their own report page, and a bar chart
 // of the checks failed most often, which says what to explain again.
+//
+// It is the instructor's, as the CSV gradebook is (it shows every
+// student's score), so its own words are English, whatever the class's
+// language. What it quotes of the reports, the exercise's title and the
+// checks' titles, is in the class's language and marked so (lang, and dir
+// for Arabic), for a screen reader to read it in that language and the
+// page to lay it out in its direction.
 
 // GradebookRow is one student's line on the gradebook page.
 type GradebookRow struct {
@@ -50,7 +57,8 @@ type Gradebook struct {
 	// Titles maps check names to their titles, for the chart; optional.
 	Titles map[string]string
 	// Lang is the class's language (the reports'), "" for English: the
-	// page says it in its lang and dir attributes.
+	// titles the page quotes are marked with it (lang and dir attributes);
+	// the page itself is English.
 	Lang string
 }
 
@@ -58,15 +66,18 @@ type Gradebook struct {
 const maxBars = 10
 
 type gradebookPage struct {
-	Lang, Dir       string
-	Exercise, Title string
-	Rows            []gradebookRowView
-	Students        int
-	AllPassed       int
-	Mean            string
-	Bars            []gradebookBar
-	ChartHeight     int
-	MoreChecks      int
+	// TitleLang and TitleDir are the language and direction of the titles
+	// quoted from the reports: the class's; Marked when it is not English.
+	TitleLang, TitleDir string
+	Marked              bool
+	Exercise, Title     string
+	Rows                []gradebookRowView
+	Students            int
+	AllPassed           int
+	Mean                string
+	Bars                []gradebookBar
+	ChartHeight         int
+	MoreChecks          int
 }
 
 type gradebookRowView struct {
@@ -87,7 +98,7 @@ func GradebookHTML(w io.Writer, g Gradebook) error {
 
 func newGradebookPage(g Gradebook) *gradebookPage {
 	l := i18n.For(g.Lang)
-	p := &gradebookPage{Lang: l.Lang(), Dir: l.Dir(), Exercise: htmlEsc(g.Exercise), Title: htmlEsc(g.Title), Students: len(g.Rows)}
+	p := &gradebookPage{TitleLang: l.Lang(), TitleDir: l.Dir(), Marked: l.Lang() != i18n.English, Exercise: htmlEsc(g.Exercise), Title: htmlEsc(g.Title), Students: len(g.Rows)}
 	rows := append([]GradebookRow(nil), g.Rows...)
 	sort.Slice(rows, func(i, j int) bool { return rows[i].Student < rows[j].Student })
 	failed := map[string]int{}

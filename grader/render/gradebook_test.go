@@ -93,3 +93,26 @@ func TestGradebookStructure(t *testing.T) {
 		}
 	}
 }
+
+// TestGradebookLanguage: the page is the instructor's, in English, whatever
+// the class's language; the titles it quotes from an Arabic class's
+// reports are marked Arabic, right to left.
+func TestGradebookLanguage(t *testing.T) {
+	g := Gradebook{Exercise: "nqueens", Title: "الملكات N: كل الحلول", Lang: "ar",
+		Titles: map[string]string{"n4": "كل حلول N = 4"},
+		Rows:   []GradebookRow{{Student: "ana", MaxScore: 2, FailedChecks: []string{"n4"}}}}
+	var buf bytes.Buffer
+	if err := GradebookHTML(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, want := range []string{
+		`<html lang="en" dir="ltr">`,
+		`<h1>Gradebook: nqueens: <span lang="ar" dir="rtl">الملكات N: كل الحلول</span></h1>`,
+		`<code>n4</code> <span lang="ar" dir="rtl">كل حلول N = 4</span>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+}
