@@ -183,9 +183,9 @@ func checkID(name string) string { return "check-" + name }
 // data.
 func built(r *report.Report, l *i18n.Localizer) string {
 	if r.BuiltReason != nil {
-		return l.Say(*r.BuiltReason)
+		return said(l).Say(*r.BuiltReason)
 	}
-	return r.Built
+	return htmlEsc(r.Built)
 }
 
 func newHTMLPage(r *report.Report, o Options) *htmlPage {
@@ -193,8 +193,11 @@ func newHTMLPage(r *report.Report, o Options) *htmlPage {
 	l := i18n.For(r.Lang)
 	p := &htmlPage{
 		Lang: l.Lang(), Dir: l.Dir(), W: sayAll(l, htmlWords),
-		Exercise: htmlEsc(r.Exercise), Title: htmlEsc(r.Title), Submission: htmlEsc(r.Submission),
-		Command: htmlEsc(shellJoin(t.paths(r.Command))), Built: htmlEsc(built(r, l)),
+		// Never translated: isolated in a right-to-left page's title and
+		// heading, so that "nqueens: ..." keeps its order (and marked in
+		// the pseudo-language, for its test).
+		Exercise: l.Verbatim(htmlEsc(r.Exercise)), Title: htmlEsc(r.Title), Submission: l.Verbatim(htmlEsc(r.Submission)),
+		Command: htmlEsc(shellJoin(t.paths(r.Command))), Built: built(r, l),
 		Score: r.Score, MaxScore: r.MaxScore, Passed: r.Passed,
 	}
 	score := []report.Arg{report.Int("score", r.Score), report.Int("max", r.MaxScore)}
@@ -233,14 +236,14 @@ func newHTMLCheck(r *report.Report, c report.CheckResult, i int, o Options, l *i
 	}
 	h.PointsText = l.T("html.points", report.Verbatim("points", h.Points))
 	if c.Status == report.Skip {
-		h.SkippedBecause, h.SkippedBecauseID = htmlEsc(c.SkippedBecause), checkID(c.SkippedBecause)
+		h.SkippedBecause, h.SkippedBecauseID = l.Verbatim(htmlEsc(c.SkippedBecause)), checkID(c.SkippedBecause)
 		h.NotRunBefore, h.NotRunAfter = around(l, report.Say("html.not_run"), "check")
 	}
 	if c.Status == report.Pass || c.Status == report.Skip {
 		return h
 	}
 	if c.Reason != nil {
-		h.Message = htmlLines(l.Say(*c.Reason))
+		h.Message = splitLines(said(l).Say(*c.Reason))
 	} else {
 		h.Message = htmlLines(c.Message)
 		if l.Lang() != i18n.English {
@@ -248,6 +251,9 @@ func newHTMLCheck(r *report.Report, c report.CheckResult, i int, o Options, l *i
 		}
 	}
 	h.Hint = htmlLines(c.Hint)
+	if c.HintReason != nil {
+		h.Hint = splitLines(said(l).Say(*c.HintReason))
+	}
 	if c.Status == report.Error {
 		h.Log = phaseTime.ReplaceAllString(envDump.ReplaceAllString(c.Log, ""), "$1")
 		return h
@@ -258,9 +264,9 @@ func newHTMLCheck(r *report.Report, c report.CheckResult, i int, o Options, l *i
 		h.Command = "$ " + htmlEsc(shellJoin(last.Args))
 		switch {
 		case strings.HasPrefix(last.Death, "killed"):
-			h.Ended = l.T("run.killed", report.Text("death", htmlEsc(deathWords(l, last))))
+			h.Ended = l.T("run.killed", report.Text("death", deathWords(l, last)))
 		case last.Death != "":
-			h.Ended = l.T("run.ended", report.Text("death", htmlEsc(deathWords(l, last))))
+			h.Ended = l.T("run.ended", report.Text("death", deathWords(l, last)))
 		case last.ExitCode >= 0:
 			h.Ended = l.T("run.exit_status", report.Int("status", last.ExitCode))
 		}
@@ -823,10 +829,18 @@ func pieceOf(letter byte) reference.Piece {
 }
 
 // deathWords is how run ended, in l's language where the report holds it
-// as data.
+// as data, safe to show.
 func deathWords(l *i18n.Localizer, run *report.Run) string {
 	if run.DeathReason != nil {
-		return l.Say(*run.DeathReason)
+		return said(l).Say(*run.DeathReason)
 	}
-	return run.Death
+	return htmlEsc(run.Death)
+}
+
+// said is l for a sentence of the page that quotes a program's text: each
+// argument escaped as htmlEsc escapes it (html/template then escapes the
+// markup), and the sentence not again, which would show a right-to-left
+// language's isolates as \u2068.
+func said(l *i18n.Localizer) *i18n.Localizer {
+	return l.WithEscape(func(s string) string { return escapeLine(s, maxMessageRunes, nil) })
 }

@@ -177,3 +177,20 @@ func TestTextArabicIsolates(t *testing.T) {
 		t.Errorf("Bengali, written left to right, has an isolate:\n%s", buf.String())
 	}
 }
+
+// TestHTMLArabicIsolates: in an Arabic page, a message said from data
+// keeps the isolates around what it quotes as characters, as the text
+// report does; escaped, they would read "\u2068n4\u2069".
+func TestHTMLArabicIsolates(t *testing.T) {
+	r := mixedReport()
+	r.Lang = "ar"
+	m := report.Say("check.same_failure", report.Verbatim("name", "n4"), report.Text("message", "x"))
+	r.Checks[0].Reason = &m
+	var buf bytes.Buffer
+	if err := renderHTML(&buf, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if page := buf.String(); !strings.Contains(page, i18n.FSI+"n4"+i18n.PDI) || strings.Contains(page, `\u2068`) {
+		t.Errorf("the message's isolates are not characters of the page:\n%s", page)
+	}
+}

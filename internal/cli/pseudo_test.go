@@ -3,12 +3,17 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
+	"encoding/json"
+	"encoding/xml"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -26,6 +31,14 @@ import (
 // comes from: the table below is phase B's work list, package by package,
 // and a word it does not account for fails the test. Phase B converts a
 // package and deletes its rows; the test then proves the package clean.
+//
+// The same grading writes every other format a student reads (html, the
+// github log's annotations and its step summary, tap, junit, gradescope,
+// prairielearn, classroom, vpl), and the harness scans what a student
+// reads of each (studentFormats): the text, the words a screen reader
+// says, the messages; not the format's own keys and statuses, nor what is
+// code (a page's scripts and styles, its <pre> and <code>, which hold a
+// program's output and commands).
 
 // untranslatedSource is one row of the work list: lines that match it hold
 // English that its package still builds with fmt.
@@ -124,27 +137,68 @@ func TestPseudoLanguage(t *testing.T) {
 			if verbose {
 				args = append(args, "-v")
 			}
+			// Without -v, every other format a student reads, from the
+			// same grading; the text report still goes to standard
+			// output.
+			dir := t.TempDir()
+			summary := filepath.Join(dir, "step-summary.md")
+			if !verbose {
+				for _, f := range studentFormats {
+					args = append(args, "--format", f.name, "--output", filepath.Join(dir, f.name))
+				}
+			}
 			var stdout, stderr bytes.Buffer
-			run(context.Background(), args, stdio{stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }})
-			for i, line := range strings.Split(stdout.String()+stderr.String(), "\n") {
-				words := i18n.Untranslated(line)
-				if len(words) == 0 {
+			getenv := func(name string) string {
+				if name == "GITHUB_STEP_SUMMARY" && !verbose {
+					return summary
+				}
+				return ""
+			}
+			run(context.Background(), args, stdio{stdout: &stdout, stderr: &stderr, getenv: getenv})
+			scan := func(where string, lines []string) {
+				for i, line := range lines {
+					words := i18n.Untranslated(line)
+					if len(words) == 0 {
+						continue
+					}
+					// What the catalogs said, accented, and what is never
+					// translated, isolated, are not what a row accounts for.
+					rest := untranslatedPart(line)
+					row := slices.IndexFunc(phaseB, func(s untranslatedSource) bool { return s.line.MatchString(rest) })
+					if row < 0 {
+						t.Errorf("%s/bad/%s (-v %v) %s line %d has English no catalog said and no package of the work list accounts for: %q in %q", c[0], c[1], verbose, where, i+1, words, line)
+						continue
+					}
+					if found[row] == nil {
+						found[row] = map[string]bool{}
+					}
+					for _, w := range words {
+						found[row][w] = true
+					}
+				}
+			}
+			scan("text", strings.Split(stdout.String()+stderr.String(), "\n"))
+			if verbose {
+				continue
+			}
+			for _, f := range append(studentFormats, studentFormat{"github step summary", summaryLines}) {
+				path := filepath.Join(dir, f.name)
+				if f.name == "github step summary" {
+					path = summary
+				}
+				out, err := os.ReadFile(path)
+				if err != nil {
+					t.Errorf("%s/bad/%s: the %s report: %v", c[0], c[1], f.name, err)
 					continue
 				}
-				// What the catalogs said, accented, and what is never
-				// translated, isolated, are not what a row accounts for.
-				rest := untranslatedPart(line)
-				row := slices.IndexFunc(phaseB, func(s untranslatedSource) bool { return s.line.MatchString(rest) })
-				if row < 0 {
-					t.Errorf("%s/bad/%s (-v %v) line %d has English no catalog said and no package of the work list accounts for: %q in %q", c[0], c[1], verbose, i+1, words, line)
-					continue
+				lines, err := f.read(out)
+				if err != nil {
+					t.Errorf("%s/bad/%s: reading the %s report: %v", c[0], c[1], f.name, err)
 				}
-				if found[row] == nil {
-					found[row] = map[string]bool{}
+				if len(lines) == 0 {
+					t.Errorf("%s/bad/%s: the harness read nothing a student reads in the %s report", c[0], c[1], f.name)
 				}
-				for _, w := range words {
-					found[row][w] = true
-				}
+				scan(f.name, lines)
 			}
 		}
 	}
@@ -161,4 +215,223 @@ func TestPseudoLanguage(t *testing.T) {
 	if path := os.Getenv("BOARDCHECK_PSEUDO_WORKLIST"); path != "" {
 		os.WriteFile(path, []byte(list.String()), 0o666)
 	}
+}
+
+// A studentFormat is a format a student reads, and what of it they read:
+// its lines of text, without the format's own syntax, keys and statuses,
+// and without what is code.
+type studentFormat struct {
+	name string
+	read func([]byte) ([]string, error)
+}
+
+var studentFormats = []studentFormat{
+	{"html", htmlText},
+	{"github", gitHubAnnotationLines},
+	{"tap", tapLines},
+	{"junit", junitLines},
+	{"gradescope", gradescopeLines},
+	{"prairielearn", prairieLearnLines},
+	{"classroom", classroomLines},
+	{"vpl", vplLines},
+}
+
+var (
+	// htmlCode is what of a page is code, not words: its script and
+	// style, and <pre> and <code>, which hold a program's output, a diff,
+	// a command (each shown as it is, never translated).
+	htmlCode = regexp.MustCompile(`(?s)<script\b.*?</script>|<style\b.*?</style>|<pre\b.*?</pre>|<code\b.*?</code>`)
+	// htmlSaid are the attributes a person is told: a screen reader's
+	// label, a tooltip, an image's text.
+	htmlSaid = regexp.MustCompile(`\s(?:aria-label|title|alt)="([^"]*)"`)
+	htmlTag  = regexp.MustCompile(`<[^>]*>`)
+)
+
+// htmlText is a page's text and the attributes it says, a line each.
+func htmlText(page []byte) ([]string, error) {
+	s := htmlCode.ReplaceAllString(string(page), "\n")
+	var lines []string
+	for _, m := range htmlSaid.FindAllStringSubmatch(s, -1) {
+		lines = append(lines, html.UnescapeString(m[1]))
+	}
+	return append(lines, strings.Split(html.UnescapeString(htmlTag.ReplaceAllString(s, "\n")), "\n")...), nil
+}
+
+// gitHubAnnotationLines are the annotations' titles and messages, decoded
+// (the log's text report before them is the text report, scanned already).
+func gitHubAnnotationLines(log []byte) ([]string, error) {
+	decode := strings.NewReplacer("%0A", "\n", "%0D", "\r", "%3A", ":", "%2C", ",", "%25", "%")
+	var lines []string
+	for _, l := range strings.Split(string(log), "\n") {
+		if !strings.HasPrefix(l, "::error ") && !strings.HasPrefix(l, "::notice ") {
+			continue
+		}
+		props, data, ok := strings.Cut(l[strings.Index(l, " ")+1:], "::")
+		if !ok {
+			return lines, fmt.Errorf("an annotation without its message: %q", l)
+		}
+		for _, p := range strings.Split(props, ",") {
+			if v, ok := strings.CutPrefix(p, "title="); ok {
+				lines = append(lines, decode.Replace(v))
+			}
+		}
+		lines = append(lines, strings.Split(decode.Replace(data), "\n")...)
+	}
+	return lines, nil
+}
+
+// summaryLines is the step summary's Markdown as it reads: its character
+// references and backslash escapes undone.
+func summaryLines(md []byte) ([]string, error) {
+	unescape := regexp.MustCompile(`\\([\\` + "`" + `*_\[\]|~#!$])`)
+	return strings.Split(html.UnescapeString(unescape.ReplaceAllString(string(md), "$1")), "\n"), nil
+}
+
+var (
+	tapPoint = regexp.MustCompile(`^(?:not )?ok \d+ - (.*)$`)
+	tapField = regexp.MustCompile(`^  (\w+): (.*)$`)
+	tapRune  = regexp.MustCompile(`\\u([0-9a-f]{4})`)
+)
+
+// tapLines are a TAP stream's descriptions, SKIP reasons, comments, and
+// the YAML blocks' message, hint and detail, unquoted; a character below
+// U+0100 that TAP writes as \u00e9 is read back.
+func tapLines(tap []byte) ([]string, error) {
+	unescape := func(s string) string {
+		return tapRune.ReplaceAllStringFunc(s, func(e string) string {
+			n, _ := strconv.ParseUint(e[2:], 16, 32)
+			return string(rune(n))
+		})
+	}
+	var lines []string
+	for _, l := range strings.Split(string(tap), "\n") {
+		if m := tapPoint.FindStringSubmatch(l); m != nil {
+			desc, reason, _ := strings.Cut(m[1], " # SKIP ")
+			for _, t := range []string{desc, reason} {
+				lines = append(lines, unescape(strings.NewReplacer(`\#`, "#", `\\`, `\`).Replace(t)))
+			}
+			continue
+		}
+		if c, ok := strings.CutPrefix(l, "# "); ok {
+			lines = append(lines, unescape(c))
+			continue
+		}
+		m := tapField.FindStringSubmatch(l)
+		if m == nil || (m[1] != "message" && m[1] != "hint" && m[1] != "detail") {
+			continue // the version, the plan, ---, ..., and the keys whose values are code
+		}
+		v, err := strconv.Unquote(m[2])
+		if err != nil {
+			return lines, fmt.Errorf("%s: %v", l, err)
+		}
+		lines = append(lines, strings.Split(unescape(v), "\n")...)
+	}
+	return lines, nil
+}
+
+// junitLines are a JUnit file's title property, test cases' names and what
+// each failure, error and skip says.
+func junitLines(doc []byte) ([]string, error) {
+	type problem struct {
+		Message string `xml:"message,attr"`
+		Body    string `xml:",chardata"`
+	}
+	var j struct {
+		Suites []struct {
+			Properties []struct {
+				Name  string `xml:"name,attr"`
+				Value string `xml:"value,attr"`
+			} `xml:"properties>property"`
+			Cases []struct {
+				Name    string   `xml:"name,attr"`
+				Failure *problem `xml:"failure"`
+				Error   *problem `xml:"error"`
+				Skipped *problem `xml:"skipped"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(doc, &j); err != nil {
+		return nil, err
+	}
+	var lines []string
+	for _, s := range j.Suites {
+		for _, p := range s.Properties {
+			if p.Name == "title" {
+				lines = append(lines, p.Value)
+			}
+		}
+		for _, c := range s.Cases {
+			lines = append(lines, c.Name)
+			for _, p := range []*problem{c.Failure, c.Error, c.Skipped} {
+				if p != nil {
+					lines = append(lines, p.Message)
+					lines = append(lines, strings.Split(p.Body, "\n")...)
+				}
+			}
+		}
+	}
+	return lines, nil
+}
+
+// gradescopeLines are Gradescope's output above the tests and each test's
+// name and output.
+func gradescopeLines(data []byte) ([]string, error) {
+	var g struct {
+		Output string
+		Tests  []struct{ Name, Output string }
+	}
+	err := json.Unmarshal(data, &g)
+	lines := strings.Split(g.Output, "\n")
+	for _, t := range g.Tests {
+		lines = append(append(lines, t.Name), strings.Split(t.Output, "\n")...)
+	}
+	return lines, err
+}
+
+// prairieLearnLines are PrairieLearn's message, output and format errors,
+// and each test's name, message and output (its description is the
+// check's name, code).
+func prairieLearnLines(data []byte) ([]string, error) {
+	var p struct {
+		Message, Output string
+		FormatErrors    []string `json:"format_errors"`
+		Tests           []struct{ Name, Message, Output string }
+	}
+	err := json.Unmarshal(data, &p)
+	lines := append(strings.Split(p.Message+"\n"+p.Output, "\n"), p.FormatErrors...)
+	for _, t := range p.Tests {
+		lines = append(append(lines, t.Name), strings.Split(t.Message+"\n"+t.Output, "\n")...)
+	}
+	return lines, err
+}
+
+// classroomLines are Classroom's tests' names and messages, from its
+// base64 JSON.
+func classroomLines(data []byte) ([]string, error) {
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(string(data)))
+	if err != nil {
+		return nil, err
+	}
+	var c struct {
+		Tests []struct{ Name, Message string }
+	}
+	err = json.Unmarshal(raw, &c)
+	var lines []string
+	for _, t := range c.Tests {
+		lines = append(append(lines, t.Name), strings.Split(t.Message, "\n")...)
+	}
+	return lines, err
+}
+
+// vplLines are VPL's comment lines without their - (a title) or >
+// (preformatted); its block marks and the grade line are VPL's.
+func vplLines(data []byte) ([]string, error) {
+	var lines []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l == "<|--" || l == "--|>" || strings.HasPrefix(l, "Grade :=>>") {
+			continue
+		}
+		lines = append(lines, strings.TrimLeft(l, "->"))
+	}
+	return lines, nil
 }
