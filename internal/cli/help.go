@@ -72,7 +72,9 @@ ID is an exercise from "grader list", or the path of an exercise folder.
 
 For the N-Queens exercises, --trace N prints instead the reference solver's
 search for N queens step by step, each queen placed and each taken back, and
-the number of placements tried; with --format html, a page that animates it:
+the number of placements tried; with --format html, a page that animates it.
+Both are said in the language --lang (or the environment) chooses, as the
+statement is:
 
   grader show nqueens --trace 4
   grader show nqueens --trace 6 --format html > search.html
