@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"iter"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -186,12 +187,31 @@ func explainMatch(name stream, text, other string, sl *script.Line, msg string) 
 
 // lineAt returns line n (1-based) of text.
 func lineAt(text string, n int) string {
-	lines := strings.Split(text, "\n")
-	if n < 1 || n > len(lines) {
-		return ""
+	for i, l := range lines(text) {
+		if i == n-1 {
+			return l
+		}
 	}
-	return lines[n-1]
+	return ""
 }
+
+// lines yields the lines of text and their indexes, as strings.Split(text,
+// "\n") would hold them, without a slice of every line: for an output of 16
+// million newlines that slice alone was 256 MB.
+func lines(text string) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		for i := 0; ; i++ {
+			l, rest, more := strings.Cut(text, "\n")
+			if !yield(i, l) || !more {
+				return
+			}
+			text = rest
+		}
+	}
+}
+
+// lineCount is how many lines strings.Split(text, "\n") would hold.
+func lineCount(text string) int { return strings.Count(text, "\n") + 1 }
 
 func lineOfMatch(re *regexp.Regexp, text string) int {
 	loc := re.FindStringIndex(text)
@@ -215,12 +235,20 @@ var nearMisses = []struct {
 	{strings.ToLower, "scenario.near.case"},
 }
 
+// nearMissLines is how many lines of an output nearMiss looks at: a line
+// the student almost got right is among the first of a short output, and
+// looking at each of 16 million lines of a flood seven times took minutes.
+const nearMissLines = 10000
+
 // nearMiss reports what small difference keeps a line of text from matching
-// re, if one of nearMisses explains it, and the line.
+// re, if one of nearMisses explains it in its first nearMissLines lines, and
+// the line.
 func nearMiss(re *regexp.Regexp, text string) (report.Message, int) {
-	lines := strings.Split(text, "\n")
 	for _, nm := range nearMisses {
-		for i, l := range lines {
+		for i, l := range lines(text) {
+			if i == nearMissLines {
+				break
+			}
 			if fixed := nm.fix(l); fixed != l && re.MatchString(fixed) {
 				return say(nm.why, report.Int("line", i+1)), i + 1
 			}
@@ -228,7 +256,10 @@ func nearMiss(re *regexp.Regexp, text string) (report.Message, int) {
 	}
 	// Case: a pattern written in one case matching the output lowered.
 	lower := regexp.MustCompile("(?mi)" + re.String())
-	for i, l := range lines {
+	for i, l := range lines(text) {
+		if i == nearMissLines {
+			break
+		}
 		if lower.MatchString(l) {
 			return say("scenario.near.case_text", report.Int("line", i+1), quoted("text", quoteLine(l))), i + 1
 		}
@@ -250,7 +281,7 @@ func explainDiff(name stream, actual, other, want string) (report.Message, *repo
 	}
 	otherName := name.other()
 	if strings.TrimSpace(actual) == "" && otherName.cmd != "" && other != "" &&
-		normalize(other) == normalize(want) {
+		sameLineCount(other, want) && normalize(other) == normalize(want) {
 		return say("scenario.expected_on_other", otherName.arg("other"), name.arg("stream")), d
 	}
 	if actual == "" {
@@ -259,38 +290,63 @@ func explainDiff(name stream, actual, other, want string) (report.Message, *repo
 	if strings.Contains(actual, "\r\n") && strings.ReplaceAll(actual, "\r\n", "\n") == want {
 		return differs(say("scenario.near.crlf")), d
 	}
-	if actual+"\n" == want {
+	if len(actual)+1 == len(want) && strings.HasPrefix(want, actual) && strings.HasSuffix(want, "\n") {
 		return differs(say("scenario.near.no_final_newline")), d
 	}
 	if strings.TrimRight(actual, "\n") == strings.TrimRight(want, "\n") {
 		return differs(say("scenario.near.extra_blank_lines")), d
 	}
-	got, exp := strings.Split(actual, "\n"), strings.Split(want, "\n")
-	if len(got) == len(exp) {
+	// The output may be 16 million lines: it is walked beside the expected
+	// text, never split, and no further than the expected text's end.
+	nGot, nExp := lineCount(actual), lineCount(want)
+	if nGot == nExp {
 		for _, nm := range nearMisses {
-			for i := range got {
-				if got[i] != exp[i] && nm.fix(got[i]) == exp[i] {
-					return line(nm.why, i), d
-				}
+			if i, ok := firstPair(actual, want, func(g, e string) bool { return g != e && nm.fix(g) == e }); ok {
+				return line(nm.why, i), d
 			}
 		}
-		for i := range got {
-			if got[i] != exp[i] && strings.EqualFold(got[i], exp[i]) {
-				return line("scenario.near.case", i), d
-			}
+		if i, ok := firstPair(actual, want, func(g, e string) bool { return g != e && strings.EqualFold(g, e) }); ok {
+			return line("scenario.near.case", i), d
 		}
 	}
-	for i := 0; i < max(len(got), len(exp)); i++ {
+	gotNext, stopGot := iter.Pull2(lines(actual))
+	defer stopGot()
+	expNext, stopExp := iter.Pull2(lines(want))
+	defer stopExp()
+	for i := 0; i < max(nGot, nExp); i++ {
+		_, g, _ := gotNext()
+		_, e, _ := expNext()
 		switch {
-		case i >= len(got) || (i == len(got)-1 && got[i] == "" && i < len(exp)-1):
-			return line("scenario.line_missing", i, quoted("want", quoteLine(exp[i]))), d
-		case i >= len(exp) || (i == len(exp)-1 && exp[i] == ""):
-			return line("scenario.line_extra", i, quoted("got", quoteLine(got[i]))), d
-		case got[i] != exp[i]:
-			return line("scenario.line_differs", i, quoted("got", quoteLine(got[i])), quoted("want", quoteLine(exp[i]))), d
+		case i >= nGot || (i == nGot-1 && g == "" && i < nExp-1):
+			return line("scenario.line_missing", i, quoted("want", quoteLine(e))), d
+		case i >= nExp || (i == nExp-1 && e == ""):
+			return line("scenario.line_extra", i, quoted("got", quoteLine(g))), d
+		case g != e:
+			return line("scenario.line_differs", i, quoted("got", quoteLine(g)), quoted("want", quoteLine(e))), d
 		}
 	}
 	return say("scenario.differs", name.arg("stream")), d
+}
+
+// firstPair returns the index of the first pair of lines, one of got and
+// one of want (which have as many), that is true of.
+func firstPair(got, want string, is func(g, e string) bool) (int, bool) {
+	wantNext, stop := iter.Pull2(lines(want))
+	defer stop()
+	for i, g := range lines(got) {
+		_, e, _ := wantNext()
+		if is(g, e) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// sameLineCount says whether a and b have as many lines, blank lines at
+// their ends aside: whether normalize may make them equal, which it finds
+// out more cheaply than normalize, for an output of millions of lines.
+func sameLineCount(a, b string) bool {
+	return strings.Count(strings.TrimRight(a, "\n"), "\n") == strings.Count(strings.TrimRight(b, "\n"), "\n")
 }
 
 // normalize ignores the differences explainDiff names on their own.

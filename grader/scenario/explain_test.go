@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"regexp"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -112,5 +114,51 @@ func TestRecordLineCounts(t *testing.T) {
 	}
 	if got := (&Runner{}).record(nil, nil, nil, &sandbox.Result{}, report.Message{}); got.StdoutLines != 0 {
 		t.Errorf("StdoutLines of no output = %d; want 0", got.StdoutLines)
+	}
+}
+
+// TestExplainDiffFlood: an output of millions of lines is explained by its
+// first difference without a slice of its lines: once 16 bytes a line, 256
+// MB of the grader's for 16 MiB of newlines.
+func TestExplainDiffFlood(t *testing.T) {
+	actual := strings.Repeat("\n", 4<<20) + "hello\n"
+	other := strings.Repeat("\n", 4<<20)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	m, d := explainDiff(stdoutStream, actual, other, "the expected line\n")
+	runtime.ReadMemStats(&after)
+	if got, want := english(m), `standard output differs from the expected output: line 1 is ""; expected "the expected line"`; got != want {
+		t.Errorf("got %q; want %q", got, want)
+	}
+	if d.OutputLine != 1 {
+		t.Errorf("got line %d; want 1", d.OutputLine)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+		t.Errorf("explainDiff allocated %d bytes for %d lines; want under 1 MiB", alloc, lineCount(actual))
+	}
+}
+
+// TestLines: lines yields what strings.Split holds.
+func TestLines(t *testing.T) {
+	for _, text := range []string{"", "\n", "a", "a\n", "a\nb", "a\n\nb\n\n", "\n\n\n"} {
+		var got []string
+		for i, l := range lines(text) {
+			if i != len(got) {
+				t.Fatalf("%q: index %d; want %d", text, i, len(got))
+			}
+			got = append(got, l)
+		}
+		if want := strings.Split(text, "\n"); !slices.Equal(got, want) || lineCount(text) != len(want) {
+			t.Errorf("%q: got %q, count %d; want %q", text, got, lineCount(text), want)
+		}
+		for n := range len(got) + 2 {
+			want := ""
+			if n >= 1 && n <= len(got) {
+				want = got[n-1]
+			}
+			if l := lineAt(text, n); l != want {
+				t.Errorf("lineAt(%q, %d) = %q; want %q", text, n, l, want)
+			}
+		}
 	}
 }
