@@ -94,6 +94,8 @@ func testscriptCmds() map[string]func(ts *testscript.TestScript, neg bool, args 
 		text := string(data)
 		s.stdin = &text
 	}
+	cmds[script.CmpCmd] = cmdCmp(false)
+	cmds[script.CmpenvCmd] = cmdCmp(true)
 	return cmds
 }
 
@@ -358,10 +360,10 @@ func (s *checkRun) checkerFailure(ts *testscript.TestScript, f *checker.Failure,
 		s.broken(ts, "%v", err)
 	}
 	d := &report.Detail{OutputLine: f.Line, Board: f.Board, Tour: f.Tour, Tally: f.Tally}
-	if len(strings.TrimSpace(string(out))) == 0 && len(strings.TrimSpace(string(other))) > 0 {
-		first, _, _ := strings.Cut(strings.TrimSpace(string(other)), "\n")
+	if len(bytes.TrimSpace(out)) == 0 && len(bytes.TrimSpace(other)) > 0 {
+		first, _, _ := bytes.Cut(bytes.TrimSpace(other), []byte("\n"))
 		s.fail(ts, d, onRun(s.lastName, say("scenario.nothing_but_other", otherName.other().arg("stream"), otherName.arg("other"),
-			quoted("line", quoteLine(first)))))
+			quoted("line", quoteLine(string(first))))))
 	}
 	s.fail(ts, d, checkerMessage(f))
 }

@@ -63,10 +63,38 @@ func (t *scriptT) recoverPanic() {
 // Parallel is a no-op: the grader's scheduler decides what runs at once.
 func (t *scriptT) Parallel() {}
 
+// Log keeps what testscript logs. testscript logs its whole transcript at
+// once, every run's output in it: unless verbose, only its start and end
+// are kept (see cutLog), not a third and fourth copy of 32 MiB of output.
 func (t *scriptT) Log(args ...any) {
+	text, ok := "", len(args) == 1
+	if ok {
+		text, ok = args[0].(string)
+	}
+	if !ok {
+		text = fmt.Sprint(args...)
+	}
+	if !t.verbose {
+		text = cutLog(text)
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.log.WriteString(fmt.Sprintln(args...))
+	t.log.WriteString(text)
+	t.log.WriteByte('\n')
+}
+
+// cutLog keeps the start and the end of a transcript longer than
+// reportLogLimit, and says how much it left out between them.
+func cutLog(log string) string {
+	if len(log) <= reportLogLimit {
+		return log
+	}
+	// The end keeps a little less than half, so that the whole, the
+	// sentence between included, stays within reportLogLimit.
+	head, _ := trimText([]byte(log), reportLogLimit/2)
+	tail := strings.ToValidUTF8(log[len(log)-reportLogLimit/2+128:], "")
+	cut := len(log) - len(head) - len(tail)
+	return head + fmt.Sprintf("[... %d bytes cut; -v keeps them ...]\n", cut) + tail
 }
 
 func (t *scriptT) Fatal(args ...any) {
@@ -114,7 +142,7 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 	}
 	defer submission.RemoveAll(root)
 	scriptPath := filepath.Join(root, "scenario.txtar")
-	if err := os.WriteFile(scriptPath, c.RunnableScript(), 0o644); err != nil {
+	if err := os.WriteFile(scriptPath, c.RunnableScript(g.takeWants != nil), 0o644); err != nil {
 		return errorResult(r, fmt.Sprintf("writing the scenario: %v", err))
 	}
 
@@ -149,13 +177,11 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 
 	r.Runs = s.runs
 	r.Log = cleanLog(t.log.String(), scriptPath, c.File)
-	if !g.verbose && len(r.Log) > reportLogLimit {
+	if !g.verbose {
 		// testscript logs each run's whole output; a flood of it would
-		// make the report as big as the output cap.
-		head, _ := trimText([]byte(r.Log), reportLogLimit/2)
-		tail := strings.ToValidUTF8(r.Log[len(r.Log)-reportLogLimit/2:], "")
-		cut := len(r.Log) - len(head) - reportLogLimit/2
-		r.Log = head + fmt.Sprintf("[... %d bytes cut; -v keeps them ...]\n", cut) + tail
+		// make the report as big as the output cap. Log cut it already,
+		// unless a line the grader added made it longer.
+		r.Log = cutLog(r.Log)
 	}
 	if !t.failed && s.exitZero != nil {
 		// The script ended on a `! run` that exited 0, every line about
@@ -252,7 +278,9 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 	if d := r.Detail; d != nil && !g.verbose && s.last != nil && len(r.Runs) > 0 {
 		d.Excerpt, d.ExcerptFrom = excerptAt(s.last.Stdout, r.Runs[len(r.Runs)-1].Stdout, d)
 	}
-	if d := r.Detail; d != nil && !g.verbose {
+	if d := r.Detail; d != nil {
+		// Even with -v, which keeps every run's output whole: a report
+		// diffs these line by line, and 16 million lines took gigabytes.
 		d.Expected, _ = trimText([]byte(d.Expected), reportDetailLimit)
 		d.Actual, _ = trimText([]byte(d.Actual), reportDetailLimit)
 	}
@@ -353,6 +381,10 @@ func failLine(log, scriptPath string) (int, string) {
 // adds when work folders are kept.
 func cleanLog(log, scriptPath, file string) string {
 	log = strings.ReplaceAll(log, scriptPath, file)
+	// The scenario's own cmp lines, as its author wrote them (see
+	// exercise.Check.RunnableScript).
+	log = strings.NewReplacer("> "+script.CmpCmd+" ", "> cmp ", "> ! "+script.CmpCmd+" ", "> ! cmp ",
+		"> "+script.CmpenvCmd+" ", "> cmpenv ", "> ! "+script.CmpenvCmd+" ", "> ! cmpenv ").Replace(log)
 	if strings.HasPrefix(log, "WORK=") {
 		_, log, _ = strings.Cut(log, "\n")
 	}

@@ -332,6 +332,14 @@ func SpecError(f *checker.Failure) error {
 // StdinFileCmd stands in for testscript's stdin builtin (see exercise.Check.RunnableScript).
 const StdinFileCmd = "stdin-file"
 
+// CmpCmd and CmpenvCmd stand in for testscript's cmp and cmpenv builtins
+// (see exercise.Check.RunnableScript): they compare alike, and diff for the
+// transcript only texts small enough to diff.
+const (
+	CmpCmd    = "cmp-bounded"
+	CmpenvCmd = "cmpenv-bounded"
+)
+
 // RunArgs are a run line's arguments.
 type RunArgs struct {
 	Stdin string   // -stdin FILE, or ""
