@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -419,5 +420,23 @@ func TestJSONTally(t *testing.T) {
 	}
 	if fmt.Sprint(tally.MissingExamples) != "[[[0 2] [1 0] [2 3] [3 1]]]" {
 		t.Errorf("missing_examples = %v; want [[[0 2] [1 0] [2 3] [3 1]]]", tally.MissingExamples)
+	}
+}
+
+// TestLineRange: lineRange and countSplitLines find what splitLines holds,
+// without splitting a whole output of millions of lines.
+func TestLineRange(t *testing.T) {
+	for _, text := range []string{"", "\n", "a", "a\n", "a\nb", "a\n\nb\n\n", "\n\n\n"} {
+		all := splitLines(text)
+		if n := countSplitLines(text); n != len(all) {
+			t.Errorf("countSplitLines(%q) = %d; want %d", text, n, len(all))
+		}
+		for from := 0; from <= len(all); from++ {
+			for to := from; to <= len(all); to++ {
+				if got := lineRange(text, from, to); !slices.Equal(got, all[from:to]) {
+					t.Errorf("lineRange(%q, %d, %d) = %q; want %q", text, from, to, got, all[from:to])
+				}
+			}
+		}
 	}
 }

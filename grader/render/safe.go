@@ -107,6 +107,32 @@ func splitLines(text string) []string {
 	return strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 }
 
+// countSplitLines is len(splitLines(text)), counted without splitting.
+func countSplitLines(text string) int {
+	if text == "" {
+		return 0
+	}
+	return strings.Count(strings.TrimSuffix(text, "\n"), "\n") + 1
+}
+
+// lineRange is splitLines(text)[from:to], found without splitting the
+// whole text.
+func lineRange(text string, from, to int) []string {
+	var out []string
+	rest := strings.TrimSuffix(text, "\n")
+	for i := 0; i < to && text != ""; i++ {
+		l, r, more := strings.Cut(rest, "\n")
+		if i >= from {
+			out = append(out, l)
+		}
+		if !more {
+			break
+		}
+		rest = r
+	}
+	return out
+}
+
 // An excerpt is the part of a program's output worth showing: all of it when
 // short, the lines around the one at fault, or its head and tail.
 type excerpt struct {
@@ -153,12 +179,13 @@ func outputExcerpt(text string, d *report.Detail, printed, focus, limit int) exc
 // no tail is shown, since the kept text does not hold it. 0 means text is
 // the whole output.
 func makeExcerpt(text string, printed, focus, limit int) excerpt {
-	all := splitLines(text)
-	kept := len(all)
+	// The text may be a run's whole output (-v keeps it): 16 million
+	// lines, which as a slice of strings took 256 MB to show a few.
+	kept := countSplitLines(text)
 	ex := excerpt{total: max(kept, printed)}
 	add := func(from, to int) { // 0-based, to exclusive
-		for i := from; i < min(to, kept); i++ {
-			ex.lines = append(ex.lines, numberedLine{n: i + 1, text: all[i], focus: i+1 == focus})
+		for i, l := range lineRange(text, from, min(to, kept)) {
+			ex.lines = append(ex.lines, numberedLine{n: from + i + 1, text: l, focus: from+i+1 == focus})
 		}
 	}
 	gap := func(n int) {
