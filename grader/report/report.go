@@ -140,7 +140,8 @@ type Run struct {
 	// limit bounds: the same however busy the machine was.
 	CPU time.Duration
 	// CPUWait is how long the run's processes waited for a processor the
-	// machine was too busy to give: part of Duration, none of CPU.
+	// machine's other work held (not for one another): part of Duration,
+	// none of CPU.
 	CPUWait time.Duration
 	// StdoutLines and StderrLines count the lines of the whole output as
 	// captured, before trimming: what "... N more lines" is to be taken

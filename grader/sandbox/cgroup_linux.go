@@ -23,9 +23,9 @@ import (
 // thousand processes) and forks stop at a bound however fast they come;
 // the processor time of all its processes, the dead ones too, is counted
 // (the time limit is on it, as isolate's --time is); the time its
-// processes waited for a processor is measured (the run cgroup's pressure
-// stall, PSI), so that a run the machine starved is told from one that
-// slept; and every run weighs the same to the scheduler (cpu.weight,
+// processes waited for a processor that others held is measured (the run
+// cgroup's pressure stall, PSI, its full line), so that a run the machine
+// starved is told from one that slept; and every run weighs the same to the scheduler (cpu.weight,
 // cpu.shares), however many processes, sessions or threads it starts.
 // cgroup v2 gives all of it in one folder; on a machine with the v1
 // hierarchies (as this project's CI VM has) memory, pids, cpu and cpuacct
@@ -601,38 +601,46 @@ func (cg *cgroups) cpu() time.Duration {
 	return 0
 }
 
-// cpuWait is how long the run's processes were ready to run but waited
-// for a processor, from its cgroup's pressure stall (the time during which
-// at least one of them waited); ok is false without one.
-func (cg *cgroups) cpuWait() (d time.Duration, ok bool) {
+// cpuPressure reads the run cgroup's pressure stall for the processor:
+// some, the time during which at least one of its tasks waited for one,
+// and full, the time during which, on a processor, it had tasks ready to
+// run and none running (cputime_linux.go says why the wait is full's),
+// which kernels before 5.13 do not show (hasFull false). ok is false
+// without a cgroup that has one.
+func (cg *cgroups) cpuPressure() (some, full time.Duration, hasFull, ok bool) {
 	dir := cg.v2
 	if dir == "" {
 		dir = cg.psi
 	}
 	if dir == "" {
-		return 0, false
+		return 0, 0, false, false
 	}
-	return readPressure(filepath.Join(dir, "cpu.pressure")), true
+	some, full, hasFull = readPressure(filepath.Join(dir, "cpu.pressure"))
+	return some, full, hasFull, true
 }
 
-// readPressure reads the total of the "some" line of a pressure stall
-// file: "some avg10=0.00 avg60=0.00 avg300=0.00 total=999369", in
-// microseconds.
-func readPressure(file string) time.Duration {
+// readPressure reads the totals of the "some" and "full" lines of a
+// pressure stall file, "some avg10=0.00 avg60=0.00 avg300=0.00
+// total=999369", in microseconds; hasFull says it has a full line.
+func readPressure(file string) (some, full time.Duration, hasFull bool) {
 	data, _ := os.ReadFile(file)
 	for _, line := range strings.Split(string(data), "\n") {
-		rest, ok := strings.CutPrefix(line, "some ")
-		if !ok {
+		kind, rest, _ := strings.Cut(line, " ")
+		if kind != "some" && kind != "full" {
 			continue
 		}
 		for _, f := range strings.Fields(rest) {
 			if v, ok := strings.CutPrefix(f, "total="); ok {
 				n, _ := strconv.ParseInt(v, 10, 64)
-				return time.Duration(n) * time.Microsecond
+				if kind == "some" {
+					some = time.Duration(n) * time.Microsecond
+				} else {
+					full, hasFull = time.Duration(n)*time.Microsecond, true
+				}
 			}
 		}
 	}
-	return 0
+	return some, full, hasFull
 }
 
 func (cg *cgroups) kill() {

@@ -55,6 +55,11 @@ const (
 	// session it starts is an autogroup the scheduler weighs as much as
 	// the whole run beside it).
 	LayerCPUShare = "cpushare"
+	// LayerWaitBound: a run's wait for a processor is what the machine's
+	// other work took from it, not its own tasks' queueing behind each
+	// other (off: every task's run delay summed, or a cgroup's some
+	// pressure stall; cputime_linux.go).
+	LayerWaitBound = "waitbound"
 )
 
 // machine is what this machine lets a run have, found out once by probing:
@@ -349,6 +354,14 @@ func (d cgroupDirs) sharesCPU() bool { return (d.v2 != "" && d.v2CPU) || d.cpuV1
 // countsCPU says whether the kernel counts each run's CPU time in a cgroup.
 func (d cgroupDirs) countsCPU() bool { return d.v2 != "" || d.psi != "" || d.cpuacctV1 != "" }
 
+// kernelShowsFullCPU says whether this kernel shows a cgroup's full
+// pressure stall for the processor (from 5.13), as /proc/pressure/cpu's
+// full line, which the machine as a whole always has at zero.
+func kernelShowsFullCPU() bool {
+	data, _ := os.ReadFile("/proc/pressure/cpu")
+	return strings.HasPrefix(string(data), "full ") || strings.Contains(string(data), "\nfull ")
+}
+
 // measuresWait says whether a run's cgroup has a pressure stall.
 func (d cgroupDirs) measuresWait() bool { return d.v2 != "" || d.psi != "" }
 
@@ -449,9 +462,14 @@ func Protections(l Limits) []report.Message {
 	case m.cg.cpuacctV1 != "":
 		cpu = say("sandbox.code", code("code", "cgroup v1 cpuacct.usage"))
 	}
-	wait := say("sandbox.wait.schedstat", code("file", "/proc/PID/task/TID/schedstat"))
-	if m.cg.measuresWait() {
-		wait = say("sandbox.wait.pressure", code("cgroup", "cgroup"), code("file", "cpu.pressure"))
+	// What its own tasks waited for each other is not counted
+	// (cputime_linux.go).
+	wait := say("sandbox.wait.estimate", part("delays", say("sandbox.wait.schedstat", code("file", "/proc/PID/task/TID/schedstat"))), code("file", "/proc/stat"))
+	switch {
+	case m.cg.measuresWait() && kernelShowsFullCPU():
+		wait = say("sandbox.wait.full", code("cgroup", "cgroup"), code("file", "cpu.pressure"))
+	case m.cg.measuresWait():
+		wait = say("sandbox.wait.bounded", part("delays", say("sandbox.wait.pressure", code("cgroup", "cgroup"), code("file", "cpu.pressure"))), code("file", "/proc/stat"))
 	}
 	ps := []report.Message{
 		say("sandbox.time", code("time", l.Time.String()), part("counter", cpu)),

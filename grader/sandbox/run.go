@@ -121,9 +121,11 @@ type Result struct {
 	// used, as measured: what Limits.Time bounds.
 	CPU time.Duration
 	// CPUWait is how long the run's processes were ready to run but
-	// waited for a processor, which a busy machine gave to others: from
-	// the run cgroup's pressure stall (the time during which one of them
-	// at least waited), else the sum of its tasks' run delays.
+	// waited for a processor that the machine's other work held, not for
+	// one another: the run cgroup's full pressure stall (the time during
+	// which, on a processor, it had tasks ready and none running), else
+	// an estimate from its tasks' run delays, bounded by what others used
+	// of the processors meanwhile (cputime_linux.go).
 	CPUWait    time.Duration
 	PeakMemory int64 // bytes, as measured
 }

@@ -121,7 +121,7 @@ type run struct {
 	cpuAtTimeout      atomic.Int64
 	cpuUsed           time.Duration // all of it, once the run is over
 	waitAtTimeout     atomic.Int64
-	meter             waitMeter // where no cgroup measures it, the run's wait for a processor
+	meter             waitMeter // where no cgroup's full pressure stall measures it, the run's wait for a processor others held
 	polls             int
 	mainEnd           atomic.Bool
 	o                 outcome
@@ -337,6 +337,7 @@ func (r *run) start() error {
 	r.statR = sup.status
 	go r.readStatus()
 	r.startTime = time.Now()
+	r.meter.begin(r.startTime)
 	if err := sup.begin(); err != nil {
 		return fmt.Errorf("grader: running %s: starting the run's supervisor: %w", r.spec.Argv[0], err)
 	}
@@ -361,6 +362,7 @@ func (r *run) startProgram() error {
 		sys.UseCgroupFD, sys.CgroupFD = true, r.cg.fd
 	}
 	r.startTime = time.Now()
+	r.meter.begin(r.startTime)
 	p, err := os.StartProcess(r.path, r.spec.Argv, &os.ProcAttr{Dir: r.spec.Dir, Env: r.spec.Env, Files: []*os.File{r.stdin, r.outW, r.errW}, Sys: sys})
 	for _, f := range []*os.File{r.stdin, r.outW, r.errW} {
 		f.Close()
@@ -571,12 +573,15 @@ func (r *run) watch(ctx context.Context) {
 // the kernel counts them, else from /proc.
 func (r *run) poll() {
 	l, cg := r.limits, r.cg
-	if cg.countsCPU() && r.overCPU(cg.cpu()) {
-		return
-	}
-	if r.polls++; r.polls%waitSampleEvery == 0 {
-		if _, ok := cg.cpuWait(); !ok {
-			r.meter.sample(r.liveProcs())
+	r.polls++
+	sampleWait := r.polls%waitSampleEvery == 0 && r.metersWait()
+	if cg.countsCPU() {
+		cpu := cg.cpu()
+		if r.overCPU(cpu) {
+			return
+		}
+		if sampleWait {
+			r.sampleWait(cpu, nil)
 		}
 	}
 	if r.polls%diskPollEvery == 0 && r.overDisk() {
@@ -640,8 +645,14 @@ func (r *run) poll() {
 		t = proctree.Scan()
 		ds = t.Descendants(r.proc.Pid)
 	}
-	if !cg.countsCPU() && r.overCPU(r.cpuSoFar(t, ds)) {
-		return
+	if !cg.countsCPU() {
+		cpu := r.cpuSoFar(t, ds)
+		if r.overCPU(cpu) {
+			return
+		}
+		if sampleWait {
+			r.sampleWait(cpu, append(slices.Clip(ds), r.proc.Pid))
+		}
 	}
 	if cg.countsMemory() {
 		return

@@ -163,8 +163,8 @@ Each run's time limit is on its CPU time, what all of its processes
 compute, which does not depend on how busy the machine is: the exercise's
 (limits.time in its exercise.toml), or --timeout's. A run that waits
 rather than computes is stopped by the wall clock at twice that and a
-second, the time it waited for a processor the machine was too busy to
-give not counted. A run out of CPU time fails its check ("it used all of
+second, the time it waited for a processor that the machine's other work
+held not counted (its own threads' wait for each other is its own). A run out of CPU time fails its check ("it used all of
 its 10s of CPU time"), and so does one stopped while it waited of its own
 accord ("it was waiting, not computing"); one the machine kept waiting
 for a processor is run again, alone, up to three times, then its check is
