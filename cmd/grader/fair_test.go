@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -89,6 +90,10 @@ func startHogs(t *testing.T, n int) {
 // fairEnv is a grader binary and the fair exercise, for the fairness suite.
 type fairEnv struct {
 	grader, dir string
+	who         string // whom grader runs as
+	// uid, when not -1, is the user grader runs as, with tmp its TMPDIR.
+	uid int
+	tmp string
 }
 
 func newFairEnv(t *testing.T) *fairEnv {
@@ -109,7 +114,57 @@ func newFairEnv(t *testing.T) *fairEnv {
 	}
 	dir := t.TempDir()
 	writeFiles(t, dir, fairExercise)
-	return &fairEnv{grader: g, dir: dir}
+	return &fairEnv{grader: g, dir: dir, who: "the tests' user", uid: -1}
+}
+
+// fairEnvs is the fair exercise as the tests' user and, where that is
+// root, as nobody too, for whom no cgroup is the grader's to make: the
+// one's wait for a processor is the run cgroup's full pressure stall
+// (where the machine has one), the other's the sandbox's estimate from
+// its tasks' run delays (grader/sandbox/cputime_linux.go).
+func fairEnvs(t *testing.T) []*fairEnv {
+	envs := []*fairEnv{newFairEnv(t)}
+	if os.Geteuid() == 0 {
+		envs = append(envs, newFairEnvAs(t, nobody))
+	}
+	return envs
+}
+
+// newFairEnvAs is newFairEnv for grader run as uid: a copy of the test
+// binary and the exercise in a folder every user may read, and a TMPDIR
+// of uid's own.
+func newFairEnvAs(t *testing.T, uid int) *fairEnv {
+	e := newFairEnv(t)
+	dir, err := os.MkdirTemp("", "boardcheck-fair-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	os.Chmod(dir, 0o755)
+	exe, _ := os.Executable()
+	data, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.grader = filepath.Join(dir, "grader")
+	if err := os.WriteFile(e.grader, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e.dir = filepath.Join(dir, "exercise")
+	writeFiles(t, e.dir, fairExercise)
+	e.tmp = filepath.Join(dir, "tmp")
+	os.Mkdir(e.tmp, 0o700)
+	if err := os.Chown(e.tmp, uid, uid); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("chmod", "-R", "a+rX", e.dir).CombinedOutput(); err != nil {
+		t.Fatalf("chmod: %v\n%s", err, out)
+	}
+	e.uid, e.who = uid, "uid "+strconv.Itoa(uid)
+	if uid == nobody {
+		e.who = "nobody"
+	}
+	return e
 }
 
 // fairRun is what the JSON report says of one check's last run.
@@ -125,13 +180,31 @@ type fairRun struct {
 func (e *fairEnv) check(t *testing.T, name, src string) []fairRun {
 	t.Helper()
 	sub := filepath.Join(t.TempDir(), name)
+	if e.uid != -1 {
+		// A folder of its own, which uid may read, as t.TempDir's is.
+		made, err := os.MkdirTemp(filepath.Dir(e.dir), "sub-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(made, 0o755)
+		sub = filepath.Join(made, name)
+	}
 	if err := os.WriteFile(sub, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(e.grader, "check", "--format", "json", "--run", "hello", filepath.Join(e.dir, "ex"), sub)
+	if e.uid != -1 {
+		cmd.Dir = e.tmp
+		cmd.Env = append(os.Environ(), "TMPDIR="+e.tmp, "HOME="+e.tmp, "PATH=/usr/local/bin:/usr/bin:/bin")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(e.uid), Gid: uint32(e.uid)}}
+	}
 	out, err := cmd.Output()
 	if err != nil && cmd.ProcessState.ExitCode() != 1 && cmd.ProcessState.ExitCode() != 0 {
-		t.Fatalf("grader check %s: %v\n%s", name, err, out)
+		var stderr []byte
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = ee.Stderr
+		}
+		t.Fatalf("grader check %s: %v\n%s%s", name, err, stderr, out)
 	}
 	var rep struct {
 		Checks []struct {
@@ -197,6 +270,82 @@ func TestFairUnderLoad(t *testing.T) {
 				// times that, where the machine starves it.
 				if own := time.Duration((r.DurationMS - r.WaitMS) * float64(time.Millisecond)); own > wall+5*time.Second {
 					t.Errorf("%s: the run took %.0f ms, %.0f ms of it waiting for a processor; want the rest within its wall-clock limit, %v, and 5 s", tt.name, r.DurationMS, r.WaitMS, wall)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestFairThreadStorm: a storm of 56 threads woken together every 2 ms,
+// which queue behind each other, then asleep until the wall-clock limit
+// stops it (testdata/escape/attacks/thread-storm.c, issue 29's F5), is
+// told it timed out waiting, a failure: its threads' wait for each other
+// is not the machine's. Summed, their run delays made it starved as an
+// ordinary user, and after three more tries alone a grader error, exit
+// status 3. Graded as the tests' user and, where that is root, as nobody
+// too (fairEnvs), beside hogs; as nobody, a program that computes is
+// graded beside it, the case the wait is measured for: it waits for the
+// processors the hogs hold, that wait is counted, and it passes.
+func TestFairThreadStorm(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no cc")
+	}
+	storm, err := os.ReadFile("../../testdata/escape/attacks/thread-storm.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	envs := fairEnvs(t)
+	type job struct {
+		e         *fairEnv
+		name, src string
+	}
+	var jobs []job
+	for _, e := range envs {
+		jobs = append(jobs, job{e, "storm.c", string(storm)})
+	}
+	if len(envs) > 1 {
+		jobs = append(jobs, job{envs[1], "computes.py", fairComputes})
+	}
+	startHogs(t, 4*runtime.NumCPU())
+	var wg sync.WaitGroup
+	for _, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			start := time.Now()
+			rs := j.e.check(t, j.name, j.src)
+			took := time.Since(start)
+			t.Logf("%s as %s: grader returned in %v", j.name, j.e.who, took.Round(time.Millisecond))
+			for _, r := range rs {
+				// Generous, as in TestFairUnderLoad: the storm's 2 s are
+				// counted, and the grader waits for a processor too.
+				if own := time.Duration((r.DurationMS - r.WaitMS) * float64(time.Millisecond)); own > fairWall+5*time.Second {
+					t.Errorf("%s as %s: the run took %.0f ms, %.0f ms of it waiting for a processor; want the rest within its wall-clock limit, %v, and 5 s", j.name, j.e.who, r.DurationMS, r.WaitMS, fairWall)
+				}
+				if j.name == "computes.py" {
+					if r.Status != "pass" {
+						t.Errorf("computes.py as %s: %s %q; want pass", j.e.who, r.Status, r.Message)
+					}
+					continue
+				}
+				if r.Status != "fail" || !strings.HasPrefix(r.Message, "p: timed out after 7s, having used ") || !strings.Contains(r.Message, ": it was waiting, not computing") {
+					t.Errorf("storm.c as %s: %s %q; want fail \"p: timed out after 7s, having used ...: it was waiting, not computing\"", j.e.who, r.Status, r.Message)
+				}
+				// Its threads wait for a processor only from their start
+				// to their end, its storm's 2 s and what the hogs add to
+				// them, and of that wait, only for one that others hold:
+				// 0.6 to 1.1 s as root, 1.5 to 2.0 s as nobody, in 20
+				// tries beside two more hogs. Summed as it was, 5.9 s.
+				if r.WaitMS > 4000 {
+					t.Errorf("storm.c as %s: the run waited %.0f ms for a processor; want at most its storm's 2 s and two", j.e.who, r.WaitMS)
+				}
+				// A run the machine starves goes on to three times its
+				// wall-clock limit, then is run again: the report is of
+				// the last try, and the time tells that there was one
+				// before.
+				if took > 3*fairWall {
+					t.Errorf("storm.c as %s: grader returned after %v; want within %v, the storm graded once", j.e.who, took, 3*fairWall)
 				}
 			}
 		}()
