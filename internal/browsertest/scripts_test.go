@@ -71,6 +71,11 @@ func TestScriptsRender(t *testing.T) {
 			if len(labels) != 8 || labels[0] >= xs[0] || labels[4] >= labels[5] || labels[5] >= labels[6] || labels[6] >= labels[7] {
 				t.Errorf("the board's labels are at %v (rows, then columns); want the rows' left of column 0 at %v, the columns' left to right", labels, xs[0])
 			}
+			// What a student opens is drawn too: the tally's boards,
+			// their captions, in a closed <details>.
+			if opened := eval[float64](t, ctx, `Array.from(document.querySelectorAll("details")).map(d => d.open = true).length`); opened == 0 {
+				t.Errorf("the page has no <details> to open; want the tally's")
+			}
 			checked := fontsCover(t, ctx, scripts[lang])
 			if checked < 10 {
 				t.Errorf("only %d elements hold %s text; want the report's words in it", checked, i18n.Name(lang))
@@ -122,7 +127,7 @@ func fontsCover(t *testing.T, ctx context.Context, script *unicode.RangeTable) i
 			if err != nil {
 				return chromedp.Void{}, err
 			}
-			if ownText := tagless(text.OuterHTML); hasScript(ownText, script) {
+			if ownText := directText(text.OuterHTML); hasScript(ownText, script) {
 				ids = append(ids, id)
 				texts = append(texts, ownText)
 			}
@@ -153,21 +158,46 @@ func fontsCover(t *testing.T, ctx context.Context, script *unicode.RangeTable) i
 	return len(ids)
 }
 
-// tagless is an element's text without its markup.
-func tagless(html string) string {
+// directText is the text of an element's own text nodes, from its outer
+// HTML: what Chromium reports the fonts of (GetPlatformFontsForNode), not
+// its descendants' (a <li> holding a <details> has none of its own).
+func directText(html string) string {
 	var b strings.Builder
-	in := false
-	for _, r := range html {
-		switch {
-		case r == '<':
-			in = true
-		case r == '>':
-			in = false
-		case !in:
-			b.WriteRune(r)
+	depth := 0
+	for len(html) > 0 {
+		if html[0] != '<' {
+			i := strings.IndexByte(html, '<')
+			if i < 0 {
+				i = len(html)
+			}
+			if depth == 1 {
+				b.WriteString(html[:i])
+			}
+			html = html[i:]
+			continue
 		}
+		end := strings.IndexByte(html, '>')
+		if end < 0 {
+			break
+		}
+		tag := html[1:end]
+		name := strings.ToLower(strings.FieldsFunc(strings.TrimPrefix(tag, "/"), func(r rune) bool { return r == ' ' || r == '/' || r == '\n' })[0])
+		switch {
+		case strings.HasPrefix(tag, "/"):
+			depth--
+		case strings.HasSuffix(tag, "/") || voidElements[name]:
+		default:
+			depth++
+		}
+		html = html[end+1:]
 	}
 	return b.String()
+}
+
+// voidElements are the HTML elements that have no end tag.
+var voidElements = map[string]bool{
+	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
+	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
 }
 
 func hasScript(s string, script *unicode.RangeTable) bool {
