@@ -490,8 +490,9 @@ func relativize(rep *report.Report, class string) {
 		}
 	}
 	// Spelt as the HTML page and the JUnit file write it, not as JSON
-	// would (an invalid byte as U+FFFD, which no other file has).
-	rep.Submission = render.Escape(rel(rep.Submission))
+	// would (an invalid byte as U+FFFD, which no other file has), and
+	// apart from any other student's (spellPath).
+	rep.Submission = spellPath(rel(rep.Submission))
 	args(rep.Command)
 	for i := range rep.Checks {
 		c := &rep.Checks[i]

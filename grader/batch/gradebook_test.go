@@ -202,7 +202,7 @@ func TestGradebookCSV(t *testing.T) {
 
 // TestSpell: one spelling of a name, printable UTF-8, with no character a
 // spreadsheet would start a formula with, and names that differ spelt
-// apart but for a typed-out escape (which Students reports as a clash).
+// apart, a typed-out escape too (=bob and \x3dbob were one student).
 func TestSpell(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"alice", "alice"},
@@ -220,10 +220,31 @@ func TestSpell(t *testing.T) {
 		{"x\x01", `x\x01`},
 		{"x\x02", `x\x02`},
 		{"evil\u202e", `evil\u202e`},
+		// A backslash of the name's own, written twice: no name is
+		// spelt as another's escape.
+		{`\x3dbob`, `\\x3dbob`},
+		{`x\x01`, `x\\x01`},
+		{`a\b`, `a\\b`},
+		{`\`, `\\`},
 	} {
 		if got := Spell(tt.in); got != tt.want {
 			t.Errorf("Spell(%q) = %q; want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestSpellApart: two names are never spelt alike, whatever escape one of
+// them types out of the other's spelling.
+func TestSpellApart(t *testing.T) {
+	names := []string{"=bob", `\x3dbob`, `\\x3dbob`, "x\x01", `x\x01`, `x\\x01`, "inv\xff", `inv\xff`, "tab\t", `tab\t`,
+		"line\nbreak", `line\nbreak`, "evil\u202e", `evil\u202e`, "\U0001F600", `\U0001f600`, `\`, `\\`, "+1", `\x2b1`, "a\\b", `a\b`}
+	seen := map[string]string{}
+	for _, n := range names {
+		s := Spell(n)
+		if other, dup := seen[s]; dup && other != n {
+			t.Errorf("Spell(%q) = Spell(%q) = %q; want two spellings", n, other, s)
+		}
+		seen[s] = n
 	}
 }
 

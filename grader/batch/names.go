@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -18,19 +19,29 @@ import (
 // character that reorders or breaks a line is written as a visible escape,
 // as render.Escape writes them ("inv\xff", "line\nbreak", "x\x01"), and so
 // is a first character that a spreadsheet would run as a formula (=, +, -,
-// @: "\x3d2+2"). One spelling, valid UTF-8 and printable, so that every
-// row of the gradebook names its report, and no file of the batch reads a
-// name differently from another.
-//
-// Two entries spelt alike (a name with a real control character and one
-// with its escape typed out) would be one student: Students gives both the
-// report of a clash, as it does alice/ beside alice.sh.
+// @: "\x3d2+2"). A backslash of the name itself is written twice ("a\\b"),
+// so that no name is spelt as another's escape: "=bob" is "\x3dbob", and
+// the seven characters "\x3dbob" are "\\x3dbob". One spelling, valid UTF-8
+// and printable, so that every row of the gradebook names its report, and
+// no file of the batch reads a name differently from another; and one
+// name to a spelling, so that two students are never shown as one.
 func Spell(entry string) string {
-	s := strings.ReplaceAll(render.Escape(entry), "\t", `\t`)
+	s := strings.ReplaceAll(render.Escape(strings.ReplaceAll(entry, `\`, `\\`)), "\t", `\t`)
 	if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
 		s = fmt.Sprintf(`\x%02x`, s[0]) + s[1:]
 	}
 	return s
+}
+
+// spellPath is a submission's path, relative to the class folder, as a
+// batch's reports write it ("submission"): escaped as render.Escape
+// escapes, a backslash of a name written twice where it is no separator
+// (as Spell does), so that two students' paths are never spelt alike.
+func spellPath(p string) string {
+	if filepath.Separator == '/' {
+		p = strings.ReplaceAll(p, `\`, `\\`)
+	}
+	return render.Escape(p)
 }
 
 // maxReportName is the longest student's name whose report files are named

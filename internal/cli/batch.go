@@ -444,10 +444,12 @@ number, passed a boolean.
 A student's name is their entry's name in DIR, without a file's extension,
 spelt one way in every file: a byte that is not UTF-8, a control character
 (tab, CR and LF too) and a first =, +, - or @ are written as escapes
-(inv\xff, line\nbreak, \x3d2+2), so that every row names its report and
-no cell is run as a formula. Any name the file system allows works: a
-report whose NAME.json would be too long for a file name is named by the
-name's start and a digest, and holds the whole name ("student").
+(inv\xff, line\nbreak, \x3d2+2), and a backslash of the name's own is
+written twice (\\x3dbob), so that every row names its report, no two
+students are spelt alike, and no cell is run as a formula. Any name the
+file system allows works: a report whose NAME.json would be too long for
+a file name is named by the name's start and a digest, and holds the
+whole name ("student").
 
 then prints a summary: the mean score and the checks failed most often.
 
