@@ -316,6 +316,10 @@ func attacks() []attack {
 		{file: "class-link.txtar", batch: "mallory", escaped: reportPassed("hello"), offRoot: [][]string{{"handin"}}},
 		{file: "class-folder-link.txtar", batch: "mallory", escaped: reportPassed("hello"), offRoot: [][]string{{"handin"}}},
 		{file: "folder-link.txtar", escaped: passed("Says hello"), offRoot: [][]string{{"handin"}}},
+		// A link above the student's folder, in their own tree: as root
+		// the grader follows a link on the path it is given only where
+		// root owns it.
+		{file: "link-above.txtar", escaped: passed("Says hello"), offRoot: [][]string{{"handin"}}},
 		// The file given a link to a classmate's beside it, in a
 		// drop-box every student writes in: the file itself is refused.
 		{file: "dropbox-link.txtar", escaped: passed("Says hello"), offRoot: [][]string{{"handin"}}},
@@ -649,9 +653,11 @@ func (e *escapeEnv) prepare(t *testing.T, a attack, tmp string) (subDir, sub str
 // TARGET" and "# fifo: NAME" lines ask for (git carries the one, a tarball
 // both), "# base64: NAME" a file written in base64 in the archive, decoded;
 // "# mode: NAME 0700" then closes a folder to every user but its
-// owner, root (a classmate's), and "# hardlink: NAME -> TARGET" makes a
-// hard link, once no mode is to be set: it is its target's inode. It
-// returns what to grade: "# submission: PATH", else dir.
+// owner, root (a classmate's), "# owner: NAME UID" gives a file, folder
+// or link (itself, not what it leads to) to another user (a student's
+// own link), and "# hardlink: NAME -> TARGET" makes a hard link, once no
+// mode is to be set: it is its target's inode. It returns what to grade:
+// "# submission: PATH", else dir.
 func folderAttack(t *testing.T, dir string, data []byte) string {
 	t.Helper()
 	ar := txtar.Parse(data)
@@ -700,6 +706,16 @@ func folderAttack(t *testing.T, dir string, data []byte) string {
 				t.Fatalf("mode: %v", err)
 			}
 			if err := os.Chmod(filepath.Join(dir, name), os.FileMode(m)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if value, ok := strings.CutPrefix(line, "owner: "); ok {
+			name, owner, _ := strings.Cut(value, " ")
+			uid, err := strconv.Atoi(owner)
+			if err != nil {
+				t.Fatalf("owner: %v", err)
+			}
+			if err := os.Lchown(filepath.Join(dir, name), uid, uid); err != nil {
 				t.Fatal(err)
 			}
 		}

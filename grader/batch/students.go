@@ -46,7 +46,15 @@ type Student struct {
 // folder's entries are the students' own files and folders, and the grader,
 // as root, must not grade through mallory.py -> ../alice/prog.py what
 // mallory could not read.
+//
+// The class folder is the instructor's, followed as given, but as root
+// through links root owns alone (handin.OpenDir): a student's link on its
+// path (h2/mallory/work -> ../alice) is refused for the whole class,
+// naming it, as each student's grading would refuse it.
 func Students(dir, pattern, skip string) ([]Student, error) {
+	if err := CheckClass(dir); err != nil {
+		return nil, fmt.Errorf("grader: reading the class folder: %w", err)
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("grader: reading the class folder: %w", err)
@@ -131,6 +139,21 @@ func Students(dir, pattern, skip string) ([]Student, error) {
 	}
 	sort.Slice(students, func(i, j int) bool { return students[i].Name < students[j].Name })
 	return students, nil
+}
+
+// CheckClass says whether the class folder dir may be read as it is
+// given: as root, a link on its path that root does not own (a student's)
+// is a *handin.OwnerError naming it. Other errors are left to the reading.
+func CheckClass(dir string) error {
+	d, err := handin.OpenDir(dir)
+	var oe *handin.OwnerError
+	if errors.As(err, &oe) {
+		return err
+	}
+	if err == nil {
+		d.Close()
+	}
+	return nil
 }
 
 // Pick finds the submission inside a student's folder, as Students does:

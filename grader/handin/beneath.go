@@ -35,7 +35,7 @@ type beneath interface {
 type rootBeneath struct{ r *os.Root }
 
 func openRoot(path string) (beneath, error) {
-	r, err := os.OpenRoot(path)
+	r, err := rootGiven(path)
 	if err != nil {
 		return nil, err
 	}
@@ -103,12 +103,25 @@ func readNames(f *os.File, n int) ([]string, error) {
 	return names, nil
 }
 
-// openRootIn is openIn by hand (see OpenIn): each folder of rel looked at
-// without following it, opened, and found to be the very folder looked at.
+// openRootIn is openIn by hand (see OpenIn): base opened as given (see
+// rootGiven), then each folder of rel looked at without following it,
+// opened, and found to be the very folder looked at.
 func openRootIn(base, rel string) (beneath, error) {
-	r, err := os.OpenRoot(base)
-	if err != nil || rel == "." {
-		return rootBeneath{r}, err
+	r, err := rootGiven(base)
+	if err != nil {
+		return nil, err
+	}
+	if r, err = descend(r, rel); err != nil {
+		return nil, err
+	}
+	return rootBeneath{r}, nil
+}
+
+// descend opens the folder rel (slash-separated, "." or "" for r itself)
+// beneath r, following no link (a *LinkError naming it), and closes r.
+func descend(r *os.Root, rel string) (*os.Root, error) {
+	if rel == "." || rel == "" {
+		return r, nil
 	}
 	done := ""
 	for _, part := range strings.Split(rel, "/") {
@@ -133,5 +146,5 @@ func openRootIn(base, rel string) (beneath, error) {
 		}
 		r, done = next, path.Join(done, part)
 	}
-	return rootBeneath{r}, nil
+	return r, nil
 }

@@ -42,14 +42,45 @@ func openBeneath(path string) (beneath, error) {
 	if !haveOpenat2() {
 		return openRoot(path)
 	}
-	fd, err := unix.Open(path, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	fd, err := openGiven(path)
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		return nil, err
 	}
 	return kernelBeneath{fd}, nil
 }
 
-// openIn is OpenIn: base opened as given, rel beneath it with no link
+// openGiven opens the folder at path, as the caller gave it, as a path
+// alone (O_PATH); as root through links root owns alone (see physical),
+// the path they lead to opened with no link followed.
+func openGiven(path string) (int, error) {
+	const flags = unix.O_PATH | unix.O_DIRECTORY | unix.O_CLOEXEC
+	if !asRoot() {
+		fd, err := unix.Open(path, flags, 0)
+		if err != nil {
+			return -1, &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		return fd, nil
+	}
+	phys, err := physical(path)
+	if err != nil {
+		return -1, err
+	}
+	how := &unix.OpenHow{Flags: flags, Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS}
+	for try := 0; ; try++ {
+		fd, err := unix.Openat2(unix.AT_FDCWD, phys, how)
+		switch {
+		case (err == unix.EAGAIN || err == unix.EINTR) && try < 16:
+			continue
+		case err == unix.ELOOP:
+			return -1, &fs.PathError{Op: "open", Path: path, Err: errChanged}
+		case err != nil:
+			return -1, &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		return fd, nil
+	}
+}
+
+// openIn is OpenIn: base opened as given (see openGiven), rel beneath it with no link
 // followed anywhere (RESOLVE_NO_SYMLINKS, and O_NOFOLLOW for the folder
 // itself), so that the folder opened is the one the kernel found no link
 // on the way to, whatever takes the names after.
@@ -60,9 +91,9 @@ func openIn(base, rel string) (beneath, error) {
 	if !haveOpenat2() {
 		return openRootIn(base, rel)
 	}
-	fd, err := unix.Open(base, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	fd, err := openGiven(base)
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: base, Err: err}
+		return nil, err
 	}
 	b := kernelBeneath{fd}
 	if rel == "." {

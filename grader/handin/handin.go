@@ -30,7 +30,10 @@
 // and links are judged again on its descriptor, the submission's own folder
 // is opened with no link followed (OpenIn), and a file named by the caller
 // (RefuseLink) likewise, so that a name a student swaps between the look
-// and the open (rename's RENAME_EXCHANGE, in a loop) gains nothing.
+// and the open (rename's RENAME_EXCHANGE, in a loop) gains nothing. The
+// path the caller gives is the caller's, followed as given, but as root
+// only through links that root owns: a student's link on it
+// (homes/mallory/work -> ../alice) is an *OwnerError, naming it.
 package handin
 
 import (
@@ -114,7 +117,9 @@ type Dir struct {
 }
 
 // OpenDir opens the folder at path for reading beneath it. path itself is
-// the caller's, followed as given: what is beneath it is the student's.
+// the caller's, followed as given, but as root through links root owns
+// alone (an *OwnerError names one it does not: see physical): what is
+// beneath it is the student's.
 func OpenDir(path string) (*Dir, error) {
 	b, err := openBeneath(path)
 	if err != nil {
@@ -126,7 +131,8 @@ func OpenDir(path string) (*Dir, error) {
 // OpenIn opens the folder rel (slash-separated, "." for base itself)
 // beneath base for reading beneath it, following no link on the way: base
 // is the caller's, followed as given (a class folder, the folder above a
-// student's own); rel is the student's, and a link anywhere in it, the
+// student's own), but as root through links root owns alone (an
+// *OwnerError names one it does not: see physical); rel is the student's, and a link anywhere in it, the
 // folder itself among them, is a *LinkError naming it. The check is the
 // open itself (O_NOFOLLOW, RESOLVE_NO_SYMLINKS): the folder read is the
 // one found to be no link, whatever is put in its place after.

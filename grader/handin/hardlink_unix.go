@@ -14,3 +14,11 @@ func links(fi fs.FileInfo) uint64 {
 	}
 	return 1
 }
+
+// owner is the uid of the file fi's owner.
+func owner(fi fs.FileInfo) int {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return int(st.Uid)
+	}
+	return -1
+}

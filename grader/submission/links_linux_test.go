@@ -142,3 +142,41 @@ func TestPrepareInSwapped(t *testing.T) {
 		exchange(t, a, b) // back
 	}
 }
+
+// TestPrepareStudentsLinkAbove: as root, a link on the path given that
+// root does not own is refused, naming it as the path given spells it:
+// grader check h2/mallory/work/hw, where work is mallory's link to
+// ../alice, built and ran alice's program as mallory's, past her closed
+// folder (attack report F1c).
+func TestPrepareStudentsLinkAbove(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only root makes a link another user owns; handin's TestGivenLinks tests the rule as any user")
+	}
+	dir := t.TempDir()
+	writeProg(t, dir, "h2/alice/hw/hello.sh", "echo ALICE-ONLY\n", 0o644)
+	os.Chmod(filepath.Join(dir, "h2/alice"), 0o700)
+	os.MkdirAll(filepath.Join(dir, "h2/mallory"), 0o755)
+	work := filepath.Join(dir, "h2/mallory/work")
+	if err := os.Symlink("../alice", work); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Lchown(work, 1001, 1001); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	const want = "its path leads through h2/mallory/work, a link owned by user 1001, and as root the grader follows only links that root owns: give its own path, without the link"
+	for _, path := range []string{"h2/mallory/work/hw", "h2/mallory/work/hw/hello.sh"} {
+		sub, err := Prepare(context.Background(), path, t.TempDir())
+		got, link := linkErr(t, err)
+		if sub != nil {
+			got = "graded: " + sub.Command[len(sub.Command)-1]
+		}
+		if got != want || link != "h2/mallory/work" {
+			t.Errorf("Prepare(%s): %q (link %q); want %q", path, got, link, want)
+		}
+	}
+	// Its own path is graded.
+	if sub, err := Prepare(context.Background(), "h2/alice/hw", t.TempDir()); err != nil || sub.Lang != "shell" {
+		t.Errorf("Prepare(h2/alice/hw): %+v, %v; want it graded", sub, err)
+	}
+}

@@ -401,7 +401,10 @@ func prepareFile(ctx context.Context, path, abs, cp, buildDir string, own *handi
 // it leads. Followed, a grader running as root would build and run, as
 // mallory's, what class/mallory -> ../homes/mallory/hw -> ../alice/hw
 // leads to, past alice's closed folder (issue 29). The folders above are
-// the caller's (a class folder, /autograder), and are followed. The check
+// the caller's (a class folder, /autograder), and are followed, but as
+// root through links root owns alone: a student's link above the folder
+// (homes/mallory/work -> ../alice, grading homes/mallory/work/hw) is
+// refused, naming it (handin.OwnerError). The check
 // is the open (handin.OpenIn): a folder swapped for a link after any look
 // of the grader's is refused all the same. It sets w.inOwn for a file in a
 // class entry's folder (class/mallory/nqueens.py), which is mallory's own.
@@ -427,7 +430,24 @@ func openOwn(path, abs string, isDir bool, w *where) (*handin.Dir, error) {
 	}
 	d, err := handin.OpenIn(base, filepath.ToSlash(rel))
 	var le *handin.LinkError
+	var oe *handin.OwnerError
 	switch {
+	case errors.As(err, &oe):
+		// As root, a link on the path given that root does not own: a
+		// student's (homes/mallory/work -> ../alice), named as the path
+		// given spells it where it is on it.
+		shown := oe.Name
+		if r, rerr := filepath.Rel(oe.Name, abs); filepath.IsAbs(oe.Name) && rerr == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			shown = path
+			if r != "." {
+				for range strings.Split(r, string(filepath.Separator)) {
+					shown = filepath.Dir(shown)
+				}
+			}
+		}
+		e := problem(path, say("submission.link_owned", report.Verbatim("link", shownPath(shown)), report.Verbatim("uid", strconv.Itoa(oe.Owner))), say("submission.fix.own_path"))
+		e.Link = shown
+		return nil, e
 	case errors.As(err, &le):
 		link := filepath.Join(base, filepath.FromSlash(le.Name))
 		shown := path

@@ -73,6 +73,9 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 	if info, err := os.Stat(pos[1]); err != nil || !info.IsDir() {
 		return usageErrorf("batch: class folder %s: want a folder holding one file or folder per student", pos[1])
 	}
+	if err := batch.CheckClass(pos[1]); err != nil {
+		return usageErrorf("batch: class folder %s: %v", pos[1], err)
+	}
 	if info, err := os.Stat(f.out); err == nil && !info.IsDir() {
 		return usageErrorf("batch: --out %s is a file: want a folder", f.out)
 	}
