@@ -48,6 +48,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/boardcheck/boardcheck/grader/report"
 )
@@ -59,6 +60,11 @@ const (
 	MaxTotalSize int64 = 256 << 20 // the files of one folder, all told
 	MaxEntries         = 10000     // files and folders of one folder, all told
 	MaxDepth           = 32        // folders inside folders
+	// MaxPath is the longest name of a file or folder, relative to the
+	// folder walked, in bytes: far below the system's 4096 for a path,
+	// which the grader's own copy, beneath its temporary folder, must
+	// keep to too.
+	MaxPath = 1024
 )
 
 // Kind is what an entry of a submission is, as the grader reads it.
@@ -331,6 +337,12 @@ func (d *Dir) Open(name string) (*os.File, Entry, error) {
 			}
 			return nil, e, refused(name, say("handin.changed"), fixAgain)
 		}
+		if errors.Is(err, fs.ErrPermission) {
+			// The grader's user may not read it (as another user than
+			// root), and no run of its could either.
+			e.Kind, e.Refused = Refused, refused(name, say("handin.unreadable"), fixReadable(name, false))
+			return nil, e, e.Refused
+		}
 		return nil, e, &fs.PathError{Op: "open", Path: name, Err: unwrapPath(err)}
 	}
 	// The rule again, of the file opened (fi is its descriptor's): the
@@ -473,25 +485,38 @@ func (w *walk) entry(e Entry, depth int) error {
 			return w.tooMuch(say("handin.too_much", report.Verbatim("size", size(MaxTotalSize))))
 		}
 	}
-	if err := w.fn(e); err != nil || e.Kind != Folder {
-		return err
+	if e.Kind != Folder {
+		return w.fn(e)
 	}
 	if depth >= MaxDepth {
-		return w.tooMuch(say("handin.too_deep", report.Int("count", MaxDepth)))
-	}
-	names, err := w.d.b.list(e.Name, MaxEntries+1-w.entries)
-	if err != nil {
-		return &fs.PathError{Op: "readdir", Path: e.Name, Err: unwrapPath(err)}
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		if strings.HasPrefix(n, ".") {
-			continue // not part of a submission: see Walk
-		}
-		c, err := w.d.Lookup(path.Join(e.Name, n))
-		if err != nil {
+		// The folder walked and MaxDepth-1 below it are read: this one
+		// is a folder more than MaxDepth deep, counting the first.
+		if err := w.fn(e); err != nil {
 			return err
 		}
+		return w.tooMuch(say("handin.too_deep", report.Int("count", MaxDepth), report.Verbatim("folder", w.shownBelow(e.Name))))
+	}
+	// What the folder holds, looked up before the folder is taken: a
+	// folder the grader's user may not list, or look inside, is refused
+	// as a whole, naming it.
+	kids, err := w.folder(e.Name)
+	if errors.Is(err, fs.ErrPermission) {
+		r := refused(e.Name, say("handin.unreadable"), fixReadable(e.Name, true))
+		if e.Name == w.top {
+			// The folder walked itself: nothing of it to read.
+			name := w.topName()
+			return refused(name, r.Why, fixReadable(name, true))
+		}
+		e.Kind, e.Refused = Refused, r
+		return w.fn(e)
+	}
+	if err != nil {
+		return err
+	}
+	if err := w.fn(e); err != nil {
+		return err
+	}
+	for _, c := range kids {
 		if err := w.entry(c, depth+1); err != nil {
 			return err
 		}
@@ -499,12 +524,74 @@ func (w *walk) entry(e Entry, depth int) error {
 	return nil
 }
 
-func (w *walk) tooMuch(problem report.Message) error {
-	name := w.top
-	if name == "." {
-		name = filepath.Base(w.d.path)
+// folder looks up what the folder name holds, in lexical order, but for
+// the names that start with a dot (see Walk): a name longer than MaxPath
+// is a *RefusedError naming the folder walked.
+func (w *walk) folder(name string) ([]Entry, error) {
+	names, err := w.d.b.list(name, MaxEntries+1-w.entries)
+	if err != nil {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: unwrapPath(err)}
 	}
-	return refused(name, problem, fixOwnAlone)
+	slices.Sort(names)
+	var kids []Entry
+	for _, n := range names {
+		if strings.HasPrefix(n, ".") {
+			continue // not part of a submission: see Walk
+		}
+		c := path.Join(name, n)
+		if below := w.below(c); len(below) > MaxPath {
+			return nil, w.tooMuch(say("handin.too_long", report.Int("count", MaxPath), report.Verbatim("name", w.shownBelow(c)), report.Int("length", len(below))))
+		}
+		e, err := w.d.Lookup(c)
+		if err != nil {
+			return nil, err
+		}
+		kids = append(kids, e)
+	}
+	return kids, nil
+}
+
+// below is name relative to the folder walked.
+func (w *walk) below(name string) string {
+	if w.top == "." {
+		return name
+	}
+	return strings.TrimPrefix(strings.TrimPrefix(name, w.top), "/")
+}
+
+// shownBelow is name, relative to the folder walked, as a message shows
+// it: each part of it longer than a line can hold cut short, with an
+// ellipsis ("d00xxxxxxxxxxxxx…/d01xxxxxxxxxxxxx…"), so that a path of a
+// thousand bytes is still read at a glance.
+func (w *walk) shownBelow(name string) string {
+	parts := strings.Split(w.below(name), "/")
+	for i, p := range parts {
+		if len(p) > 24 {
+			cut := 16
+			for cut > 0 && !utf8.RuneStart(p[cut]) {
+				cut--
+			}
+			parts[i] = p[:cut] + "…"
+		}
+	}
+	return Shown(strings.Join(parts, "/"))
+}
+
+// topName is the folder walked as a message names it: its own name.
+func (w *walk) topName() string {
+	if w.top == "." {
+		return filepath.Base(w.d.path)
+	}
+	return w.top
+}
+
+func (w *walk) tooMuch(problem report.Message) error {
+	fix := fixOwnAlone
+	switch problem.ID {
+	case "handin.too_deep", "handin.too_long":
+		fix = fixShallower
+	}
+	return refused(w.topName(), problem, fix)
 }
 
 // CopyTo copies name beneath d (a file, or a folder and everything in it)

@@ -192,8 +192,9 @@ func TestRule(t *testing.T) {
 	}
 }
 
-// TestBounds: a folder past the bounds is refused as a whole, naming it,
-// and a cancelled context stops a walk and a copy.
+// TestBounds: a folder past the bounds is refused as a whole, naming it
+// (and, too deep or too long a path, where), and a cancelled context stops
+// a walk and a copy.
 func TestBounds(t *testing.T) {
 	dir := t.TempDir()
 	for i := range MaxEntries + 1 {
@@ -218,8 +219,37 @@ func TestBounds(t *testing.T) {
 	os.MkdirAll(p, 0o755)
 	dd, _ := OpenDir(deep)
 	defer dd.Close()
-	if err := dd.Walk(context.Background(), ".", func(Entry) error { return nil }); err == nil || !strings.Contains(err.Error(), "more than 32 deep") {
-		t.Errorf("walking folders %d deep: %v; want refused", MaxDepth+1, err)
+	// Named, the folder where the bound was passed, and what to do.
+	want := filepath.Base(deep) + " holds folders more than 32 deep, the most the grader reads: " + strings.Repeat("d/", MaxDepth-1) + "d: hand in your program's own files, with shorter names and fewer folders inside folders"
+	if err := dd.Walk(context.Background(), ".", func(Entry) error { return nil }); err == nil || err.Error() != want {
+		t.Errorf("walking folders %d deep: %v; want %q", MaxDepth+1, err, want)
+	}
+	// 32 deep, the folder walked and 31 below it, is the most read.
+	ok := t.TempDir()
+	os.MkdirAll(filepath.Join(ok, strings.Repeat("d/", MaxDepth-1)), 0o755)
+	do, _ := OpenDir(ok)
+	defer do.Close()
+	if err := do.Walk(context.Background(), ".", func(Entry) error { return nil }); err != nil {
+		t.Errorf("walking folders %d deep: %v; want them read", MaxDepth-1, err)
+	}
+	// A path longer than MaxPath, in folders of 200-byte names: named by
+	// its parts cut short (before, "cannot be read: file name too long",
+	// naming nothing, once past the system's 4096 bytes: 22 such folders).
+	long := t.TempDir()
+	p = long
+	for i := range 6 {
+		p = filepath.Join(p, strconv.Itoa(10+i)+strings.Repeat("x", 198))
+		if err := os.Mkdir(p, 0o755); err != nil {
+			t.Skipf("no path of %d bytes here: %v", len(p), err)
+		}
+	}
+	dl, _ := OpenDir(long)
+	defer dl.Close()
+	part := func(i int) string { return strconv.Itoa(10+i) + strings.Repeat("x", 14) + "…" }
+	want = filepath.Base(long) + " holds a path longer than 1024 bytes, the most the grader reads: " +
+		strings.Join([]string{part(0), part(1), part(2), part(3), part(4), part(5)}, "/") + " (1205 bytes): hand in your program's own files, with shorter names and fewer folders inside folders"
+	if err := dl.Walk(context.Background(), ".", func(Entry) error { return nil }); err == nil || err.Error() != want {
+		t.Errorf("walking a path of %d bytes: %v; want %q", len(p)-len(long), err, want)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -1,6 +1,9 @@
 package handin
 
 import (
+	"strings"
+	"unicode"
+
 	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
@@ -34,7 +37,37 @@ var (
 	fixCopy         = say("handin.fix.copy")
 	fixNameFile     = say("handin.fix.name_file")
 	fixAgain        = say("handin.fix.again")
+	fixShallower    = say("handin.fix.shallower")
 )
+
+// fixReadable is what to do about a file (or, folder, a folder) the
+// grader's user may not read: "make it readable (chmod a+r notes.txt)",
+// the command naming it relative to the student's folder, quoted for a
+// shell where it must be.
+func fixReadable(name string, folder bool) report.Message {
+	mode := "a+r"
+	if folder {
+		mode = "a+rx"
+	}
+	return say("handin.fix.readable", report.Verbatim("command", "chmod "+mode+" "+shellWord(name)))
+}
+
+// shellWord is s as one word of a shell's command line: as it is where
+// that is one, else in single quotes; a name that starts with "-" is
+// written "./-x", so that chmod reads no option.
+func shellWord(s string) string {
+	if strings.HasPrefix(s, "-") {
+		s = "./" + s
+	}
+	plain := func(r rune) bool {
+		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-./+,@%:=", r) ||
+			r > 0x7f && !unicode.IsSpace(r) && !unicode.IsControl(r)
+	}
+	if s != "" && strings.IndexFunc(s, func(r rune) bool { return !plain(r) }) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
 
 // tooLarge is the problem of a file larger than MaxFileSize.
 func tooLarge() report.Message {

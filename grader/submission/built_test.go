@@ -12,6 +12,15 @@ import (
 	"github.com/boardcheck/boardcheck/grader/handin"
 )
 
+// folders is p0/p1/.../pN-1, the folder the walk names past its bound.
+func folders(n int) string {
+	var parts []string
+	for i := 0; i < n; i++ {
+		parts = append(parts, "p"+strconv.Itoa(i))
+	}
+	return strings.Join(parts, "/")
+}
+
 // TestCheckBuilt: what a build wrote past the bounds of a run's copy of it
 // (handin's walk: depth, entries, size) is the build's failure, a
 // *CompileError saying what to change; within them it is no error.
@@ -35,7 +44,7 @@ func TestCheckBuilt(t *testing.T) {
 				deep = filepath.Join(deep, "p"+strconv.Itoa(i))
 			}
 			writeSized(t, filepath.Join(deep, "Main.class"), 0)
-		}, "what javac built, classes, holds folders more than 32 deep, the most the grader reads: give your classes a package name of at most 31 parts (package a.b.c; has three), or none"},
+		}, "what javac built, classes, holds folders more than 32 deep, the most the grader reads: " + folders(handin.MaxDepth) + ": give your classes a package name of at most 31 parts (package a.b.c; has three), or none"},
 		{"many", func(t *testing.T, classes string) {
 			for i := 0; i < handin.MaxEntries; i++ {
 				writeSized(t, filepath.Join(classes, "Main$"+strconv.Itoa(i)+".class"), 0)

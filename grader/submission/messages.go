@@ -215,6 +215,10 @@ func leftOut(built report.Message, refused []*handin.RefusedError) report.Messag
 			why = report.Nested("problem", r.Why)
 		}
 		f := say("submission.left_out_file", cmd("name", handin.Shown(r.Name)), why)
+		if r.Why.ID == "handin.unreadable" {
+			// What to do is the whole of it: make it readable.
+			f = say("submission.left_out_file_fix", cmd("name", handin.Shown(r.Name)), why, report.Nested("fix", r.Todo))
+		}
 		if i == 0 {
 			files = f
 		} else {

@@ -522,6 +522,9 @@ func handIn(ctx context.Context, path, abs, buildDir string, d *handin.Dir, inOw
 	case len(refused) > 0 && !inOwn && strings.HasPrefix(refused[0].Problem, "is a link"):
 		// It became a link between the look and the copy.
 		return "", linkRefusal(path, refused[0])
+	case len(refused) > 0 && refused[0].Why.ID == "handin.unreadable":
+		// The grader's user may not read it: said of the path given.
+		return "", problem(path, say("submission.denied"), say("submission.fix.chmod_r", cmd("command", "chmod +r "+shownPath(path))))
 	case len(refused) > 0:
 		// It changed between the look and the copy.
 		return "", refusal(path, refused[0])

@@ -149,7 +149,15 @@ folder (the folder given, or the file's) must not itself be a link: its
 owner chose where that leads, and the grader, as root, would read through
 it what the run could not ("class/mallory is a link to ../homes/mallory/hw:
 grade the folder itself, not a link to it"); the folders above it are the
-caller's, and followed. Compilers and runs see the grader's copy
+caller's, and followed, but as root only through links root owns: a
+student's link on the path given is refused and named ("its path leads
+through homes/mallory/work, a link owned by user 1001, and as root the
+grader follows only links that root owns": give the folder's own path).
+A file or folder the grader's user may not read (as another user than
+root) is left out and named, with what to do ("notes.txt cannot be read
+by the grader: make it readable (chmod a+r notes.txt)"); a folder more
+than 32 deep, or a path in it longer than 1024 bytes, fails, naming where.
+Compilers and runs see the grader's copy
 of the submission, a copy of its own for every run, where the student's
 files are.
 A submission that cannot be run at all (missing, empty, a folder without
