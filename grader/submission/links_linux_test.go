@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/sys/unix"
@@ -178,5 +179,16 @@ func TestPrepareStudentsLinkAbove(t *testing.T) {
 	// Its own path is graded.
 	if sub, err := Prepare(context.Background(), "h2/alice/hw", t.TempDir()); err != nil || sub.Lang != "shell" {
 		t.Errorf("Prepare(h2/alice/hw): %+v, %v; want it graded", sub, err)
+	}
+	// From a working folder reached through the link ($PWD): named by
+	// its own path, which the path given does not spell.
+	t.Chdir(filepath.Join(work, "hw"))
+	sub, err := Prepare(context.Background(), "hello.sh", t.TempDir())
+	got, link := linkErr(t, err)
+	if sub != nil {
+		got = "graded: " + sub.Command[len(sub.Command)-1]
+	}
+	if w := strings.Replace(want, "h2/mallory/work", work, 1); got != w || link != work {
+		t.Errorf("Prepare(hello.sh) in %s/hw: %q (link %q); want %q", work, got, link, w)
 	}
 }

@@ -26,6 +26,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -437,13 +438,8 @@ func openOwn(path, abs string, isDir bool, w *where) (*handin.Dir, error) {
 		// student's (homes/mallory/work -> ../alice), named as the path
 		// given spells it where it is on it.
 		shown := oe.Name
-		if r, rerr := filepath.Rel(oe.Name, abs); filepath.IsAbs(oe.Name) && rerr == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			shown = path
-			if r != "." {
-				for range strings.Split(r, string(filepath.Separator)) {
-					shown = filepath.Dir(shown)
-				}
-			}
+		if given, ok := spelt(path, oe.Name, abs); ok {
+			shown = given
 		}
 		e := problem(path, say("submission.link_owned", report.Verbatim("link", shownPath(shown)), report.Verbatim("uid", strconv.Itoa(oe.Owner))), say("submission.fix.own_path"))
 		e.Link = shown
@@ -479,6 +475,29 @@ func openOwn(path, abs string, isDir bool, w *where) (*handin.Dir, error) {
 		return nil, lookupError(path, err)
 	}
 	return d, nil
+}
+
+// spelt is link, a folder on the way to abs (path made absolute), as path
+// spells it, where path names it: not where the link is above the working
+// folder a relative path starts from, nor a link another link led to.
+func spelt(path, link, abs string) (string, bool) {
+	r, err := filepath.Rel(link, abs)
+	if err != nil || !filepath.IsAbs(link) || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	up := 0
+	if r != "." {
+		up = len(strings.Split(r, string(filepath.Separator)))
+	}
+	clean := filepath.Clean(path)
+	parts := strings.Split(clean, string(filepath.Separator))
+	if filepath.IsAbs(clean) {
+		return filepath.Clean(link), true
+	}
+	if up >= len(parts) || slices.Contains(parts, "..") {
+		return "", false
+	}
+	return filepath.Join(parts[:len(parts)-up]...), true
 }
 
 // testBeforeOwnOpen, set by a test alone, runs just before openOwn opens
