@@ -149,6 +149,11 @@ func (r *run) rootEntries(writable []string) ([]mountEntry, map[string]bool, err
 		// binds are; the name itself as the caller gives it (a student's
 		// link, whose copy is a regular file).
 		dir, err := canonical(filepath.Dir(b.At))
+		if err != nil && b.Seen != "" {
+			// Changing as it was read (a folder swapped for a link
+			// between a look and a readlink): moved all the same.
+			return nil, nil, &MovedError{At: b.At, Now: err.Error()}
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("grader: running %s: %w", s.Argv[0], err)
 		}

@@ -72,7 +72,8 @@ type Bind struct {
 }
 
 // MovedError is a run whose Bind's folder no longer resolves where it did
-// when the submission was taken: it was replaced by a link since.
+// when the submission was taken: it was replaced by a link since, or is
+// being replaced (Now says what it resolves to, or why it would not).
 type MovedError struct {
 	At, Now string
 }

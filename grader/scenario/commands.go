@@ -205,7 +205,7 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	if errors.As(err, &moved) {
 		// The student's folder swapped for a link while it was graded
 		// (the grader took what was there before): theirs.
-		s.fail(ts, nil, onRun(strings.Join(a.Args, " "), say("scenario.moved", report.Verbatim("folder", handin.Shown(filepath.Dir(moved.At))), report.Verbatim("now", handin.Shown(moved.Now)))))
+		s.fail(ts, nil, onRun(strings.Join(a.Args, " "), say("scenario.moved", report.Verbatim("folder", handin.Shown(filepath.Dir(moved.At))))))
 	}
 	var ee *sandbox.ExecError
 	if errors.As(err, &ee) && s.g.sub.Lang == "executable" {

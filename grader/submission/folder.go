@@ -94,6 +94,12 @@ func prepareFolder(ctx context.Context, path, abs, buildDir string, own *handin.
 		sub.setBuilt(leftOut(*sub.BuiltReason, left))
 	}
 	sub.Source = snap
+	for i, b := range sub.Copies {
+		if b.At == abs {
+			// The folder itself, bound where the folder above it is.
+			sub.Copies[i].Seen = seenIn(own, sources[0], strings.Count(filepath.ToSlash(sources[0]), "/")+1)
+		}
+	}
 	return sub, nil
 }
 
@@ -311,7 +317,7 @@ func preparePythonPackage(ctx context.Context, path, abs, snap, buildDir string,
 		return nil, err
 	}
 	interp := resolveInterpreter(ctx, lang, snap, buildDir)
-	sub := &Submission{Path: path, Command: []string{interp, filepath.Join(abs, main)}, Lang: lang.name, Copies: []sandbox.Bind{{At: abs, From: snap, Seen: seen(abs)}}}
+	sub := &Submission{Path: path, Command: []string{interp, filepath.Join(abs, main)}, Lang: lang.name, Copies: []sandbox.Bind{{At: abs, From: snap}}}
 	sub.setBuilt(built)
 	return sub, nil
 }

@@ -307,7 +307,7 @@ func prepareFile(ctx context.Context, path, abs, cp, buildDir string, own *handi
 	if err != nil {
 		return nil, fmt.Errorf("grader: reading the grader's copy of %s: %w", shownPath(path), err)
 	}
-	copies := []sandbox.Bind{{At: abs, From: cp, Seen: seen(abs)}}
+	copies := []sandbox.Bind{{At: abs, From: cp, Seen: seenIn(own, filepath.Base(abs), 0)}}
 	base := filepath.Base(abs)
 	ext := strings.ToLower(filepath.Ext(base))
 	lang, known := languages[ext]
@@ -951,14 +951,26 @@ func FromCommand(argv []string) (*Submission, error) {
 	return &Submission{Path: strings.Join(argv, " "), Command: cmd, Lang: "command", Files: files}, nil
 }
 
-// seen is the folder of the student's file abs, every link resolved, as
-// the grader takes the submission (after openOwn): what a run's Bind of
-// its copy holds it to (sandbox.Bind.Seen). "" where it cannot be
-// resolved: no check then.
-func seen(abs string) string {
-	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
+// seenIn is the folder the file name of own (the student's folder, opened
+// by openOwn) is in, up folders above it, as the kernel names the file it
+// opens there, every link resolved: what a run's Bind of its copy is held
+// to (sandbox.Bind.Seen), so that a folder swapped for a link while it is
+// graded is the student's failure. Not the path resolved again: a student
+// racing the grader had it resolve to /usr/bin. "" where the kernel does
+// not say (no /proc): no check then.
+func seenIn(own *handin.Dir, name string, up int) string {
+	f, _, err := own.Open(name)
 	if err != nil {
 		return ""
+	}
+	defer f.Close()
+	p, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(int(f.Fd())))
+	if err != nil || !filepath.IsAbs(p) {
+		return ""
+	}
+	dir := filepath.Dir(p)
+	for range up {
+		dir = filepath.Dir(dir)
 	}
 	return dir
 }
