@@ -591,9 +591,22 @@ func onPath(interp, path string, closed func(string) error) (string, bool) {
 	if !strings.Contains(interp, "/") {
 		return found, true
 	}
+	// The very program, named in a folder of PATH, or as the file PATH's
+	// leads to (a venv's python3 to the Python it was made from): not a
+	// link elsewhere to it (a classmate's venv's python3 leads to the
+	// machine's, and the folder above its bin would be bound), nor a
+	// program of the same name in a folder PATH does not list.
+	dir := filepath.Dir(interp)
+	inPath := slices.ContainsFunc(filepath.SplitList(path), func(d string) bool {
+		if d == dir {
+			return true
+		}
+		c, err := canonical(d)
+		return err == nil && c == dir
+	})
 	a, aerr := canonical(interp)
 	b, berr := canonical(found)
-	if aerr != nil || berr != nil || a != b {
+	if aerr != nil || berr != nil || a != b || !inPath && a != interp {
 		return "", false
 	}
 	return interp, true

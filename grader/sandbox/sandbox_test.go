@@ -78,6 +78,11 @@ func TestToolDirs(t *testing.T) {
 	os.WriteFile(filepath.Join(scripts, "env-unset"), []byte("#!/usr/bin/env -S -u "+filepath.Join(opt, "alice", "prog")+" python3\nprint(1)\n"), 0o755)
 	os.WriteFile(filepath.Join(scripts, "off-path"), []byte("#!"+filepath.Join(opt, "alice", "prog")+"\nprint(1)\n"), 0o755)
 	os.WriteFile(filepath.Join(opt, "alice", "python3"), []byte("\x7fELF"), 0o755)
+	// A classmate's venv, whose python3 links to the one PATH finds:
+	// named by a #! line, the folder above its bin was bound (G4c).
+	os.MkdirAll(filepath.Join(opt, "alice", "venv", "bin"), 0o755)
+	os.Symlink(filepath.Join(py, "python3"), filepath.Join(opt, "alice", "venv", "bin", "python3"))
+	os.WriteFile(filepath.Join(scripts, "their-venv"), []byte("#!"+filepath.Join(opt, "alice", "venv", "bin", "python3")+"\nprint(1)\n"), 0o755)
 	os.WriteFile(filepath.Join(scripts, "same-name"), []byte("#!"+filepath.Join(opt, "alice", "python3")+"\nprint(1)\n"), 0o755)
 	syscall.Mkfifo(filepath.Join(scripts, "fifo"), 0o755)
 	os.Symlink("/dev/zero", filepath.Join(scripts, "zero"))
@@ -96,6 +101,7 @@ func TestToolDirs(t *testing.T) {
 		{filepath.Join(scripts, "env-unset"), open, []string{scripts}},
 		{filepath.Join(scripts, "off-path"), open, []string{scripts}},
 		{filepath.Join(scripts, "same-name"), open, []string{scripts}}, // PATH's python3 is another file
+		{filepath.Join(scripts, "their-venv"), open, []string{scripts}}, // a link to PATH's, in no folder of PATH
 		{"/usr/bin/true", open, nil},
 		// Not programs, never read: a FIFO, a device (a link's target).
 		{filepath.Join(scripts, "fifo"), open, nil},
