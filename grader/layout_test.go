@@ -49,12 +49,14 @@ var allowedImports = map[string][]string{
 	"grader/checker": {"puzzle", "reference"},
 	"grader/report":  {"grader/checker"},
 	"grader/i18n":    {"grader/report"},
+	// Tests' own: what the tests of each package's messages share.
+	"grader/i18n/i18ntest": {"grader/i18n", "grader/report"},
 
 	// What is read of a submission, and how: below everything that reads one.
 	"grader/handin": {"grader/i18n", "grader/report"},
 
 	// A submission becomes a command, run in the sandbox.
-	"grader/submission": {"grader/handin", "grader/i18n", "grader/report", "grader/sandbox", "internal/survivors"},
+	"grader/submission": {"grader/handin", "grader/i18n", "grader/i18n/i18ntest", "grader/report", "grader/sandbox", "internal/survivors"},
 	"grader/builtin":    {"grader/submission", "internal/programs", "puzzle"},
 
 	// Judging output, and the verdicts as data; a renderer says them.
@@ -66,8 +68,8 @@ var allowedImports = map[string][]string{
 
 	// Grading: one check's scenario run against a submission, and the
 	// scheduler of a submission's checks above it.
-	"grader/scenario": {"grader/builtin", "grader/checker", "grader/exercise", "grader/handin", "grader/i18n", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/fixture"},
-	"grader":          {"grader/builtin", "grader/exercise", "grader/handin", "grader/i18n", "grader/report", "grader/sandbox", "grader/scenario", "grader/submission", "internal/fixture", "internal/suggest"},
+	"grader/scenario": {"grader/builtin", "grader/checker", "grader/exercise", "grader/handin", "grader/i18n", "grader/i18n/i18ntest", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/fixture"},
+	"grader":          {"grader/builtin", "grader/exercise", "grader/handin", "grader/i18n", "grader/i18n/i18ntest", "grader/report", "grader/sandbox", "grader/scenario", "grader/submission", "internal/fixture", "internal/suggest"},
 
 	// Above grading: authoring, a whole class, the command line.
 	"grader/author":        {"grader", "grader/builtin", "grader/checker", "grader/exercise", "grader/i18n", "grader/report", "grader/sandbox", "grader/script", "grader/submission", "internal/atomicfile", "internal/fixture", "internal/programs"},

@@ -1,13 +1,12 @@
 package grader
 
 import (
-	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/boardcheck/boardcheck/grader/i18n"
+	"github.com/boardcheck/boardcheck/grader/i18n/i18ntest"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
@@ -18,35 +17,8 @@ import (
 // on this machine, whose English words are the report's Protections, and
 // which no language says with an English word of its own (en-XA).
 func TestProtectionMessages(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("sandbox", "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ids := map[string]bool{}
-	literal := regexp.MustCompile(`"(sandbox\.[a-z0-9_.]*[a-z0-9])"`)
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range literal.FindAllStringSubmatch(string(src), -1) {
-			ids[m[1]] = true
-		}
-	}
-	if len(ids) < 50 {
-		t.Fatalf("found %d identifiers; the scan misses most", len(ids))
-	}
-	for _, lang := range append(i18n.Languages(), i18n.Pseudo) {
-		l := i18n.For(lang)
-		for id := range ids {
-			if got := l.Say(report.Say(id)); strings.HasPrefix(got, id) {
-				t.Errorf("%s: %s is in no catalog (said as %q)", lang, id, got)
-			}
-		}
-	}
+	ids := i18ntest.IDs(t, filepath.Join("sandbox", "*.go"), `"(sandbox\.[a-z0-9_.]*[a-z0-9])"`)
+	i18ntest.InEveryCatalog(t, ids, 50)
 
 	r := &report.Report{}
 	withProtections(r, sandbox.Limits{})

@@ -100,7 +100,7 @@ func TestToolDirs(t *testing.T) {
 		{filepath.Join(scripts, "by-env"), open, []string{scripts, filepath.Join(opt, "venv"), filepath.Join(opt, "py")}},
 		{filepath.Join(scripts, "env-unset"), open, []string{scripts}},
 		{filepath.Join(scripts, "off-path"), open, []string{scripts}},
-		{filepath.Join(scripts, "same-name"), open, []string{scripts}}, // PATH's python3 is another file
+		{filepath.Join(scripts, "same-name"), open, []string{scripts}},  // PATH's python3 is another file
 		{filepath.Join(scripts, "their-venv"), open, []string{scripts}}, // a link to PATH's, in no folder of PATH
 		{"/usr/bin/true", open, nil},
 		// Not programs, never read: a FIFO, a device (a link's target).

@@ -5,12 +5,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/boardcheck/boardcheck/grader/i18n"
-	"github.com/boardcheck/boardcheck/grader/report"
+	"github.com/boardcheck/boardcheck/grader/i18n/i18ntest"
 )
 
 // TestErrorMessages: a submission that cannot be run says why as data
@@ -67,24 +66,7 @@ func TestErrorMessages(t *testing.T) {
 // every language: the identifiers its code names, and those it builds (a
 // language's tool to install, a project folder's kind).
 func TestMessageIDs(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ids := map[string]bool{}
-	literal := regexp.MustCompile(`"((?:submission|scenario|handin)\.[a-z0-9_.]*[a-z0-9])"`)
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range literal.FindAllStringSubmatch(string(src), -1) {
-			ids[m[1]] = true
-		}
-	}
+	ids := i18ntest.IDs(t, "*.go", `"((?:submission|scenario|handin)\.[a-z0-9_.]*[a-z0-9])"`)
 	for _, lang := range languages {
 		ids[installMessage(lang.install).ID] = true
 	}
@@ -94,15 +76,5 @@ func TestMessageIDs(t *testing.T) {
 	for _, prefix := range []string{"submission.install.", "submission.project."} {
 		delete(ids, prefix[:len(prefix)-1])
 	}
-	if len(ids) < 60 {
-		t.Fatalf("found %d identifiers; the scan misses most", len(ids))
-	}
-	for _, lang := range append(i18n.Languages(), i18n.Pseudo) {
-		l := i18n.For(lang)
-		for id := range ids {
-			if got := l.Say(report.Say(id)); strings.HasPrefix(got, id) {
-				t.Errorf("%s: %s is in no catalog (said as %q)", lang, id, got)
-			}
-		}
-	}
+	i18ntest.InEveryCatalog(t, ids, 60)
 }
