@@ -274,7 +274,9 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 					go func() {
 						// Starved by a busy machine, it is judged
 						// again alone, below.
+						leave := enterRuns(!c.Visibility.Shown())
 						r, again := g.run.Check(c)
+						leave()
 						// Asked for by name, it ran whatever its
 						// needs did; the report says so.
 						r.RanDespite = failed
@@ -308,7 +310,9 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 	// them (and again while it starves them): the verdict is this run's.
 	for i, c := range checks {
 		if rerun[i] && g.ctx.Err() == nil {
+			leave := enterRuns(!c.Visibility.Shown())
 			r := g.run.Run(c)
+			leave()
 			r.RanDespite = results[i].RanDespite
 			results[i] = r
 		}
@@ -324,7 +328,9 @@ func (g *grading) schedule(checks []*exercise.Check) []report.CheckResult {
 			ready = ready && results[index[n]].Status == report.Pass
 		}
 		if ready {
+			leave := enterRuns(!c.Visibility.Shown())
 			results[i] = g.run.Run(c)
+			leave()
 		}
 	}
 	return results
@@ -407,6 +413,11 @@ func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Opt
 		return nil, fmt.Errorf("grader: %w", err)
 	}
 	defer submission.RemoveAll(buildDir)
+	// The build and the check that the program starts run the student's
+	// compiler and program, and say what they met (a compiler's
+	// messages, the program's complaint): they are visible runs.
+	leave := enterRuns(false)
+	defer leave()
 	var sub *submission.Submission
 	if opts.Class != "" {
 		sub, err = submission.PrepareIn(ctx, opts.Class, path, buildDir)
@@ -467,6 +478,7 @@ func GradePath(ctx context.Context, ex *exercise.Exercise, path string, opts Opt
 		}
 		return firstFailedReport(ex, checks, path, sub.Command, first, report.Say("skip.no_start"), opts, start), nil
 	}
+	leave()
 	return Grade(ctx, ex, sub, opts)
 }
 

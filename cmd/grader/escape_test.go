@@ -330,22 +330,31 @@ func attacks() []attack {
 		// printed by a visible check's run beside it, which watches its
 		// file (the filter refuses inotify, too).
 		{file: "hidden-inotify.py", folder: "hidden", limit: 20 * time.Second,
-			offRoot: [][]string{{"workname", "hiddenlast", "runcopies", "seccomp"}}, offUser: [][]string{{"workname", "hiddenlast", "runcopies", "seccomp"}}},
+			offRoot: [][]string{{"workname", "hiddenlast", "hiddengate", "runcopies", "seccomp"}}, offUser: [][]string{{"workname", "hiddenlast", "hiddengate", "runcopies", "seccomp"}}},
 		// The same through a file of the machine's, which every run sees:
 		// the filter refuses every way to watch a file.
 		{file: "hidden-system-inotify.py", folder: "hidden", limit: 20 * time.Second,
-			offRoot: [][]string{{"seccomp", "hiddenlast"}}, offUser: [][]string{{"seccomp", "hiddenlast"}}},
+			offRoot: [][]string{{"seccomp", "hiddenlast", "hiddengate"}}, offUser: [][]string{{"seccomp", "hiddenlast", "hiddengate"}}},
 		// The same through locks on the machine's files, held by the
 		// hidden check's run and tested by the visible one's: the filter
 		// grants a run's locks without taking them.
 		{file: "hidden-system-flock.py", folder: "hidden", limit: 20 * time.Second,
-			offRoot: [][]string{{"seccomp", "hiddenlast"}}, offUser: [][]string{{"seccomp", "hiddenlast"}}},
+			offRoot: [][]string{{"seccomp", "hiddenlast", "hiddengate"}}, offUser: [][]string{{"seccomp", "hiddenlast", "hiddengate"}}},
 		// The same between two students of one batch, graded side by
 		// side (two at a time, on two cores), where running hidden checks
 		// last does not keep mallory's hidden run from eve's visible one:
-		// only the filter stops it.
+		// the filter stops it, and the gate every grading of the process
+		// shares, which runs no hidden check's run beside another kind's.
 		{file: "hidden-classmate-flock.txtar", batch: "eve", folder: "hidden", limit: 20 * time.Second,
-			offRoot: [][]string{{"seccomp"}}, offUser: [][]string{{"seccomp"}}},
+			offRoot: [][]string{{"seccomp", "hiddengate"}}, offUser: [][]string{{"seccomp", "hiddengate"}}},
+		// The same through the machine's count of threads, which no
+		// namespace divides and no filter can keep from a run: only the
+		// gate every grading of the process passes its runs through,
+		// which lets no hidden check's run beside another kind's, stops
+		// it. Out when eve's report has the N decoded right.
+		{file: "hidden-classmate-loadavg.txtar", batch: "eve", folder: "hidden", limit: 20 * time.Second,
+			escaped: func(e *escapeEnv, r graderRun) bool { return strings.Contains(r.stdout, "hidden check's N is 9") },
+			offRoot: [][]string{{"hiddengate"}}, offUser: [][]string{{"hiddengate"}}},
 		// The student's code run inside javac, at compile time: an
 		// annotation processor found in the folder.
 		{file: "javac-processor.txtar", needs: needsJavac,

@@ -7,7 +7,8 @@
 # time, it counts those opens through inotify on that file (both runs
 # were shown the same inode) and prints N. Each of these stops it:
 # working folders named for no check (workname), a hidden check run only
-# once the visible ones are over (hiddenlast), and a copy of the
+# once the visible ones are over (hiddenlast), the gate that lets no
+# hidden check's run beside another kind's (hiddengate), a copy of the
 # submission of its own for every run (runcopies), and the syscall filter,
 # which refuses inotify (seccomp; hidden-system-inotify.py watches a file
 # of the machine's instead, which no copy divides). (An attack that told
