@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -92,37 +91,19 @@ func normalizeReport(s, root string) string {
 	return regexp.MustCompile(`grader-build-\d+`).ReplaceAllString(s, "grader-build-N")
 }
 
-var (
-	htmlDropped = regexp.MustCompile(`(?s)<(style|script)\b.*?</(style|script)>`)
-	htmlLabel   = regexp.MustCompile(`\b(?:aria-label|title|alt)="([^"]*)"`)
-	htmlTag     = regexp.MustCompile(`(?s)<[^>]*>`)
-	htmlBlock   = regexp.MustCompile(`(?i)<(?:/?(?:p|div|h[1-6]|li|tr|table|section|header|footer|pre|details|summary|figure|figcaption|title|desc|svg)\b[^>]*|br\s*/?)>`)
-	blankRuns   = regexp.MustCompile(`\n[ \t]*(\n[ \t]*)+`)
-)
-
-// htmlWords is what a student reads, or a screen reader says, of an HTML
-// report: its text, a line per block, with each element's label (its
-// aria-label, title or alt) on a line of its own where it stands.
+// htmlWords is the words of an HTML report, as the pseudo-language
+// harness reads them (htmlText: what a screen reader is told, then the
+// page's text, without its code, output and commands, which the text
+// report's golden holds), a line each, blank lines dropped.
 func htmlWords(page string) string {
-	page = htmlDropped.ReplaceAllString(page, "")
-	page = htmlLabel.ReplaceAllStringFunc(page, func(attr string) string {
-		return "\x00" + htmlLabel.FindStringSubmatch(attr)[1] + "\x00"
-	})
-	// A label sits inside its tag: bring it out before the tag goes.
-	page = regexp.MustCompile(`(?s)<([^>]*?)\x00([^\x00]*)\x00([^>]*)>`).ReplaceAllStringFunc(page, func(tag string) string {
-		var labels []string
-		for _, m := range regexp.MustCompile(`\x00([^\x00]*)\x00`).FindAllStringSubmatch(tag, -1) {
-			labels = append(labels, "["+m[1]+"]")
+	lines, _ := htmlText([]byte(page))
+	var out strings.Builder
+	for _, l := range lines {
+		if l = strings.Join(strings.Fields(l), " "); l != "" {
+			out.WriteString(l + "\n")
 		}
-		return "\n" + strings.Join(labels, "\n") + "\n" + regexp.MustCompile(`\x00[^\x00]*\x00`).ReplaceAllString(tag, "")
-	})
-	page = htmlBlock.ReplaceAllString(page, "\n")
-	page = html.UnescapeString(htmlTag.ReplaceAllString(page, ""))
-	var lines []string
-	for line := range strings.Lines(page) {
-		lines = append(lines, strings.Join(strings.Fields(line), " "))
 	}
-	return strings.TrimSpace(blankRuns.ReplaceAllString(strings.Join(lines, "\n"), "\n")) + "\n"
+	return out.String()
 }
 
 // compareGolden compares got with the file golden, or with GRADER_UPDATE
