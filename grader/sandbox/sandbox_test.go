@@ -498,13 +498,17 @@ func TestDiskLimit(t *testing.T) {
 // TestNofileBoundsEpollWatches: where no cgroup counts a run's memory, its
 // processes, each with as many epoll watches as its descriptors allow
 // ((n/2)²), hold no more of the kernel's memory than the run's limit
-// (epoll-watches.py in the escape suite is the attack).
+// (epoll-watches.py in the escape suite is the attack), and runsSharing
+// such runs at once no more than the grading user's allowance.
 func TestNofileBoundsEpollWatches(t *testing.T) {
 	for _, l := range []Limits{{Memory: 64 * MiB}, {Memory: 256 * MiB}, {Memory: 1 << 30}, {Memory: 256 * MiB, Procs: 8}} {
 		l = l.WithDefaults()
 		n := int64(nofileLimit(l))
 		if held := int64(l.Procs) * (n / 2) * (n / 2) * epollWatchCost; n > 64 && held > l.Memory {
 			t.Errorf("memory %s, %d processes: %d files each hold %s of epoll watches in all", FormatSize(l.Memory), l.Procs, n, FormatSize(held))
+		}
+		if watches := runsSharing * int64(l.Procs) * (n / 2) * (n / 2); n > 64 && maxUserWatches() > 0 && watches > maxUserWatches() {
+			t.Errorf("memory %s, %d processes: %d runs of %d files a process hold %d epoll watches, past the user's %d", FormatSize(l.Memory), l.Procs, runsSharing, n, watches, maxUserWatches())
 		}
 	}
 }

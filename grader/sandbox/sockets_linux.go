@@ -78,12 +78,40 @@ func nofileLimit(l Limits) uint64 {
 const epollWatchCost = 160
 
 // epollFiles is the most descriptors a process may hold for l.Procs such
-// processes' epoll watches, (n/2)² each, to stay within l.Memory.
+// processes' epoll watches, (n/2)² each, to stay within l.Memory, and
+// within a share of the grading user's allowance of watches (runsSharing
+// runs of the user at once, each its share): four runs at once, each
+// within its memory, still took every watch of the user's on this
+// machine, and its other programs got ENOSPC (attack report 2, G7b).
 func epollFiles(l Limits) int64 {
 	l = l.WithDefaults()
-	perProc := l.Memory / (int64(l.Procs) * epollWatchCost)
+	perProc := l.Memory / epollWatchCost
+	if allowed := maxUserWatches(); allowed > 0 {
+		perProc = min(perProc, allowed/runsSharing)
+	}
+	perProc /= int64(l.Procs)
 	return 2 * int64(math.Sqrt(float64(perProc)))
 }
+
+// runsSharing is how many runs of one user at once the share of the
+// user's epoll watches each gets allows for: grader batch's jobs, each
+// with its checks' runs side by side, and another grader beside it.
+const runsSharing = 16
+
+// maxUserWatches is fs.epoll.max_user_watches, the watches every process
+// of one user may hold together (4% of the machine's memory, in watches);
+// 0 where it cannot be read.
+var maxUserWatches = sync.OnceValue(func() int64 {
+	data, err := os.ReadFile("/proc/sys/fs/epoll/max_user_watches")
+	if err != nil {
+		return 0
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+})
 
 // countsSockets says whether the grader counts a run's sockets in its
 // memory: where no cgroup counts memory, and the run has a network
