@@ -243,7 +243,7 @@ func attacks() []attack {
 		// buffer, and only the filter keeps a socket to it. As root the
 		// cgroup counts the buffers, whatever their size.
 		{file: "setsockopt-highbits.py", limit: 30 * time.Second,
-			offRoot: [][]string{{"cgroup", "seccomp"}}, offUser: [][]string{{"seccomp"}}},
+			offRoot: [][]string{{"cgroup", "seccomp", "epoll"}}, offUser: [][]string{{"seccomp", "epoll"}}},
 		// Page tables, which no process's resident memory shows either:
 		// a memory cgroup charges them, and where there is none the
 		// poll counts them.
