@@ -95,10 +95,7 @@ func TestRule(t *testing.T) {
 		"sock":           "sock is a socket, not a file: hand in the file itself",
 		"big.bin":        "big.bin is larger than 64 MiB, the most the grader reads of one file: hand in your program's own files",
 	}
-	ways := map[string]func(string) (beneath, error){"os.Root": openRoot}
-	if runtime.GOOS == "linux" && haveOpenat2() {
-		ways["openat2"] = openBeneath
-	}
+	ways := beneathWays()
 	for way, open := range ways {
 		t.Run(way, func(t *testing.T) {
 			b, err := open(dir)
@@ -322,4 +319,14 @@ func TestHardLinks(t *testing.T) {
 		}
 		d.Close()
 	}
+}
+
+// beneathWays are the ways this machine opens a folder beneath it, each a
+// test's subtest: Go's os.Root by hand, and openat2 where the kernel has it.
+func beneathWays() map[string]func(string) (beneath, error) {
+	ways := map[string]func(string) (beneath, error){"os.Root": openRoot}
+	if runtime.GOOS == "linux" && haveOpenat2() {
+		ways["openat2"] = openBeneath
+	}
+	return ways
 }

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -109,10 +108,7 @@ func TestUnreadable(t *testing.T) {
 		"closed":       "closed cannot be read by the grader: make it readable (chmod a+rx closed)",
 		"noentry":      "noentry cannot be read by the grader: make it readable (chmod a+rx noentry)",
 	}
-	ways := map[string]func(string) (beneath, error){"os.Root": openRoot}
-	if runtime.GOOS == "linux" && haveOpenat2() {
-		ways["openat2"] = openBeneath
-	}
+	ways := beneathWays()
 	for way, open := range ways {
 		t.Run(way, func(t *testing.T) {
 			b, err := open(dir)
