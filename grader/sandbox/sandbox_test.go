@@ -390,8 +390,8 @@ try_("raw 44", lambda: socket.socket(44, socket.SOCK_DGRAM))
 
 // TestSocketsWithoutCgroup: where no cgroup counts a run's memory, the
 // kernel's memory for its sockets is bounded all the same: each socket of
-// its network namespace is counted in its memory at socketCost (120 idle
-// socket pairs are 73 MiB), a process may hold nofileLimit files,
+// its network namespace is counted in its memory at socketCost (some 312
+// KiB a socket), a process may hold nofileLimit files,
 // and no socket's buffers may grow past the default (socketpairs.py in the
 // escape suite is the attack).
 func TestSocketsWithoutCgroup(t *testing.T) {
@@ -428,11 +428,24 @@ for opt in (socket.SO_SNDBUF, socket.SO_RCVBUF):
 	if res, want := run(limits), fmt.Sprintf("%d\n1\n1\n", nofileLimit(l)); string(res.Stdout) != want {
 		t.Errorf("the run's open files and buffers: %q %q; want %q (1 is EPERM)", res.Stdout, res.Stderr, want)
 	}
-	// Two processes of 60 pairs: one may hold no more than 160 files
-	// under 64 MiB (nofileLimit, for its epoll watches).
-	res := run("import os, socket, time\nos.fork()\npairs = [socket.socketpair() for _ in range(60)]\nprint('made')\ntime.sleep(15)\n")
+	// Enough idle pairs to pass 64 MiB, spread over as many processes as
+	// the file limit needs: it is 64 to 4096 with the machine's epoll
+	// allowance, lower where the machine has less memory (in CI's 3 GiB
+	// VM, 60 pairs a process were refused with EMFILE, never counted).
+	perProc := (int64(nofileLimit(l)) - 16) / 2
+	pairs := l.Memory/socketCost()/2 + 10
+	procs := (pairs + perProc - 1) / perProc
+	attack := fmt.Sprintf(`import os, socket, time
+for _ in range(%d):
+    if os.fork() == 0:
+        break
+pairs = [socket.socketpair() for _ in range(%d)]
+print('made')
+time.sleep(15)
+`, procs-1, perProc)
+	res := run(attack)
 	if !res.OutOfMemory {
-		t.Errorf("a run of 120 idle socket pairs under 64 MiB: death %q, output %q; want it out of memory", res.Death(l), res.Stdout)
+		t.Errorf("a run of %d processes of %d idle socket pairs under 64 MiB: death %q, output %q, errors %q; want it out of memory", procs, perProc, res.Death(l), res.Stdout, res.Stderr)
 	}
 }
 
