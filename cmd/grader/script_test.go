@@ -20,14 +20,25 @@ import (
 	"github.com/boardcheck/boardcheck/reference"
 )
 
+// exitInterrupted is the grader's exit status when told to stop: its
+// script is timing the stop, and it is not said again.
+const exitInterrupted = 130
+
 // TestMain registers the commands the scripts under testdata/scripts run
 // with exec: the grader and the five reference programs, each the same
 // function its main calls, so the scripts test what users run; and
 // blockall, a careless parent of the grader.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		// The grader itself.
-		"grader": func() { os.Exit(cli.Main(os.Args[1:])) },
+		// The grader itself, said once more in en-XA where the
+		// pseudo-language harness is on (pseudo_test.go).
+		"grader": func() {
+			code := cli.Main(os.Args[1:])
+			if findings := os.Getenv(pseudoFindingsEnv); findings != "" && code != exitInterrupted {
+				sayAgainInPseudo(findings, os.Args[1:])
+			}
+			os.Exit(code)
+		},
 
 		// The reference programs.
 		"nqueens":       func() { os.Exit(programs.NQueens(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
@@ -49,10 +60,22 @@ func TestMain(m *testing.M) {
 // The condition [exhaustive] holds with BOARDCHECK_EXHAUSTIVE=1: a script's
 // slow part (verify grading every submission) follows
 // `[!exhaustive] skip`, so that the default run keeps its quick part.
+// Exhaustively, every check and show of every script is also said in
+// en-XA, and a line of it in English fails the test (pseudo_test.go).
 func TestScripts(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
+	}
+	every, err := exhaustive.On()
+	if err != nil {
+		t.Fatal(err)
+	}
+	findings := ""
+	if every {
+		findings = filepath.Join(t.TempDir(), "pseudo-findings")
+		// After the scripts, which run in parallel, past this function.
+		t.Cleanup(func() { reportPseudoFindings(t, findings) })
 	}
 	gocache := os.Getenv("GOCACHE")
 	if out, err := exec.Command("go", "env", "GOCACHE").Output(); gocache == "" && err == nil {
@@ -62,6 +85,7 @@ func TestScripts(t *testing.T) {
 		Dir: "../../testdata/scripts",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("ROOT", root)
+			env.Setenv(pseudoFindingsEnv, findings)
 			if gocache != "" {
 				// A Go submission builds with the build cache warm, as
 				// it does for a user; testscript's HOME has none, and a

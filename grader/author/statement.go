@@ -44,8 +44,11 @@ func checksTable(ex *exercise.Exercise) []string {
 
 // findChecksTable returns the lines [start, end) of the statement's table
 // of checks: its header line and every table row after it. ok is false
-// when the statement has no such table.
+// when the statement has no such table. In the pseudo-language the
+// header is the catalog's, bracketed, and the statement's line the same
+// words accented by i18n.PseudoMarkdown, without the brackets.
 func findChecksTable(lines []string, header string) (start, end int, ok bool) {
+	header = strings.TrimSuffix(strings.TrimPrefix(header, "⟦"), "⟧")
 	for i, l := range lines {
 		if strings.TrimSpace(l) != header {
 			continue

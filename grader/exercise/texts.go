@@ -175,6 +175,7 @@ func (ex *Exercise) In(lang string) (*Exercise, []string) {
 	c.Checks = make([]*Check, len(ex.Checks))
 	if lang == i18n.Pseudo {
 		c.Title, c.TimeoutHint = i18n.PseudoText(ex.Title), i18n.PseudoText(ex.TimeoutHint)
+		c.Statement, c.StatementLang = i18n.PseudoMarkdown(ex.Statement), i18n.Pseudo
 		for i, ch := range ex.Checks {
 			cc := *ch
 			cc.Title, cc.Hint, cc.TimeoutHint = i18n.PseudoText(ch.Title), i18n.PseudoText(ch.Hint), i18n.PseudoText(ch.TimeoutHint)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/internal/fixture"
 )
 
@@ -83,6 +84,29 @@ func TestTextsMalformed(t *testing.T) {
 		_, err := LoadDir(dir)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v; want one containing %q", c.file, err, c.want)
+		}
+	}
+}
+
+// TestBuiltinStatementsInPseudo: every built-in exercise's statement said
+// in the pseudo-language holds no word of plain English outside its code:
+// the statement's every word is the exercise's to translate, and grader
+// show in en-XA shows it (the scripts' harness, cmd/grader/pseudo_test.go,
+// then finds only what the grader itself left in English).
+func TestBuiltinStatementsInPseudo(t *testing.T) {
+	list, err := Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range list {
+		ps, _ := ex.In(i18n.Pseudo)
+		if ps.Statement == ex.Statement {
+			t.Errorf("%s: its statement in %s is the English one", ex.ID, i18n.Pseudo)
+		}
+		for i, line := range strings.Split(ps.Statement, "\n") {
+			if w := i18n.Untranslated(line); len(w) != 0 {
+				t.Errorf("%s: statement line %d in %s holds English %q: %q", ex.ID, i+1, i18n.Pseudo, w, line)
+			}
 		}
 	}
 }

@@ -263,3 +263,23 @@ func TestPseudo(t *testing.T) {
 		}
 	}
 }
+
+// TestPseudoMarkdown: a statement in the pseudo-language has its prose
+// accented and its code (spans, over a line's end too, and blocks)
+// isolated and kept byte for byte.
+func TestPseudoMarkdown(t *testing.T) {
+	in := "# N Queens\n\nPrint `Usage: nqueens N` and a list of `[row,\ncolumn]` pairs:\n\n    $ nqueens 4\n    [[0, 1]]\n\n```\nexit=1\n```\n| when | prints |\n| none | `N must be a number` |\n"
+	want := "# Ñ Ǫúééñš\n\nÞŕíñţ " + FSI + "`Usage: nqueens N`" + PDI + " áñđ á ĺíšţ óƒ " + FSI + "`[row," + PDI + "\n" +
+		FSI + "column]`" + PDI + " þáíŕš:\n\n" + FSI + "    $ nqueens 4" + PDI + "\n" + FSI + "    [[0, 1]]" + PDI + "\n\n" +
+		FSI + "```" + PDI + "\n" + FSI + "exit=1" + PDI + "\n" + FSI + "```" + PDI + "\n" +
+		"| ŵĥéñ | þŕíñţš |\n| ñóñé | " + FSI + "`N must be a number`" + PDI + " |\n"
+	got := PseudoMarkdown(in)
+	if got != want {
+		t.Errorf("PseudoMarkdown:\n got %q\nwant %q", got, want)
+	}
+	for i, line := range strings.Split(got, "\n") {
+		if w := Untranslated(line); len(w) != 0 {
+			t.Errorf("line %d %q: untranslated %q", i+1, line, w)
+		}
+	}
+}

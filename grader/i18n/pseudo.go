@@ -119,3 +119,60 @@ func Untranslated(line string) []string {
 	flush()
 	return words
 }
+
+// PseudoMarkdown is an exercise's statement, Markdown, in the
+// pseudo-language: its prose accented, and what a statement shows as code
+// isolated and kept as it is (a code span, which may go on over a line's
+// end; an indented or fenced block: the commands, messages and outputs
+// the program must match), as a translated statement keeps them.
+func PseudoMarkdown(s string) string {
+	var b strings.Builder
+	fenced, inSpan := false, false
+	for line := range strings.Lines(s) {
+		body, nl := strings.CutSuffix(line, "\n")
+		fence := strings.HasPrefix(strings.TrimSpace(body), "```")
+		switch {
+		case strings.TrimSpace(body) == "":
+			b.WriteString(body)
+			inSpan = false // a code span ends with its paragraph
+		case !inSpan && (fence || fenced || strings.HasPrefix(body, "    ") || strings.HasPrefix(body, "\t")):
+			b.WriteString(FSI + body + PDI)
+		default:
+			inSpan = pseudoProse(&b, body, inSpan)
+		}
+		if fence {
+			fenced = !fenced
+		}
+		if nl {
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// pseudoProse writes a line of Markdown prose accented, its code spans
+// (`...`) isolated and kept; inSpan says whether the line starts inside a
+// span the line before opened, and the result whether it ends inside one.
+func pseudoProse(b *strings.Builder, line string, inSpan bool) bool {
+	if inSpan {
+		b.WriteString(FSI)
+	}
+	for _, r := range line {
+		switch {
+		case r == '`' && inSpan:
+			b.WriteString("`" + PDI)
+			inSpan = false
+		case r == '`':
+			b.WriteString(FSI + "`")
+			inSpan = true
+		case inSpan:
+			b.WriteRune(r)
+		default:
+			accent(b, string(r))
+		}
+	}
+	if inSpan {
+		b.WriteString(PDI)
+	}
+	return inSpan
+}

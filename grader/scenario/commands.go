@@ -113,7 +113,7 @@ func (s *checkRun) end(ts *testscript.TestScript, f *failure) {
 // broken ends the script with an error that is the exercise's or the
 // grader's, never the student's: said to its author, in English.
 func (s *checkRun) broken(ts *testscript.TestScript, format string, args ...any) {
-	s.end(ts, &failure{status: report.Error, reason: untranslated(fmt.Sprintf(format, args...))})
+	s.end(ts, &failure{status: report.Error, reason: diagnostic(fmt.Sprintf(format, args...))})
 }
 
 // graderError ends the script with an error of the grader's own.
@@ -163,7 +163,7 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	n := len(s.runs) + 1
 	dir := filepath.Join(filepath.Dir(s.work), fmt.Sprintf("run%d", n))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		s.graderError(ts, untranslated(fmt.Sprintf("making the run's folder: %v", err)))
+		s.graderError(ts, diagnostic(fmt.Sprintf("making the run's folder: %v", err)))
 	}
 	copies := filepath.Join(filepath.Dir(s.work), fmt.Sprintf("copy%d", n))
 	defer os.RemoveAll(copies)
@@ -177,7 +177,7 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 		s.fail(ts, nil, onRun(strings.Join(a.Args, " "), say("scenario.copy_refused", report.Nested("refused", refused.Message()))))
 	}
 	if err != nil {
-		s.graderError(ts, untranslated(err.Error()))
+		s.graderError(ts, diagnostic(err.Error()))
 	}
 	res, err := sandboxRun(s.g.ctx, sandbox.Spec{
 		Argv:     argv,
@@ -217,7 +217,7 @@ func (s *checkRun) cmdRun(ts *testscript.TestScript, neg bool, args []string) {
 	if err != nil {
 		// submission.Prepare vetted the command, so this is the grader's own trouble
 		// (no pipe, no folder), not the scenario's and not the student's.
-		s.graderError(ts, untranslated(err.Error()))
+		s.graderError(ts, diagnostic(err.Error()))
 	}
 	s.last = res
 	s.lastName = strings.Join(a.Args, " ")

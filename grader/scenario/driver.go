@@ -232,9 +232,9 @@ func (g *Runner) runCheck(c *exercise.Check) (r report.CheckResult) {
 	}
 	switch {
 	case r.Status == report.Error && s.failure != nil && s.failure.grader:
-		if reason.ID == untranslatedID {
+		if reason.ID == untranslatedID || reason.ID == diagnosticID {
 			a, _ := reason.Arg("text")
-			reason = untranslated(strings.TrimPrefix(a.Text, "grader: "))
+			reason = diagnostic(strings.TrimPrefix(a.Text, "grader: "))
 		}
 		reason = say("scenario.grader_error", report.Nested("error", reason))
 	case r.Status == report.Error:
@@ -334,7 +334,7 @@ func (g *Runner) timeoutHint(c *exercise.Check) string {
 // says in English (a Go error, for whoever reports it).
 func errorResult(r report.CheckResult, msg string) report.CheckResult {
 	r.Status = report.Error
-	setReason(&r, say("scenario.grader_error", report.Nested("error", untranslated(msg))))
+	setReason(&r, say("scenario.grader_error", report.Nested("error", diagnostic(msg))))
 	return r
 }
 

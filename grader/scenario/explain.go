@@ -24,11 +24,11 @@ import (
 // they are, in English: they are for the exercise's author.
 func explainBuiltin(s *checkRun, c *exercise.Check, line int, msg string) (report.Status, report.Message, *report.Detail) {
 	if line < 1 || line > len(c.Lines) {
-		return report.Error, untranslated(msg), nil
+		return report.Error, diagnostic(msg), nil
 	}
 	sl, err := script.ParseLine(c.Lines[line-1])
 	if err != nil || sl == nil {
-		return report.Error, untranslated(msg), nil
+		return report.Error, diagnostic(msg), nil
 	}
 	var stdout, stderr string
 	if s.last != nil {
@@ -92,7 +92,7 @@ func explainBuiltin(s *checkRun, c *exercise.Check, line int, msg string) (repor
 			return report.Fail, say("scenario.exists", report.Verbatim("file", file)), nil
 		}
 	}
-	return report.Error, untranslated(msg), nil
+	return report.Error, diagnostic(msg), nil
 }
 
 // describe is the stream or file a cmp line names.

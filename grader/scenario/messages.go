@@ -31,6 +31,18 @@ func untranslated(s string) report.Message {
 	return say(untranslatedID, report.Text("text", s))
 }
 
+// diagnostic is words for whoever fixes the exercise or the grader, not
+// the student: testscript's own on a scenario's mistake, a Go error. They
+// stay English in every language, as a compiler's output does, and are
+// isolated as verbatim text is, so that they keep their order inside a
+// right-to-left sentence; the sentence around them ("exercise error at
+// ... (not your fault)") is the student's, in the student's language.
+const diagnosticID = "scenario.diagnostic"
+
+func diagnostic(s string) report.Message {
+	return say(diagnosticID, report.Verbatim("text", s))
+}
+
 // checkerMessage is the checker's failure as a message: its Reason, or
 // its English words where the checker does not say it as data yet.
 func checkerMessage(f *checker.Failure) report.Message {
