@@ -59,18 +59,18 @@ func sayAgainInPseudo(findings string, args []string) {
 	if !ok {
 		return
 	}
-	self := os.Args[0]
-	if !strings.Contains(self, "/") {
-		found, err := exec.LookPath(self)
-		if err != nil {
-			appendFinding(findings, args, fmt.Sprintf("cannot find the grader to run again: %v", err))
-			return
-		}
-		self = found
+	// This very binary, told by its argv[0] to be the grader, as
+	// testscript.Main tells its commands apart: found even where the
+	// script's PATH no longer holds the grader.
+	self, err := os.Executable()
+	if err != nil {
+		appendFinding(findings, args, fmt.Sprintf("cannot find the grader to run again: %v", err))
+		return
 	}
 	appendLine(findings+".runs", strings.Join(again, " "))
 	var out bytes.Buffer
 	cmd := exec.Command(self, again...)
+	cmd.Args[0] = "grader"
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.Env = append(os.Environ(), pseudoFindingsEnv+"=")
 	if err := cmd.Run(); err != nil {
