@@ -64,7 +64,7 @@ func runBatch(ctx context.Context, args []string, sys stdio) error {
 		return err
 	}
 	if err := (operands{cmd: "batch", before: "grader batch [flags]", after: "--out OUTDIR",
-		list: []operand{exerciseID, {"class folder", "the class folder", "DIR"}}}).check(pos); err != nil {
+		list: []operand{exerciseID, {"class folder", "the class folder", "DIR", "", ""}}}).check(pos); err != nil {
 		return err
 	}
 	if f.out == "" {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 	"github.com/boardcheck/boardcheck/grader/submission"
+	"github.com/boardcheck/boardcheck/internal/suggest"
 )
 
 // checkFlags are grader check's flags.
@@ -93,7 +95,7 @@ func runCheck(ctx context.Context, args []string, sys stdio) error {
 		return err
 	}
 	if err := (operands{cmd: "check", before: "grader check [flags]",
-		list: []operand{exerciseID, {"submission", "the submission", "SUBMISSION"}}}).check(pos); err != nil {
+		list: []operand{exerciseID, submissionOperand}}).check(pos); err != nil {
 		return err
 	}
 	// The sandbox probes this machine and starts the first run's
@@ -312,8 +314,12 @@ func checkNames(ex *exercise.Exercise, names []string) error {
 	for _, n := range names {
 		byTitle := slices.ContainsFunc(ex.Checks, func(c *exercise.Check) bool { return strings.EqualFold(c.Title, n) })
 		if !byTitle && !slices.Contains(all, n) {
-			return usageErrorf("check: exercise %s has no check %q%s\nits checks are: %s (or their titles)",
-				ex.ID, n, didYouMean(n, all), strings.Join(all, ", "))
+			id, name := report.Verbatim("exercise", ex.ID), report.Verbatim("check", strconv.Quote(n))
+			no := say("cli.no_check", id, name)
+			if best := suggest.Closest(n, all); best != "" {
+				no = say("cli.no_check_suggest", id, name, report.Verbatim("suggestion", best))
+			}
+			return usageSay(inCommand("check", no), say("cli.checks_are", report.Verbatim("checks", strings.Join(all, ", "))))
 		}
 	}
 	return nil
@@ -334,22 +340,34 @@ func loadExercise(id string) (*exercise.Exercise, error) {
 		if _, statErr := os.Stat(filepath.Join(id, "exercise.toml")); statErr == nil {
 			return loadFolder(id)
 		}
+		return nil, err
 	}
-	return ex, err
+	if err != nil {
+		// A builtin exercise that does not load: the grader's to fix.
+		return nil, diagnostic(err)
+	}
+	return ex, nil
 }
 
 func loadFolder(dir string) (*exercise.Exercise, error) {
+	folder, manifest := report.Verbatim("folder", dir), report.Verbatim("manifest", "exercise.toml")
 	info, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return nil, usageErrorf("exercise folder %s does not exist", dir)
+		return nil, usageSay(say("cli.folder.missing", folder))
 	case err != nil:
-		return nil, usageErrorf("exercise folder %s: %v", dir, err)
+		return nil, usageSay(say("cli.folder.unreadable", folder, report.Verbatim("error", err.Error())))
 	case !info.IsDir():
-		return nil, usageErrorf("%s is not an exercise folder: give an exercise ID (see grader list) or a folder holding exercise.toml", dir)
+		return nil, usageSay(say("cli.folder.not_folder", folder, report.Verbatim("command", "grader list"), manifest))
 	}
 	if _, err := os.Stat(filepath.Join(dir, "exercise.toml")); err != nil {
-		return nil, usageErrorf("%s is not an exercise folder: it has no exercise.toml", dir)
+		return nil, usageSay(say("cli.folder.no_manifest", folder, manifest))
 	}
-	return exercise.LoadDir(dir)
+	ex, err := exercise.LoadDir(dir)
+	if err != nil {
+		// The author's mistake (a manifest's, a scenario's), for the
+		// author: said as it is, verbatim.
+		return nil, diagnostic(err)
+	}
+	return ex, nil
 }

@@ -12,13 +12,16 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unicode"
 
 	"github.com/mattn/go-isatty"
 	"golang.org/x/term"
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/submission"
 	"github.com/boardcheck/boardcheck/internal/suggest"
 )
@@ -69,7 +72,7 @@ func Main(args []string) int {
 	if ctx.Err() != nil && code != exitPass && code != exitInterrupted {
 		// The command ended some other way (a report of runs cut short,
 		// say), but it ended because it was told to.
-		fmt.Fprintln(os.Stderr, "grader: interrupted")
+		fmt.Fprintln(os.Stderr, interrupted(args, sys))
 		return exitInterrupted
 	}
 	return code
@@ -125,10 +128,25 @@ func run(ctx context.Context, args []string, sys stdio) int {
 	cmd := lookupCommand(name)
 	if cmd == nil {
 		err := usageErrorf("unknown command %q%s", name, didYouMean(name, commandNames()))
-		return reportError(sys, err, "")
+		return reportError(sys, err, "", i18n.English)
 	}
-	return reportError(sys, cmd.run(ctx, args[1:], sys), cmd.name)
+	return reportError(sys, cmd.run(ctx, args[1:], sys), cmd.name, errorLang(cmd.name, args[1:], sys.getenv))
 }
+
+// interrupted is "grader: interrupted", in the language of the command
+// args ran.
+func interrupted(args []string, sys stdio) string {
+	lang := i18n.English
+	if len(args) > 0 {
+		lang = errorLang(args[0], args[1:], sys.getenv)
+	}
+	l := i18n.For(lang)
+	return prefix(l) + l.T("cli.interrupted")
+}
+
+// prefix is what every line the grader says of its own on standard error
+// starts with: its name, "grader: ", a command's name and so verbatim.
+func prefix(l *i18n.Localizer) string { return l.Verbatim("grader") + ": " }
 
 func commandNames() []string {
 	var names []string
@@ -139,13 +157,17 @@ func commandNames() []string {
 }
 
 // A usageError is a mistake on the command line: exit status 2, and a
-// pointer to the help.
-type usageError struct{ msg string }
+// pointer to the help. said is msg as data (usageSay), in the language
+// of the command (errorLang); nil where msg is English alone.
+type usageError struct {
+	msg  string
+	said []report.Message
+}
 
 func (e *usageError) Error() string { return e.msg }
 
 func usageErrorf(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
+	return &usageError{msg: fmt.Sprintf(format, args...)}
 }
 
 // exitCode is an error that only sets the exit status: the command has said
@@ -156,8 +178,9 @@ func (e exitCode) Error() string { return fmt.Sprintf("exit status %d", int(e)) 
 
 // reportError prints err, if any, in the house style ("grader: ..." on stderr)
 // and returns the exit status it calls for. cmd names the command that ran,
-// to point at its help.
-func reportError(sys stdio, err error, cmd string) int {
+// to point at its help; lang is the language it speaks (errorLang), in
+// which an error said as data (usageSay, saidError) is said.
+func reportError(sys stdio, err error, cmd, lang string) int {
 	if err == nil {
 		return exitPass
 	}
@@ -165,46 +188,88 @@ func reportError(sys stdio, err error, cmd string) int {
 	if errors.As(err, &code) {
 		return int(code)
 	}
+	// A message may quote a file name a student chose (merge's "student
+	// NAME was graded in both ..."): what a message quotes is escaped,
+	// and an English message's every line.
+	l := i18n.For(lang).WithEscape(render.Escape)
 	if errors.Is(err, context.Canceled) {
-		fmt.Fprintln(sys.stderr, "grader: interrupted")
+		fmt.Fprintln(sys.stderr, prefix(l)+l.T("cli.interrupted"))
 		return exitInterrupted
 	}
+	var lines []string
+	sayLines := func(ms []report.Message) {
+		for _, m := range ms {
+			lines = append(lines, l.Say(m))
+		}
+	}
+	englishLines := func(msg string) {
+		for _, s := range strings.Split(strings.TrimPrefix(msg, "grader: "), "\n") {
+			lines = append(lines, render.Escape(s))
+		}
+	}
 	status := exitBroken
-	msg := err.Error()
 	var (
 		usage   *usageError
 		unknown *exercise.UnknownError
 		check   *grader.UnknownCheckError
 		sub     *submission.Error
+		said    *saidError
 	)
 	switch {
 	case errors.As(err, &usage):
 		status = exitUsage
+		if usage.said != nil && err.Error() == usage.msg {
+			sayLines(usage.said)
+		} else {
+			englishLines(err.Error())
+		}
 		topic := "grader help"
 		if cmd != "" && cmd != "help" {
 			topic += " " + cmd
 		}
-		msg += fmt.Sprintf("\nrun %q for usage", topic)
+		lines = append(lines, l.T("cli.usage_hint", report.Verbatim("command", topic)))
 	case errors.As(err, &unknown):
 		status = exitUsage
-		msg = fmt.Sprintf("unknown exercise %q", unknown.ID)
+		id := report.Verbatim("exercise", strconv.Quote(unknown.ID))
 		if unknown.Suggestion != "" {
-			msg += fmt.Sprintf("; did you mean %s?", unknown.Suggestion)
+			lines = append(lines, l.T("cli.unknown_exercise_suggest", id, report.Verbatim("suggestion", unknown.Suggestion)))
+		} else {
+			lines = append(lines, l.T("cli.unknown_exercise", id))
 		}
-		msg += "\nrun \"grader list\" to see every exercise"
+		lines = append(lines, l.T("cli.list_hint", report.Verbatim("command", "grader list")))
 	case errors.As(err, &check):
 		status = exitUsage
+		englishLines(err.Error())
 	case errors.As(err, &sub):
 		status = exitUsage
+		if m, ok := submissionMessage(sub); ok && err.Error() == sub.Error() && "grader: "+english([]report.Message{m}) == sub.Error() {
+			sayLines([]report.Message{m})
+		} else {
+			englishLines(err.Error())
+		}
+	case errors.As(err, &said):
+		sayLines(said.said)
+	default:
+		englishLines(err.Error())
 	}
-	// A message may quote a file name a student chose (merge's "student
-	// NAME was graded in both ..."): each line is printed escaped.
-	lines := strings.Split(strings.TrimPrefix(msg, "grader: "), "\n")
-	for i, l := range lines {
-		lines[i] = render.Escape(l)
-	}
-	fmt.Fprintln(sys.stderr, "grader: "+strings.Join(lines, "\n"))
+	fmt.Fprintln(sys.stderr, prefix(l)+strings.Join(lines, "\n"))
 	return status
+}
+
+// submissionMessage is a submission that cannot be run, said as data
+// where its package says why as data (submission.Error's Why and Todo).
+func submissionMessage(e *submission.Error) (report.Message, bool) {
+	if e.Why == nil || (e.Fix != "") != (e.Todo != nil) {
+		return report.Message{}, false
+	}
+	path := e.Path
+	if strings.IndexFunc(path, unicode.IsControl) >= 0 {
+		path = strconv.Quote(path) // as submission.Error quotes it
+	}
+	if e.Todo != nil {
+		return say("cli.submission_todo", report.Verbatim("path", path), report.Nested("why", *e.Why), report.Nested("todo", *e.Todo)), true
+	}
+	return say("cli.submission", report.Verbatim("path", path), report.Nested("why", *e.Why)), true
 }
 
 // didYouMean returns "; did you mean X?" for the candidate nearest to s, or ""

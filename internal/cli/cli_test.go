@@ -13,6 +13,7 @@ import (
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/submission"
 )
@@ -210,7 +211,7 @@ func TestReport(t *testing.T) {
 			"grader: interrupted\n", exitInterrupted},
 	} {
 		var stderr strings.Builder
-		code := reportError(stdio{stderr: &stderr}, tt.err, tt.cmd)
+		code := reportError(stdio{stderr: &stderr}, tt.err, tt.cmd, i18n.English)
 		if code != tt.code || stderr.String() != tt.want {
 			t.Errorf("%s: got exit status %d and %q; want %d and %q", tt.name, code, stderr.String(), tt.code, tt.want)
 		}

@@ -3,13 +3,13 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime"
 	"runtime/debug"
 
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/author"
 	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // parseSimple parses the arguments of a command whose only flag is -h,
@@ -49,7 +49,7 @@ func runShow(ctx context.Context, args []string, sys stdio) error {
 	if help || err != nil {
 		return err
 	}
-	if err := (operands{cmd: "show", before: "grader show", after: "(grader list shows them)",
+	if err := (operands{cmd: "show", before: "grader show", listHint: true,
 		list: []operand{exerciseID}}).check(pos); err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ func runShow(ctx context.Context, args []string, sys stdio) error {
 		return err
 	}
 	if ex.Statement == "" {
-		return fmt.Errorf("exercise %s has no statement: its folder lacks README.md", ex.ID)
+		return &saidError{said: []report.Message{say("cli.show.no_statement", report.Verbatim("exercise", ex.ID), report.Verbatim("file", "README.md"))}}
 	}
 	statement := author.ShownStatement(ex)
 	printf(sys.stdout, "%s", statement)

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // newFlagSet returns a FlagSet that reports nothing itself: parse errors come
@@ -27,12 +29,13 @@ var errHelp = flag.ErrHelp
 // a submission whose name starts with a dash.
 func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	var positional []string
+	failed := recordFailures(fs)
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, errHelp
 			}
-			return nil, usageErrorf("%s: %v", fs.Name(), err)
+			return nil, flagError(fs.Name(), err, failed)
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -61,7 +64,7 @@ func (f *durationFlag) String() string {
 func (f *durationFlag) Set(s string) error {
 	d, err := time.ParseDuration(s)
 	if err != nil || d <= 0 {
-		return errors.New("want a positive duration with a unit, such as 30s or 2m")
+		return &valueError{say("cli.want.duration", report.Verbatim("example", "30s"), report.Verbatim("other", "2m"))}
 	}
 	f.d = d
 	return nil
@@ -84,7 +87,7 @@ func (f *listFlag) Set(s string) error {
 	for _, name := range strings.Split(s, ",") {
 		name = strings.TrimSpace(name)
 		if name == "" {
-			return errors.New("want a check name, or several separated by commas")
+			return &valueError{say("cli.want.check_name")}
 		}
 		f.names = append(f.names, name)
 	}
@@ -107,7 +110,7 @@ func (f *colorFlag) Set(s string) error {
 		f.when = s
 		return nil
 	}
-	return errors.New("want auto, always or never")
+	return &valueError{say("cli.want.color", report.Verbatim("auto", "auto"), report.Verbatim("always", "always"), report.Verbatim("never", "never"))}
 }
 
 // enabled decides colour for output to a terminal or not. NO_COLOR

@@ -39,14 +39,14 @@ func inLanguage(cmd, flagLang string, ex *exercise.Exercise, sys stdio, statemen
 	for _, m := range missing {
 		if strings.HasPrefix(m, "README.") {
 			if statement {
-				printf(sys.stderr, "grader: %s\n", l.T("show.no_statement", report.Verbatim("exercise", ex.ID)))
+				printf(sys.stderr, "%s%s\n", prefix(l), l.T("show.no_statement", report.Verbatim("exercise", ex.ID)))
 			}
 			continue
 		}
 		texts++
 	}
 	if texts > 0 && !statement {
-		printf(sys.stderr, "grader: %s\n", l.T("show.no_texts", report.Verbatim("exercise", ex.ID), report.Int("count", texts)))
+		printf(sys.stderr, "%s%s\n", prefix(l), l.T("show.no_texts", report.Verbatim("exercise", ex.ID), report.Int("count", texts)))
 	}
 	return in, nil
 }

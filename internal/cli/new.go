@@ -92,7 +92,7 @@ func runNew(ctx context.Context, args []string, sys stdio) error {
 		return err
 	}
 	if err := (operands{cmd: "new", before: "grader new [--from EXISTING] [--dir DIR]",
-		list: []operand{{"exercise ID", "the new exercise's ID", "ID"}}}).check(pos); err != nil {
+		list: []operand{{"exercise ID", "the new exercise's ID", "ID", "", ""}}}).check(pos); err != nil {
 		return err
 	}
 	id := pos[0]

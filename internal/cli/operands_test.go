@@ -7,7 +7,7 @@ import (
 
 func TestOperands(t *testing.T) {
 	batch := operands{cmd: "batch", before: "grader batch [flags]", after: "--out OUTDIR",
-		list: []operand{exerciseID, {"class folder", "the class folder", "DIR"}}}
+		list: []operand{exerciseID, {"class folder", "the class folder", "DIR", "", ""}}}
 	for _, tc := range []struct {
 		pos  []string
 		want string // "" for no error

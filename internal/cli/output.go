@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/boardcheck/boardcheck/grader/render"
@@ -78,8 +79,9 @@ type destination struct {
 // before anything is graded or written.
 func (f *outputFlags) plan(cmd string) ([]destination, error) {
 	if len(f.outputs) > len(f.formats) {
-		return nil, usageErrorf("%s: --output %s has no --format of its own: give one before it, as in --format junit --output report.xml",
-			cmd, f.outputs[len(f.formats)])
+		return nil, usageSay(inCommand(cmd, say("cli.output.no_format", report.Verbatim("output", "--output"),
+			report.Verbatim("file", f.outputs[len(f.formats)]), report.Verbatim("format", "--format"),
+			report.Verbatim("example", "--format junit --output report.xml"))))
 	}
 	var dests []destination
 	toStdout := 0
@@ -87,17 +89,19 @@ func (f *outputFlags) plan(cmd string) ([]destination, error) {
 	for i, name := range f.formats {
 		format, err := render.Lookup(name)
 		if err != nil {
-			return nil, usageErrorf("%s: -format: %v", cmd, err)
+			return nil, usageSay(inCommand(cmd, say("cli.format.unknown", report.Verbatim("flag", "-format"),
+				report.Verbatim("format", strconv.Quote(name)), report.Verbatim("formats", strings.Join(render.Names(), ", ")))))
 		}
 		d := destination{format: format}
 		if i < len(f.outputs) {
 			d.path = f.outputs[i]
-			if err := checkOutputPath(d.path); err != nil {
-				return nil, usageErrorf("%s: --output %s: %v", cmd, d.path, err)
+			file := report.Verbatim("file", d.path)
+			if why := checkOutputPath(d.path); why != nil {
+				return nil, usageSay(inCommand(cmd, say("cli.output.bad", report.Verbatim("flag", "--output"), file, report.Nested("why", *why))))
 			}
 			abs, _ := filepath.Abs(d.path)
 			if seen[abs] {
-				return nil, usageErrorf("%s: --output %s is given twice: each report needs a file of its own", cmd, d.path)
+				return nil, usageSay(inCommand(cmd, say("cli.output.twice", report.Verbatim("flag", "--output"), file)))
 			}
 			seen[abs] = true
 		} else {
@@ -106,8 +110,8 @@ func (f *outputFlags) plan(cmd string) ([]destination, error) {
 		dests = append(dests, d)
 	}
 	if toStdout > 1 {
-		return nil, usageErrorf("%s: %d formats (%s) would go to standard output, which holds one: give the others an --output FILE",
-			cmd, toStdout, strings.Join(f.formats[len(f.outputs):], ", "))
+		return nil, usageSay(inCommand(cmd, say("cli.output.stdout_full", report.Int("count", toStdout),
+			report.Verbatim("formats", strings.Join(f.formats[len(f.outputs):], ", ")), report.Verbatim("flag", "--output FILE"))))
 	}
 	if toStdout == 0 {
 		text, err := render.Lookup("text")
@@ -120,22 +124,23 @@ func (f *outputFlags) plan(cmd string) ([]destination, error) {
 }
 
 // checkOutputPath says why path cannot receive a report, or nil.
-func checkOutputPath(path string) error {
+func checkOutputPath(path string) *report.Message {
+	why := func(id string, args ...report.Arg) *report.Message { m := say(id, args...); return &m }
 	if path == "" {
-		return errors.New("want a file name")
+		return why("cli.output.want_file")
 	}
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
-		return errors.New("is a folder: give a file name inside it")
+		return why("cli.output.is_folder")
 	}
 	dir := filepath.Dir(path)
 	info, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return fmt.Errorf("folder %s does not exist: create it first", dir)
+		return why("cli.output.no_folder", report.Verbatim("folder", dir))
 	case err != nil:
-		return err
+		return why("cli.diagnostic", report.Verbatim("text", err.Error()))
 	case !info.IsDir():
-		return fmt.Errorf("%s is not a folder", dir)
+		return why("cli.output.not_folder", report.Verbatim("folder", dir))
 	}
 	return nil
 }

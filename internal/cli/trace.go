@@ -11,6 +11,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader/exercise"
 	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/render"
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/reference"
 )
 
@@ -38,7 +39,7 @@ func (f *traceFlag) String() string {
 func (f *traceFlag) Set(s string) error {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 || n > reference.MaxTraceN {
-		return fmt.Errorf("want a board size from 1 to %d", reference.MaxTraceN)
+		return &valueError{say("cli.want.board_size", report.Int("min", 1), report.Int("max", reference.MaxTraceN))}
 	}
 	f.n, f.set = n, true
 	return nil
@@ -62,10 +63,12 @@ func parseShow(args []string, sys stdio) (pos []string, f *showFlags, help bool,
 		return nil, f, true, nil
 	}
 	if err == nil && f.format != "text" && f.format != "html" {
-		err = usageErrorf("show: -format: unknown format %q: choose text or html", f.format)
+		err = usageSay(inCommand("show", say("cli.show.unknown_format", report.Verbatim("flag", "-format"),
+			report.Verbatim("format", strconv.Quote(f.format)), report.Verbatim("text", "text"), report.Verbatim("html", "html"))))
 	}
 	if err == nil && f.format != "text" && !f.trace.set {
-		err = usageErrorf("show: -format is for --trace; the statement is text")
+		err = usageSay(inCommand("show", say("cli.show.format_needs_trace", report.Verbatim("flag", "-format"),
+			report.Verbatim("trace", "--trace"), report.Verbatim("text", "text"))))
 	}
 	return pos, f, false, err
 }
@@ -89,7 +92,8 @@ func isQueensExercise(ex *exercise.Exercise) bool {
 // showTrace prints the search for f.trace.n queens, for exercise ex.
 func showTrace(ex *exercise.Exercise, f *showFlags, sys stdio) error {
 	if !isQueensExercise(ex) {
-		return usageErrorf("show: --trace: exercise %s is not an N-Queens exercise; its checks use no queens command", ex.ID)
+		return usageSay(inCommand("show", say("cli.show.not_queens", report.Verbatim("flag", "--trace"),
+			report.Verbatim("exercise", ex.ID), report.Verbatim("command", "queens"))))
 	}
 	// In the student's language, chosen as for the statement.
 	lang, note, err := i18n.Choose(f.lang, sys.getenv, ex.DefaultLang)

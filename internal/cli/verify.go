@@ -89,7 +89,7 @@ func runVerify(ctx context.Context, args []string, sys stdio) error {
 		return err
 	}
 	if err := (operands{cmd: "verify", before: "grader verify",
-		list: []operand{{"exercise", "the exercise", "ID|PATH"}}}).check(pos); err != nil {
+		list: []operand{{"exercise", "the exercise", "ID|PATH", "", ""}}}).check(pos); err != nil {
 		return err
 	}
 	ex, err := loadExercise(pos[0])
