@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -133,14 +134,23 @@ func fontsCover(t *testing.T, ctx context.Context, script *unicode.RangeTable) i
 			}
 		}
 		for i, id := range ids {
-			fonts, err := cdp.Call(ctx, tg, css.GetPlatformFontsForNode, css.GetPlatformFontsForNodeParams{NodeID: id})
-			if err != nil {
-				return chromedp.Void{}, err
-			}
+			// An element of a <details> just opened may not be laid out
+			// yet on a busy machine, and then was drawn with no font at
+			// all (CI, the Arabic page's tally captions): asked again
+			// for a while, it is.
 			var families []string
-			for _, f := range fonts.Fonts {
-				if f.GlyphCount > 0 {
-					families = append(families, f.FamilyName)
+			for try := 0; len(families) == 0 && try < 50; try++ {
+				if try > 0 {
+					time.Sleep(100 * time.Millisecond)
+				}
+				fonts, err := cdp.Call(ctx, tg, css.GetPlatformFontsForNode, css.GetPlatformFontsForNodeParams{NodeID: id})
+				if err != nil {
+					return chromedp.Void{}, err
+				}
+				for _, f := range fonts.Fonts {
+					if f.GlyphCount > 0 {
+						families = append(families, f.FamilyName)
+					}
 				}
 			}
 			for _, r := range letters(texts[i], script) {
