@@ -596,7 +596,7 @@ func LookPath(name string) (string, error) {
 	var closed *closedError
 	switch {
 	case errors.As(err, &closed):
-		return "", &NotOnPathError{Name: name, Closed: closed.Error()}
+		return "", &NotOnPathError{Name: name, Closed: closed.Error(), ClosedWhy: closed.message()}
 	case err != nil:
 		return "", &NotOnPathError{Name: name}
 	}

@@ -22,6 +22,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/boardcheck/boardcheck/grader/report"
 )
 
 // Spec says what to run and how.
@@ -271,8 +273,11 @@ func resolveArgv0(spec Spec, usable func(string) error) (string, error) {
 type NotOnPathError struct {
 	Name string
 	// Closed, when not "", says why the program found is none of a
-	// run's (as root, runs may not enter /root, which holds it).
-	Closed string
+	// run's (as root, runs may not enter /root, which holds it), in
+	// English; ClosedWhy says it as a message (sandbox.closed.*), for a
+	// report to say in the student's language.
+	Closed    string
+	ClosedWhy report.Message
 }
 
 func (e *NotOnPathError) Error() string {
@@ -298,12 +303,24 @@ type closedError struct {
 	mode            fs.FileMode
 }
 
+// Error is e in English, as its message (sandbox.closed.*) says it in the
+// English catalog (grader's TestMissingSaid holds them equal): this package
+// renders no language.
 func (e *closedError) Error() string {
 	const advice = "install it where every user can (/usr/local, /opt), or open the folders above it to others (chmod o+x)"
 	if e.closed == e.program {
 		return fmt.Sprintf("runs are a user of their own, who may not run %s (mode %v): %s", e.program, e.mode, advice)
 	}
 	return fmt.Sprintf("runs are a user of their own, who may not enter %s, which holds %s: %s", e.closed, e.program, advice)
+}
+
+// message says e, and what its operator does about it, as a message.
+func (e *closedError) message() report.Message {
+	advice := []report.Arg{code("dirs", "/usr/local, /opt"), code("chmod", "chmod o+x")}
+	if e.closed == e.program {
+		return say("sandbox.closed.program", append([]report.Arg{code("program", e.program), code("mode", e.mode.String())}, advice...)...)
+	}
+	return say("sandbox.closed.folder", append([]report.Arg{code("folder", e.closed), code("program", e.program)}, advice...)...)
 }
 
 // capture keeps the first limit bytes of a stream and throws the rest away,

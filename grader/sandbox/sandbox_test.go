@@ -355,6 +355,18 @@ func TestUnreachableProgram(t *testing.T) {
 			if want := "not found on PATH where the run may reach it (runs are a user of their own, who may not enter " + closed; err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("Run of a name found only in a folder closed to the run: %v; want an error saying %q", err, want)
 			}
+			// LookPath, which says a submission's tool is out of its
+			// runs' reach, says why as a message too (grader's
+			// TestMissingSaid says sandbox.closed.* in every language).
+			t.Setenv("PATH", path)
+			_, err = LookPath("tool")
+			var np *NotOnPathError
+			if !errors.As(err, &np) || np.ClosedWhy.ID != "sandbox.closed.folder" || !strings.Contains(np.Closed, "who may not enter "+closed) {
+				t.Fatalf("LookPath of a name found only in a folder closed to the run: %v; want a *NotOnPathError that says why, as sandbox.closed.folder", err)
+			}
+			if folder, _ := np.ClosedWhy.Arg("folder"); folder.Text != closed {
+				t.Errorf("ClosedWhy names the folder %q; want %q", folder.Text, closed)
+			}
 		})
 	}
 }

@@ -163,11 +163,10 @@ func machineProblem(path string, why, fix report.Message) *Error {
 }
 
 // toolMissingMessage says that the tool a submission needs is not on PATH
-// (np), or only where runs may not reach it; why that is (np.Closed) is
-// still English alone.
+// (np), or only where runs may not reach it, and why (np.ClosedWhy).
 func toolMissingMessage(np *sandbox.NotOnPathError) report.Message {
 	if np.Closed != "" {
-		return say("submission.tool_closed", cmd("tool", np.Name), cmd("var", "PATH"), report.Text("closed", np.Closed))
+		return say("submission.tool_closed", cmd("tool", np.Name), cmd("var", "PATH"), report.Nested("closed", np.ClosedWhy))
 	}
 	return say("submission.tool_missing", cmd("tool", np.Name), cmd("var", "PATH"))
 }

@@ -684,7 +684,7 @@ func shebangCommand(line string) ([]string, error) {
 		p, err := sandbox.LookPath(name)
 		var np *sandbox.NotOnPathError
 		if errors.As(err, &np) && np.Closed != "" {
-			return nil, &saidError{say("submission.shebang_line.closed", cmd("name", name), cmd("var", "PATH"), report.Text("closed", np.Closed))}
+			return nil, &saidError{say("submission.shebang_line.closed", cmd("name", name), cmd("var", "PATH"), report.Nested("closed", np.ClosedWhy))}
 		}
 		if err != nil {
 			return nil, &saidError{say("submission.shebang_line.not_on_path", cmd("name", name), cmd("var", "PATH"))}
