@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox/internal/proctree"
 )
 
@@ -44,8 +45,8 @@ type cgroupDirs struct {
 	cpuacctV1      string // likewise, for cpuacct.usage (the same folder as cpuV1 where they are mounted together)
 	psi            string // without v2: a cgroup2 folder without controllers, for each run's CPU time and pressure stall
 	memV1HasMemsw  bool
-	unavailableWhy string // why memory is not counted by a cgroup, for Protections
-	cpuShareOff    bool   // LayerCPUShare is off: runs get no cpu cgroup of their own
+	unavailableWhy report.Message // why memory is not counted by a cgroup, for Protections
+	cpuShareOff    bool           // LayerCPUShare is off: runs get no cpu cgroup of their own
 }
 
 // parents are the folders under which runs get cgroups, each once.
@@ -96,9 +97,10 @@ func findCgroups() cgroupDirs {
 		_, err := os.Stat(filepath.Join(d.memV1, "memory.memsw.limit_in_bytes"))
 		d.memV1HasMemsw = err == nil
 	} else {
-		d.unavailableWhy = "no cgroup with the memory controller is writable by the grader"
+		d.unavailableWhy = say("sandbox.missing.no_memory_cgroup", code("cgroup", "cgroup"), code("memory", "memory"))
 		if os.Geteuid() != 0 {
-			d.unavailableWhy += " (as root, or in a cgroup v2 delegated to the grader alone, as systemd-run --user --scope -p Delegate=yes grader ... makes, memory is counted by the kernel)"
+			d.unavailableWhy = say("sandbox.missing.no_memory_cgroup_user", code("cgroup", "cgroup"), code("memory", "memory"),
+				code("v2", "cgroup v2"), code("command", "systemd-run --user --scope -p Delegate=yes grader ..."))
 		}
 	}
 	d.cpuV1 = findV1("cpu", func(probe string) bool {

@@ -81,8 +81,8 @@ type machine struct {
 	asRoot     bool
 	cg         cgroupDirs
 	// missing says, for each layer this machine does not allow, why and
-	// how to get it.
-	missing []string
+	// how to get it: sandbox.missing.* messages.
+	missing []report.Message
 }
 
 const allNamespaces = syscall.CLONE_NEWPID | syscall.CLONE_NEWNET | syscall.CLONE_NEWNS |
@@ -123,28 +123,28 @@ func probeMachine() machine {
 	// needs none.
 	cgroups := sync.OnceValue(func() cgroupDirs {
 		if LayerOff(LayerCgroup) {
-			return cgroupDirs{unavailableWhy: "turned off for a test"}
+			return cgroupDirs{unavailableWhy: offForTest()}
 		}
 		return findCgroups()
 	})
 	go cgroups()
 	exe, err := os.Executable()
 	if err != nil {
-		m.missing = append(m.missing, "the run supervisor: cannot find the grader's own binary ("+err.Error()+"); runs are started directly")
+		m.missing = append(m.missing, say("sandbox.missing.supervisor_exe", code("error", err.Error())))
 		m.cg = cgroups()
 		return m
 	}
 	const oPath = 0x200000
 	f, err := os.OpenFile(exe, oPath|syscall.O_CLOEXEC, 0)
 	if err != nil {
-		m.missing = append(m.missing, "the run supervisor: cannot open the grader's own binary ("+err.Error()+"); runs are started directly")
+		m.missing = append(m.missing, say("sandbox.missing.supervisor_open", code("error", err.Error())))
 		m.cg = cgroups()
 		return m
 	}
 	m.exe, m.exeFile = exe, f
 	_, filterErr := seccompFilter(false)
 	lock := lockdownLayers(filterErr)
-	var why []string
+	var why []report.Message // each setup tried, and the error that stopped it
 	for _, c := range candidates(m.asRoot) {
 		c.exe, c.exeFile, c.asRoot = exe, f, m.asRoot
 		c.seccomp, c.landlock = lock.seccomp, lock.landlock
@@ -154,18 +154,18 @@ func probeMachine() machine {
 			c.missing = append(missingLayers(c, why), lock.missing...)
 			return c
 		}
-		why = append(why, c.describe()+": "+err.Error())
+		why = append(why, say("sandbox.tried_setup", part("setup", c.describe()), code("error", err.Error())))
 	}
 	// Not even the supervisor starts with the lockdown: try it bare.
 	bare := machine{exe: exe, exeFile: f, asRoot: m.asRoot, supervised: true, subreaper: true, bare: true}
 	if err := probe(bare); err == nil {
 		bare.cg = cgroups()
-		bare.missing = append(missingLayers(bare, why), "seccomp, Landlock and dropping capabilities: the supervisor could not apply them")
+		bare.missing = append(missingLayers(bare, why), say("sandbox.missing.lockdown", code("seccomp", "seccomp"), code("landlock", "Landlock")))
 		return bare
 	} else {
-		why = append(why, "the supervisor alone: "+err.Error())
+		why = append(why, say("sandbox.tried_setup", part("setup", say("sandbox.setup.alone")), code("error", err.Error())))
 	}
-	m.missing = append(m.missing, "the run supervisor: it cannot start here ("+strings.Join(why, "; ")+"); runs are started directly")
+	m.missing = append(m.missing, say("sandbox.missing.supervisor", part("tried", joined("sandbox.list.then", why))))
 	m.cg = cgroups()
 	return m
 }
@@ -173,24 +173,26 @@ func probeMachine() machine {
 type lockdownCaps struct {
 	seccomp  bool
 	landlock int
-	missing  []string
+	missing  []report.Message
 }
 
 func lockdownLayers(filterErr error) lockdownCaps {
 	var l lockdownCaps
 	switch {
 	case LayerOff(LayerSeccomp):
-		l.missing = append(l.missing, "seccomp: turned off for a test")
+		l.missing = append(l.missing, say("sandbox.missing.off", code("layer", "seccomp")))
+	case errors.Is(filterErr, errNoSeccompArch):
+		l.missing = append(l.missing, say("sandbox.missing.seccomp_arch", code("seccomp", "seccomp"), code("x86", "x86-64"), code("arm", "ARM64")))
 	case filterErr != nil:
-		l.missing = append(l.missing, "seccomp: "+filterErr.Error())
+		l.missing = append(l.missing, say("sandbox.missing.seccomp", code("seccomp", "seccomp"), code("error", filterErr.Error())))
 	default:
 		l.seccomp = true
 	}
 	switch abi := landlockABI(); {
 	case LayerOff(LayerLandlock):
-		l.missing = append(l.missing, "Landlock: turned off for a test")
+		l.missing = append(l.missing, say("sandbox.missing.off", code("layer", "Landlock")))
 	case abi == 0:
-		l.missing = append(l.missing, "Landlock: this kernel has none (Linux 5.13 or later with lsm=landlock); the mount namespace still bounds what a run can write")
+		l.missing = append(l.missing, say("sandbox.missing.landlock", code("landlock", "Landlock"), code("linux", "Linux 5.13"), code("lsm", "lsm=landlock")))
 	default:
 		l.landlock = abi
 	}
@@ -233,24 +235,26 @@ func candidates(asRoot bool) []machine {
 	return append(cs, machine{supervised: true, subreaper: true})
 }
 
-func (m machine) describe() string {
-	var parts []string
+// describe says what the setup m gives a run, for the setups tried
+// ("a user namespace with namespaces with a root of its own with /proc").
+func (m machine) describe() report.Message {
+	var parts []report.Message
 	if m.userns {
-		parts = append(parts, "a user namespace")
+		parts = append(parts, say("sandbox.setup.userns"))
 	}
 	if m.nsFlags != 0 {
-		parts = append(parts, "namespaces")
+		parts = append(parts, say("sandbox.setup.namespaces"))
 	}
 	if m.root {
-		parts = append(parts, "a root of its own")
+		parts = append(parts, say("sandbox.setup.root"))
 	}
 	if m.proc {
-		parts = append(parts, "/proc")
+		parts = append(parts, say("sandbox.code", code("code", "/proc")))
 	}
 	if len(parts) == 0 {
-		return "a supervisor without namespaces"
+		return say("sandbox.setup.bare")
 	}
-	return strings.Join(parts, " with ")
+	return joined("sandbox.list.with", parts)
 }
 
 // probe has a supervisor set up everything m would give a run, check what
@@ -289,61 +293,59 @@ func probe(m machine) error {
 	return fmt.Errorf("the supervisor ended with %v", st)
 }
 
-// missingLayers says what the chosen setup lacks, and how to get it.
-func missingLayers(m machine, why []string) []string {
-	var out []string
-	tried := ""
+// missingLayers says what the chosen setup lacks, and how to get it; why
+// are the stronger setups tried, and what stopped each.
+func missingLayers(m machine, why []report.Message) []report.Message {
+	var out []report.Message
+	tried := nothing()
 	if len(why) > 0 {
-		tried = " (tried " + strings.Join(why, "; ") + ")"
+		tried = say("sandbox.missing.tried", part("setups", joined("sandbox.list.then", why)))
 	}
 	switch {
 	case !m.userns && m.switchUID:
-		out = append(out, "a user namespace per run"+tried+
-			"; the run is still a user of its own, without capabilities")
+		out = append(out, say("sandbox.missing.userns", part("tried", tried)))
 	case !m.userns:
-		signals := ", and may signal the grader and its launcher"
+		signals := say("sandbox.missing.own_user_signals")
 		if m.landlock >= landlockScopes {
-			signals = " (Landlock keeps it from signalling them)"
+			signals = say("sandbox.missing.own_user_landlock", code("landlock", "Landlock"))
 		}
-		out = append(out, "a user of its own: the run is the grader's own user, with its rights over the grader's files"+signals+tried+
-			"; allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 on Debian, "+
-			"kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu, user.max_user_namespaces > 0), or run the grader as root in a container")
+		out = append(out, say("sandbox.missing.own_user", part("signals", signals), part("tried", tried),
+			code("sysctl", "sysctl"), code("debian", "kernel.unprivileged_userns_clone=1"),
+			code("ubuntu", "kernel.apparmor_restrict_unprivileged_userns=0"), code("max", "user.max_user_namespaces > 0")))
 	}
 	if m.nsFlags&syscall.CLONE_NEWPID == 0 {
-		out = append(out, "a PID namespace: a run sees the machine's processes, and "+subreaperReach(m))
+		out = append(out, say("sandbox.missing.pidns", part("reach", subreaperReach(m))))
 	}
 	if m.nsFlags&syscall.CLONE_NEWNET == 0 {
-		reach := "a run can reach the network"
 		if m.landlockRefusesTCP() {
-			reach += " by UDP and Unix sockets; Landlock refuses it TCP"
+			out = append(out, say("sandbox.missing.netns_tcp", code("udp", "UDP"), code("unix", "Unix"), code("landlock", "Landlock"), code("tcp", "TCP")))
+		} else {
+			out = append(out, say("sandbox.missing.netns"))
 		}
-		out = append(out, "a network namespace: "+reach)
 	}
 	if !m.root {
-		out = append(out, "a root of its own: a run sees the machine's files and may write wherever its user can"+tried+
-			"; a container must allow mounts in a user namespace (Docker: --security-opt seccomp=unconfined, or --privileged)")
+		out = append(out, say("sandbox.missing.root", part("tried", tried), code("docker", "--security-opt seccomp=unconfined"), code("privileged", "--privileged")))
 	} else if !m.proc && m.nsFlags&syscall.CLONE_NEWPID == 0 {
-		out = append(out, "/proc: without a PID namespace a fresh /proc would show the machine's processes; the run has none")
+		out = append(out, say("sandbox.missing.proc_no_pidns", code("proc", "/proc")))
 	} else if !m.proc {
-		out = append(out, "/proc: the kernel refused a fresh /proc (a container that masks parts of its own); the run has none")
+		out = append(out, say("sandbox.missing.proc_refused", code("proc", "/proc")))
 	}
 	if !m.cg.memV1Or2() {
-		sockets := "; what the kernel holds for a run's sockets is bounded by RLIMIT_NOFILE"
+		sockets := say("sandbox.missing.memory_nofile", code("nofile", "RLIMIT_NOFILE"))
 		if m.countsSockets() {
-			sockets = "; each socket of the run's network namespace is counted in its memory at the most the kernel queues on it, and RLIMIT_NOFILE bounds how many a process holds"
+			sockets = say("sandbox.missing.memory_sockets", code("nofile", "RLIMIT_NOFILE"))
 		}
-		out = append(out, "kernel-counted memory: "+m.cg.unavailableWhy+"; the resident memory and page tables of the run's processes are polled every 20 ms"+sockets+
-			"; memfd_create, shmget and msgget, whose memory no process's resident memory shows, are refused, and so are socket buffers above the default (SO_SNDBUF, SO_RCVBUF)")
+		out = append(out, say("sandbox.missing.memory", part("why", m.cg.unavailableWhy), part("sockets", sockets),
+			part("calls", codes("memfd_create", "shmget", "msgget")), code("buffers", "SO_SNDBUF, SO_RCVBUF")))
 	}
 	if !m.cg.sharesCPU() {
-		out = append(out, "an equal share of the processor per run: "+m.cg.noCPUShareWhy()+
-			"; a run that starts many busy processes, sessions or threads gets more of the processor than a run beside it, though no more CPU time than its limit")
+		out = append(out, say("sandbox.missing.cpu_share", part("why", m.cg.noCPUShareWhy()), code("cpu", "CPU")))
 	}
 	if !m.cg.countsCPU() {
-		out = append(out, "kernel-counted CPU time: no cgroup counts it; the CPU time of the run's processes is read from /proc every 20 ms, and a process reaped outside the run is not counted")
+		out = append(out, say("sandbox.missing.cpu_time", code("cgroup", "cgroup"), code("proc", "/proc")))
 	}
 	if !m.cg.measuresWait() && !canMeasureWait() {
-		out = append(out, "the time a run waits for a processor: this kernel shows neither a cgroup's pressure stall nor a task's run delay; a run the wall-clock limit stops is taken to have waited of its own accord")
+		out = append(out, say("sandbox.missing.wait", code("cgroup", "cgroup")))
 	}
 	return out
 }
@@ -365,17 +367,22 @@ func kernelShowsFullCPU() bool {
 // measuresWait says whether a run's cgroup has a pressure stall.
 func (d cgroupDirs) measuresWait() bool { return d.v2 != "" || d.psi != "" }
 
-func (d cgroupDirs) noCPUShareWhy() string {
+// noCPUShareWhy says why runs get no cpu cgroup each.
+func (d cgroupDirs) noCPUShareWhy() report.Message {
 	switch {
-	case d.unavailableWhy == "turned off for a test" || d.cpuShareOff:
-		return "turned off for a test"
+	case d.unavailableWhy.ID == offForTest().ID || d.cpuShareOff:
+		return offForTest()
 	case d.v2 != "":
-		return "the cgroup v2 folder the grader uses (" + d.v2 + ") cannot hand the cpu controller down"
+		return say("sandbox.missing.no_cpu_v2", code("v2", "cgroup v2"), code("folder", d.v2), code("cpu", "cpu"))
 	case os.Geteuid() != 0:
-		return "no cgroup with the cpu controller is writable by the grader (as root, or in a cgroup v2 delegated to the grader with the cpu controller, runs get one each)"
+		return say("sandbox.missing.no_cpu_cgroup_user", code("cgroup", "cgroup"), code("cpu", "cpu"), code("v2", "cgroup v2"))
 	}
-	return "no cgroup with the cpu controller is writable by the grader"
+	return say("sandbox.missing.no_cpu_cgroup", code("cgroup", "cgroup"), code("cpu", "cpu"))
 }
+
+// offForTest is why a layer is not in force where a test turned it off
+// (LayerOff).
+func offForTest() report.Message { return say("sandbox.missing.off_for_test") }
 
 func (d cgroupDirs) memV1Or2() bool { return d.v2 != "" || d.memV1 != "" }
 
@@ -384,8 +391,9 @@ func (d cgroupDirs) pidsV1Or2() bool { return d.v2 != "" || d.pidsV1 != "" }
 // Isolated reports whether runs on this machine are isolated as the
 // README's Security section promises: no privilege over anything outside
 // the run, its own PID and network namespaces and root, and the syscall
-// filter. missing says what is not, and how to get it.
-func Isolated() (ok bool, missing []string) {
+// filter. missing says what is not, and how to get it (sandbox.missing.*
+// messages: the CLI says them in English, to the operator).
+func Isolated() (ok bool, missing []report.Message) {
 	m := thisMachine()
 	ok = (m.userns || m.switchUID) && m.nsFlags&syscall.CLONE_NEWPID != 0 &&
 		m.nsFlags&syscall.CLONE_NEWNET != 0 && m.root && m.seccomp
@@ -395,12 +403,11 @@ func Isolated() (ok bool, missing []string) {
 // subreaperReach says which of a run's processes die with it where there is
 // no PID namespace: as root, all of the run's own uid, which is its alone;
 // otherwise those the grader finds.
-func subreaperReach(m machine) string {
+func subreaperReach(m machine) report.Message {
 	if m.switchUID && m.asRoot && !LayerOff(LayerRunUID) {
-		return "every process of the run's own uid is killed when it ends, wherever it went (setsid, a double fork)"
+		return say("sandbox.missing.reach.uid", code("setsid", "setsid"))
 	}
-	return "the processes the grader finds below the run's supervisor (setsid, a double fork) are killed when it ends; " +
-		"one that keeps forking away from its parent can outlive it"
+	return say("sandbox.missing.reach.found", code("setsid", "setsid"))
 }
 
 // hasSupplementaryGroups says whether the grader's user belongs to groups
@@ -541,9 +548,7 @@ func Protections(l Limits) []report.Message {
 		say("sandbox.stdin"),
 	)
 	for _, why := range m.missing {
-		// What the machine lacks, and how its operator gets it, is still
-		// said in English alone (issue 31's phase B).
-		ps = append(ps, say("sandbox.not_in_force", report.Text("why", why)))
+		ps = append(ps, say("sandbox.not_in_force", part("why", why)))
 	}
 	return ps
 }

@@ -28,16 +28,20 @@ func codes(names ...string) report.Message {
 	return joined("sandbox.list.and", items)
 }
 
-// joined joins items, "a, b" then last ("a, b and c", "a or b", "a; b"),
-// in the report's language; last is sandbox.list.and, .or or .then.
+// nothing is an empty part of a message: a clause that does not apply.
+func nothing() report.Message { return say("sandbox.code", code("code", "")) }
+
+// joined joins items, "a, b" then last ("a, b and c", "a or b", "a; b",
+// "a with b with c"), in the report's language; last is sandbox.list.and,
+// .or, .then or .with (the last two join every item alike).
 func joined(last string, items []report.Message) report.Message {
 	if len(items) == 0 {
-		return say("sandbox.code", code("code", ""))
+		return nothing()
 	}
 	m := items[0]
 	for i, item := range items[1:] {
 		id := "sandbox.list.comma"
-		if last == "sandbox.list.then" || i == len(items)-2 {
+		if last == "sandbox.list.then" || last == "sandbox.list.with" || i == len(items)-2 {
 			id = last
 		}
 		m = say(id, part("first", m), part("then", item))

@@ -131,8 +131,8 @@ func Run(ctx context.Context, spec Spec) (*Result, error) {
 func SetIsolationForTest(mode string) (restore func(), ok bool) { return func() {}, false }
 
 // Isolated reports that runs here are not isolated, and why.
-func Isolated() (bool, []string) {
-	return false, []string{"isolation: the sandbox's namespaces, root, seccomp filter and cgroups are Linux's; on this system a run is held by its time and output limits alone"}
+func Isolated() (bool, []report.Message) {
+	return false, []report.Message{say("sandbox.missing.other", code("seccomp", "seccomp"), code("cgroups", "cgroups"), code("linux", "Linux"))}
 }
 
 // OwnRoot reports whether each run has a root of its own: not on this

@@ -231,8 +231,8 @@ func TestIsolatedSaysWhatIsMissing(t *testing.T) {
 		t.Errorf("Isolated() = false with nothing missing: a refusal must say why")
 	}
 	for _, m := range missing {
-		if m == "" {
-			t.Errorf("an empty reason in %q", missing)
+		if m.ID == "" {
+			t.Errorf("an empty reason in %v", missing)
 		}
 	}
 }
@@ -414,7 +414,7 @@ func TestSocketsWithoutCgroup(t *testing.T) {
 	if _, err := os.Stat("/usr/bin/python3"); err != nil {
 		t.Skip("no /usr/bin/python3")
 	}
-	m.cg = cgroupDirs{unavailableWhy: "none, for a test"}
+	m.cg = cgroupDirs{unavailableWhy: offForTest()}
 	machineOverride.Store(&m)
 	defer machineOverride.Store(nil)
 	l := Limits{Memory: 64 * MiB, Time: 20 * time.Second}

@@ -16,6 +16,7 @@ import (
 	"github.com/boardcheck/boardcheck/grader"
 	"github.com/boardcheck/boardcheck/grader/batch"
 	"github.com/boardcheck/boardcheck/grader/exercise"
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/render"
 	"github.com/boardcheck/boardcheck/grader/report"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
@@ -65,8 +66,14 @@ func requireIsolation(cmd string) error {
 	if ok {
 		return nil
 	}
+	// Said to the operator, in English, as the command line's errors are.
+	en := i18n.For(i18n.English)
+	lines := make([]string, len(missing))
+	for i, m := range missing {
+		lines[i] = en.Say(m)
+	}
 	return fmt.Errorf("%s: --require-isolation: this machine does not let the sandbox isolate a run:\n  - %s\n%s; or pass --require-isolation=false to run submissions with what there is",
-		cmd, strings.Join(missing, "\n  - "), isolationAdvice(os.Geteuid() == 0))
+		cmd, strings.Join(lines, "\n  - "), isolationAdvice(os.Geteuid() == 0))
 }
 
 // isolationAdvice says how to get what the sandbox lacks. As root, the
