@@ -368,7 +368,7 @@ func attacks() []attack {
 			// Out when the compile ran to its end: built, or its program
 			// found too large to give a run, after it wrote it all.
 			escaped: func(e *escapeEnv, r graderRun) bool {
-				return strings.Contains(r.stdout, "built main.c second.c with") || strings.Contains(r.stdout, "(the program built is ")
+				return strings.Contains(r.stdout, "built main.c second.c with") || strings.Contains(r.stdout, "; a run may be given at most ")
 			},
 			offRoot: [][]string{{"disk"}}, offUser: [][]string{{"disk"}}},
 		// Not an escape: the grader must say whose the fault is.

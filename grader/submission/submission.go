@@ -131,9 +131,10 @@ func shownNames(names []string, sep string) string {
 type CompileError struct {
 	Command []string
 	Output  string
-	// Why, when set, is why a build the compiler finished failed (what
-	// it built is more than a run may be given: see checkBuilt), said in
-	// the student's language where Output is the compiler's own words.
+	// Why, when set, is why a build the compiler finished failed (it made
+	// no program, or what it built is more than a run may be given: see
+	// checkBuilt), said in the student's language where Output is the
+	// compiler's own words.
 	Why *report.Message
 	// Split is set when the compiler's output shows a file of a program
 	// split into several files, built alone.
@@ -828,15 +829,16 @@ func compileFiles(ctx context.Context, lang language, srcs, seen []string, name,
 	// link a compile could point at a file of the grader's.
 	fi, err := os.Lstat(out)
 	if err != nil || !fi.Mode().IsRegular() {
-		return "", &CompileError{Command: argv, Output: "(the compiler made no program file " + filepath.Base(out) + ")"}
+		why := say("submission.no_program_file", report.Verbatim("tool", filepath.Base(argv[0])), report.Verbatim("file", filepath.Base(out)))
+		return "", &CompileError{Command: argv, Why: &why}
 	}
 	// Each run gets a copy of it, read as the grader reads a student's
 	// file: at most handin.MaxFileSize. Larger, it is the program's doing
 	// (a table written out in full in the source), said here, not found
 	// at the first run as the grader's own failure to copy it.
 	if fi.Size() > handin.MaxFileSize {
-		return "", &CompileError{Command: argv, Output: fmt.Sprintf("(the program built is %s; a run may be given at most %s: compute large tables when the program runs, not in its source)",
-			sandbox.FormatSize(fi.Size()), sandbox.FormatSize(handin.MaxFileSize))}
+		why := say("submission.built_too_large", report.Verbatim("tool", filepath.Base(argv[0])), report.Verbatim("size", sandbox.FormatSize(fi.Size())), report.Verbatim("most", sandbox.FormatSize(handin.MaxFileSize)))
+		return "", &CompileError{Command: argv, Why: &why}
 	}
 	return out, nil
 }

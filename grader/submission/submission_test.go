@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/sandbox"
 )
 
@@ -257,6 +258,39 @@ func TestPrepareCompile(t *testing.T) {
 				t.Errorf("CompileError %q (command %q); want it to name %s", err, ce.Command, tt.tool)
 			}
 		})
+	}
+}
+
+// TestPrepareNoProgramFile: a compiler that ends well but writes no
+// program fails the build, said as the build check's message
+// (submission.no_program_file, CompileError.Why) in the student's
+// language, not as a note of the grader's in the compiler's output.
+func TestPrepareNoProgramFile(t *testing.T) {
+	// A cc that compiles nothing, in a folder a run's own user may enter.
+	bin, err := os.MkdirTemp("", "boardcheck-fakecc-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(bin)
+	os.Chmod(bin, 0o755)
+	writeProg(t, bin, "cc", "#!/bin/sh\nexit 0\n", 0o755)
+	t.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	src := writeProg(t, t.TempDir(), "sol.c", "int main(void) { return 0; }\n", 0o644)
+	_, err = Prepare(context.Background(), src, t.TempDir())
+	var ce *CompileError
+	if !errors.As(err, &ce) || ce.Why == nil || ce.Why.ID != "submission.no_program_file" || ce.Output != "" {
+		t.Fatalf("Prepare with a cc that writes nothing = %v; want a *CompileError whose Why is submission.no_program_file", err)
+	}
+	if got, want := English(*ce.Why), "cc finished, but made no program file sol"; got != want {
+		t.Errorf("in English: %q; want %q", got, want)
+	}
+	for _, lang := range i18n.Languages() {
+		if got := i18n.For(lang).Say(*ce.Why); !strings.Contains(got, "cc") || !strings.Contains(got, "sol") || strings.Contains(got, "<no value>") {
+			t.Errorf("%s: %q", lang, got)
+		}
+	}
+	if words := i18n.Untranslated(i18n.For(i18n.Pseudo).Say(*ce.Why)); len(words) > 0 {
+		t.Errorf("en-XA: %q in no catalog's words", words)
 	}
 }
 
