@@ -24,7 +24,8 @@ import (
 // sentence is not escaped again, which would show the isolates of a
 // right-to-left language as \u2068.
 func words(r *report.Report) *i18n.Localizer {
-	return i18n.For(r.Lang).WithEscape(func(s string) string { return escapeLine(s, maxMessageRunes, nil) })
+	l := i18n.For(r.Lang)
+	return l.WithEscape(func(s string) string { return escapeLine(s, maxMessageRunes, nil, l) })
 }
 
 // checkDetail explains a check of r that did not pass, as plain text without
@@ -107,7 +108,7 @@ func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
 func safeText(s string) string {
 	lines := splitLines(s)
 	for i, l := range lines {
-		lines[i] = escapeLine(l, maxMessageRunes, nil)
+		lines[i] = escapeLine(l, maxMessageRunes, nil, nil)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -167,12 +167,16 @@ func around(l *i18n.Localizer, m report.Message, name string) (before, after str
 
 // htmlEsc shows a program's text with its control characters made visible,
 // as the text report does; html/template then escapes what is left.
-func htmlEsc(s string) string { return escapeLine(s, maxLineRunes, nil) }
+func htmlEsc(s string) string { return escapeLine(s, maxLineRunes, nil, nil) }
+
+// htmlEscIn is htmlEsc for a line of a program's output in a report in
+// loc's language, which says how much of a long line was cut.
+func htmlEscIn(loc *i18n.Localizer, s string) string { return escapeLine(s, maxLineRunes, nil, loc) }
 
 func htmlLines(s string) []string {
 	var out []string
 	for _, l := range splitLines(s) {
-		out = append(out, escapeLine(l, maxMessageRunes, nil))
+		out = append(out, escapeLine(l, maxMessageRunes, nil, nil))
 	}
 	return out
 }
@@ -342,7 +346,7 @@ func htmlExcerptWith(loc *i18n.Localizer, stream, s string, d *report.Detail, pr
 			out.Lines = append(out.Lines, htmlLine{Gap: loc.T("stream.more_lines", report.Int("count", l.gap))})
 			continue
 		}
-		out.Lines = append(out.Lines, htmlLine{Num: fmt.Sprintf("%*d", out.Digits, l.n), Text: htmlEsc(l.text), Focus: l.focus})
+		out.Lines = append(out.Lines, htmlLine{Num: fmt.Sprintf("%*d", out.Digits, l.n), Text: htmlEscIn(loc, l.text), Focus: l.focus})
 	}
 	return out
 }
@@ -380,11 +384,11 @@ func htmlDiff(loc *i18n.Localizer, expected, actual string) []htmlDiffLine {
 		case strings.HasPrefix(l, `\`):
 			d = append(d, htmlDiffLine{"gap", "", loc.T("diff.no_newline")})
 		case strings.HasPrefix(l, "-"):
-			d = append(d, htmlDiffLine{"del", "-", visibleTrailing(htmlEsc(l[1:]))})
+			d = append(d, htmlDiffLine{"del", "-", visibleTrailing(htmlEscIn(loc, l[1:]))})
 		case strings.HasPrefix(l, "+"):
-			d = append(d, htmlDiffLine{"add", "+", visibleTrailing(htmlEsc(l[1:]))})
+			d = append(d, htmlDiffLine{"add", "+", visibleTrailing(htmlEscIn(loc, l[1:]))})
 		default:
-			d = append(d, htmlDiffLine{"same", " ", htmlEsc(strings.TrimPrefix(l, " "))})
+			d = append(d, htmlDiffLine{"same", " ", htmlEscIn(loc, strings.TrimPrefix(l, " "))})
 		}
 	}
 	if actual == "" {
@@ -834,7 +838,7 @@ func deathWords(l *i18n.Localizer, run *report.Run) string {
 	if run.DeathReason != nil {
 		return said(l).Say(*run.DeathReason)
 	}
-	return htmlEsc(run.Death)
+	return htmlEscIn(l, run.Death)
 }
 
 // said is l for a sentence of the page that quotes a program's text: each
@@ -842,5 +846,5 @@ func deathWords(l *i18n.Localizer, run *report.Run) string {
 // markup), and the sentence not again, which would show a right-to-left
 // language's isolates as \u2068.
 func said(l *i18n.Localizer) *i18n.Localizer {
-	return l.WithEscape(func(s string) string { return escapeLine(s, maxMessageRunes, nil) })
+	return l.WithEscape(func(s string) string { return escapeLine(s, maxMessageRunes, nil, l) })
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/diff"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -182,8 +184,49 @@ func TestEscapeLine(t *testing.T) {
 		{"ünïcødé ♛ ok", "ünïcødé ♛ ok"},
 		{long, strings.Repeat("é", maxLineRunes) + "… (5 more characters)"},
 	} {
-		if got := escapeLine(tt.in, maxLineRunes, nil); got != tt.want {
+		if got := escapeLine(tt.in, maxLineRunes, nil, nil); got != tt.want {
 			t.Errorf("escapeLine(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestEscapeLineCut: where a line too long to show is cut, how much was
+// cut is said in the report's language, with the count's plural form, in
+// the text and HTML reports alike; in en-XA with no word of no catalog.
+func TestEscapeLineCut(t *testing.T) {
+	line := func(n int) string { return strings.Repeat("x", maxLineRunes+n) }
+	for _, tt := range []struct {
+		lang string
+		n    int
+		want string
+	}{
+		{"en", 1, "… (1 more character)"},
+		{"en", 340, "… (340 more characters)"},
+		{"ar", 2, "… (حرفان آخران)"},
+		{"ar", 11, "… (11 حرفًا آخر)"},
+		{"bn", 5, "… (আরও 5টি অক্ষর)"},
+		{"ko", 5, "… (5자 더)"},
+		{"th", 5, "… (อีก 5 อักขระ)"},
+	} {
+		if got := escapeLine(line(tt.n), maxLineRunes, nil, i18n.For(tt.lang)); got != strings.Repeat("x", maxLineRunes)+tt.want {
+			t.Errorf("%s: a line %d characters too long is cut as %q; want it to end %q", tt.lang, tt.n, got[maxLineRunes:], tt.want)
+		}
+	}
+	if got := escapeLine(line(7), maxLineRunes, nil, i18n.For(i18n.Pseudo)); len(i18n.Untranslated(got[maxLineRunes:])) > 0 {
+		t.Errorf("en-XA: the cut %q says %q in no catalog's words", got[maxLineRunes:], i18n.Untranslated(got[maxLineRunes:]))
+	}
+	for _, f := range []struct {
+		name   string
+		render func(io.Writer, *report.Report, Options) error
+	}{{"text", renderText}, {"html", renderHTML}} {
+		r := hostileReport()
+		r.Lang = "ko"
+		var buf bytes.Buffer
+		if err := f.render(&buf, r, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), "… (340자 더)") || strings.Contains(buf.String(), "more characters") {
+			t.Errorf("%s: the Korean report does not say in Korean that 340 characters were cut:\n%s", f.name, buf.String())
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -28,22 +29,27 @@ const (
 // could move the cursor or change how the rest of the line is drawn
 // replaced by a visible escape (\r, \x1b, \u202e), as escapeLine does. A
 // student's name is a file name they chose, and is printed through it.
-func Escape(s string) string { return escapeLine(s, maxMessageRunes, nil) }
+func Escape(s string) string { return escapeLine(s, maxMessageRunes, nil, nil) }
 
 // escapeLine returns s with every character that could move the cursor or
 // change how the rest of the line is drawn replaced by a visible Go-style
 // escape (\r, \x1b, \u202e), and cut at limit characters. mark styles the
 // escapes so that they stand out from what was really printed; nil leaves
-// them plain.
-func escapeLine(s string, limit int, mark func(string) string) string {
+// them plain. l says how much was cut (stream.more_characters) in the
+// report's language; nil says it in English (a student's name, a title, a
+// page of the instructor's).
+func escapeLine(s string, limit int, mark func(string) string, l *i18n.Localizer) string {
 	if mark == nil {
 		mark = func(s string) string { return s }
+	}
+	if l == nil {
+		l = i18n.For(i18n.English)
 	}
 	var b strings.Builder
 	n := 0
 	for i := 0; i < len(s); {
 		if n == limit {
-			b.WriteString(mark(fmt.Sprintf("… (%d more characters)", utf8.RuneCountInString(s[i:]))))
+			b.WriteString(mark(l.T("stream.more_characters", report.Int("count", utf8.RuneCountInString(s[i:])))))
 			break
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])

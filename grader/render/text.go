@@ -70,7 +70,7 @@ func newText(r *report.Report, o Options) *text {
 }
 
 // escMessage makes a text safe to go into a sentence of the report.
-func (t *text) escMessage(s string) string { return escapeLine(s, maxMessageRunes, t.mark) }
+func (t *text) escMessage(s string) string { return escapeLine(s, maxMessageRunes, t.mark, t.l) }
 
 // verbatim is a text never translated, standing on its own (a command, a
 // line of output), already escaped: marked for the pseudo-language's test.
@@ -87,7 +87,7 @@ func (t *text) line(indent int, s string) {
 
 // esc makes a line of a program's output safe to print (see safe.go).
 func (t *text) esc(s string) string {
-	return escapeLine(s, maxLineRunes, t.mark)
+	return escapeLine(s, maxLineRunes, t.mark, t.l)
 }
 
 func (t *text) mark(e string) string { return t.pal.escape.Sprint(e) }
@@ -96,7 +96,7 @@ func (t *text) mark(e string) string { return t.pal.escape.Sprint(e) }
 func (t *text) escLines(s string) []string {
 	var out []string
 	for _, l := range splitLines(s) {
-		out = append(out, escapeLine(l, maxMessageRunes, t.mark))
+		out = append(out, escapeLine(l, maxMessageRunes, t.mark, t.l))
 	}
 	return out
 }
@@ -254,7 +254,7 @@ func (t *text) header(r *report.Report) {
 			if len(r.ProtectionReasons) == len(r.Protections) {
 				p = t.l.Say(r.ProtectionReasons[i])
 			} else {
-				p = escapeLine(p, maxMessageRunes, t.mark)
+				p = escapeLine(p, maxMessageRunes, t.mark, t.l)
 			}
 			t.line(0, l+p)
 		}
@@ -590,7 +590,7 @@ func (t *text) command(run report.Run) {
 	}
 	t.line(indent, l)
 	if t.o.Verbose {
-		l := t.pal.dim.Sprint(t.l.T("run.argv")+" ") + t.verbatim(escapeLine(shellJoin(t.paths(run.Command)), maxMessageRunes, t.mark))
+		l := t.pal.dim.Sprint(t.l.T("run.argv")+" ") + t.verbatim(escapeLine(shellJoin(t.paths(run.Command)), maxMessageRunes, t.mark, t.l))
 		if run.Duration > 0 {
 			l += t.pal.dim.Sprint(", " + duration(run.Duration))
 		}
