@@ -11,8 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -27,10 +25,9 @@ import (
 // catalog text is accented and every verbatim part isolated, so a word of
 // plain ASCII letters left on a line a student sees is English some code
 // built with fmt. TestPseudoLanguage grades the exercises' bad submissions
-// with grader check --lang en-XA and sorts every such word by where it
-// comes from: the table below is phase B's work list, package by package,
-// and a word it does not account for fails the test. Phase B converts a
-// package and deletes its rows; the test then proves the package clean.
+// with grader check --lang en-XA and fails on every such word. (Phase B of
+// issue 31 kept a work list here, package by package, of the English each
+// still built; it converted them all, and the list is gone.)
 //
 // The same grading writes every other format a student reads (html, the
 // github log's annotations and its step summary, tap, junit, gradescope,
@@ -39,20 +36,6 @@ import (
 // says, the messages; not the format's own keys and statuses, nor what is
 // code (a page's scripts and styles, its <pre> and <code>, which hold a
 // program's output and commands).
-
-// untranslatedSource is one row of the work list: lines that match it hold
-// English that its package still builds with fmt.
-type untranslatedSource struct {
-	pkg, what string
-	line      *regexp.Regexp
-}
-
-var phaseB = []untranslatedSource{
-	{"grader/submission", "the grader's own notes in a compile's output (the compiler made no program file, the program built is too large), and why a tool on PATH is out of a run's reach (the sandbox's closedError)",
-		regexp.MustCompile(`(?i)(compiler made no program file|the program built is|runs are a user of their own)`)},
-	{"grader/sandbox", "with -v, where this machine lacks a layer, what it lacks and how its operator gets it (not in force: ...)",
-		regexp.MustCompile(`(namespace|a user of its own|a root of its own|/proc|kernel-counted|an equal share|the time a run waits|the run supervisor|seccomp|Landlock)`)},
-}
 
 // pseudoCases are the submissions the harness grades: by default one bad
 // submission of three exercises, a failure of each kind of checker; with
@@ -83,35 +66,9 @@ func exhaustiveOn(t *testing.T) bool {
 	return on
 }
 
-// untranslatedPart is line without what the catalogs said (accented, in
-// ⟦ ⟧) and without what is never translated (isolated).
-func untranslatedPart(line string) string {
-	var b strings.Builder
-	depth, pseudo := 0, 0
-	for _, r := range line {
-		switch {
-		case string(r) == i18n.FSI:
-			depth++
-		case string(r) == i18n.PDI && depth > 0:
-			depth--
-		case r == '⟦':
-			pseudo++
-		case r == '⟧' && pseudo > 0:
-			pseudo--
-		case depth > 0:
-		case r >= 0x80:
-			b.WriteRune(' ')
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 func TestPseudoLanguage(t *testing.T) {
 	root := filepath.Join("..", "..")
-	found := map[int]map[string]bool{} // phaseB row -> words seen
-	verboseDone := map[string]bool{}   // exercises graded with -v
+	verboseDone := map[string]bool{} // exercises graded with -v
 	every := exhaustiveOn(t)
 	for _, c := range pseudoCases(t, every) {
 		sub := filepath.Join(root, "exercises", c[0], "bad", c[1])
@@ -157,23 +114,8 @@ func TestPseudoLanguage(t *testing.T) {
 			run(context.Background(), args, stdio{stdout: &stdout, stderr: &stderr, getenv: getenv})
 			scan := func(where string, lines []string) {
 				for i, line := range lines {
-					words := i18n.Untranslated(line)
-					if len(words) == 0 {
-						continue
-					}
-					// What the catalogs said, accented, and what is never
-					// translated, isolated, are not what a row accounts for.
-					rest := untranslatedPart(line)
-					row := slices.IndexFunc(phaseB, func(s untranslatedSource) bool { return s.line.MatchString(rest) })
-					if row < 0 {
-						t.Errorf("%s/bad/%s (-v %v) %s line %d has English no catalog said and no package of the work list accounts for: %q in %q", c[0], c[1], verbose, where, i+1, words, line)
-						continue
-					}
-					if found[row] == nil {
-						found[row] = map[string]bool{}
-					}
-					for _, w := range words {
-						found[row][w] = true
+					if words := i18n.Untranslated(line); len(words) > 0 {
+						t.Errorf("%s/bad/%s (-v %v) %s line %d has English no catalog said: %q in %q", c[0], c[1], verbose, where, i+1, words, line)
 					}
 				}
 			}
@@ -201,19 +143,6 @@ func TestPseudoLanguage(t *testing.T) {
 				scan(f.name, lines)
 			}
 		}
-	}
-	var list strings.Builder
-	for row, s := range phaseB {
-		words := make([]string, 0, len(found[row]))
-		for w := range found[row] {
-			words = append(words, w)
-		}
-		sort.Strings(words)
-		fmt.Fprintf(&list, "%s: %s: %d words, e.g. %s\n", s.pkg, s.what, len(words), strings.Join(words[:min(len(words), 12)], " "))
-	}
-	t.Logf("phase B's work list, as this run found it:\n%s", list.String())
-	if path := os.Getenv("BOARDCHECK_PSEUDO_WORKLIST"); path != "" {
-		os.WriteFile(path, []byte(list.String()), 0o666)
 	}
 }
 
