@@ -206,7 +206,7 @@ func TestEscapeLineCut(t *testing.T) {
 		{"ar", 11, "… (11 حرفًا آخر)"},
 		{"bn", 5, "… (আরও 5টি অক্ষর)"},
 		{"ko", 5, "… (5자 더)"},
-		{"th", 5, "… (อีก 5 อักขระ)"},
+		{"th", 5, "… (อักขระอีก 5 ตัว)"},
 	} {
 		if got := escapeLine(line(tt.n), maxLineRunes, nil, i18n.For(tt.lang)); got != strings.Repeat("x", maxLineRunes)+tt.want {
 			t.Errorf("%s: a line %d characters too long is cut as %q; want it to end %q", tt.lang, tt.n, got[maxLineRunes:], tt.want)
