@@ -78,7 +78,7 @@ var allowedImports = map[string][]string{
 	"internal/browsertest": {"grader", "grader/exercise", "grader/i18n", "grader/render", "grader/report"},
 
 	// Thin mains, and the benchmarks' helpers.
-	"cmd/grader":            {"internal/cli", "internal/exhaustive", "internal/programs", "internal/survivors", "reference"},
+	"cmd/grader":            {"grader/i18n", "internal/cli", "internal/exhaustive", "internal/programs", "internal/survivors", "reference"},
 	"cmd/knights-tour":      {"internal/programs"},
 	"cmd/nqueens":           {"internal/programs"},
 	"cmd/queens-board":      {"internal/programs"},
