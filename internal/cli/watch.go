@@ -10,6 +10,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
@@ -53,11 +54,12 @@ func watchCheck(ctx context.Context, sys stdio, path string, grade func() (*repo
 		if err != nil {
 			return err
 		}
+		l := i18n.For(rep.Lang)
 		if last != nil {
-			fmt.Fprintln(sys.stdout, "since the last run: "+changes(last, rep))
+			fmt.Fprintln(sys.stdout, l.T("cli.watch.since", report.Nested("changes", changes(last, rep))))
 		}
 		last = rep
-		fmt.Fprintf(sys.stdout, "watching %s: grading again when it is saved; Ctrl-C to stop\n", path)
+		fmt.Fprintln(sys.stdout, l.T("cli.watch.watching", report.Verbatim("path", path)))
 		if !waitForSave(ctx, w, wanted) {
 			return nil
 		}
@@ -118,7 +120,7 @@ func waitForSave(ctx context.Context, w *fsnotify.Watcher, wanted func(string) b
 // changes says how a grading differs from the last, check by check, by
 // name: "n6 now passes; n8 still fails". Checks that passed both times go
 // unsaid.
-func changes(last, now *report.Report) string {
+func changes(last, now *report.Report) report.Message {
 	before := map[string]report.Status{}
 	for _, c := range last.Checks {
 		before[c.Name] = c.Status
@@ -142,31 +144,37 @@ func changes(last, now *report.Report) string {
 			stillFail = append(stillFail, c.Name)
 		}
 	}
-	var parts []string
-	add := func(names []string, one, many string) {
-		switch len(names) {
-		case 0:
-		case 1:
-			parts = append(parts, names[0]+" "+one)
-		default:
-			parts = append(parts, andList(names)+" "+many)
+	var parts []report.Message
+	add := func(id string, names []string) {
+		if len(names) > 0 {
+			parts = append(parts, say(id, report.Int("count", len(names)), report.Nested("names", andList(names))))
 		}
 	}
-	add(nowPass, "now passes", "now pass")
-	add(nowFail, "now fails", "now fail")
-	add(stillFail, "still fails", "still fail")
-	add(nowSkip, "is skipped now", "are skipped now")
-	add(stillSkip, "is still skipped", "are still skipped")
+	add("cli.watch.now_pass", nowPass)
+	add("cli.watch.now_fail", nowFail)
+	add("cli.watch.still_fail", stillFail)
+	add("cli.watch.now_skipped", nowSkip)
+	add("cli.watch.still_skipped", stillSkip)
 	if len(parts) == 0 {
-		return "every check still passes"
+		return say("cli.watch.all_still_pass")
 	}
-	return strings.Join(parts, "; ")
+	m := parts[0]
+	for _, p := range parts[1:] {
+		m = say("cli.watch.then", report.Nested("first", m), report.Nested("then", p))
+	}
+	return m
 }
 
-// andList joins names as "a, b and c".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
+// andList joins check names, verbatim, as "a, b and c" in the report's
+// language.
+func andList(names []string) report.Message {
+	m := say("cli.name", report.Verbatim("name", names[0]))
+	for i, name := range names[1:] {
+		id := "cli.list.comma"
+		if i == len(names)-2 {
+			id = "cli.list.and"
+		}
+		m = say(id, report.Nested("first", m), report.Verbatim("then", name))
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return m
 }

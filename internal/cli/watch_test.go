@@ -10,9 +10,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boardcheck/boardcheck/grader/i18n"
 	"github.com/boardcheck/boardcheck/grader/report"
 )
 
+// TestChanges: what --watch says changed since the last grading, by
+// check name; in English, and in Arabic, whose verb agrees with one, two
+// or more checks.
 func TestChanges(t *testing.T) {
 	rep := func(statuses ...string) *report.Report {
 		r := &report.Report{}
@@ -39,8 +43,21 @@ func TestChanges(t *testing.T) {
 		{rep("n4=fail", "n6=fail", "n8=pass"), rep("starts=fail", "n4=skip", "n6=skip", "n8=skip"), "starts now fails; n4, n6 and n8 are skipped now"},
 	}
 	for _, tt := range tests {
-		if got := changes(tt.last, tt.now); got != tt.want {
+		if got := i18n.For(i18n.English).Say(changes(tt.last, tt.now)); got != tt.want {
 			t.Errorf("changes(%v, %v) = %q, want %q", tt.last.Checks, tt.now.Checks, got, tt.want)
+		}
+	}
+	ar := i18n.For("ar")
+	for _, tt := range []struct {
+		last, now *report.Report
+		want      string
+	}{
+		{rep("n4=fail"), rep("n4=pass"), i18n.FSI + "n4" + i18n.PDI + " ينجح الآن"},
+		{rep("n4=fail", "n6=fail"), rep("n4=pass", "n6=pass"), i18n.FSI + "n4" + i18n.PDI + " و" + i18n.FSI + "n6" + i18n.PDI + " ينجحان الآن"},
+		{rep("n4=fail", "n6=fail", "n8=fail"), rep("n4=fail", "n6=fail", "n8=fail"), i18n.FSI + "n4" + i18n.PDI + "، " + i18n.FSI + "n6" + i18n.PDI + " و" + i18n.FSI + "n8" + i18n.PDI + " لا تزال تفشل"},
+	} {
+		if got := ar.Say(changes(tt.last, tt.now)); got != tt.want {
+			t.Errorf("in Arabic, changes(%v, %v) = %q, want %q", tt.last.Checks, tt.now.Checks, got, tt.want)
 		}
 	}
 }
