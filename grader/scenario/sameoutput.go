@@ -157,7 +157,7 @@ func (g *Runner) sameOutput(last seenRun, all []seenRun) report.Message {
 		for _, a := range order {
 			shown = append(shown, strconv.Quote(others[a]))
 		}
-		return say("scenario.same.as", what, report.Nested("runs", andList(shown, 3)))
+		return say("scenario.same.as", what, report.Nested("runs", commandList(shown, 3)))
 	}
 	return report.Message{}
 }
@@ -197,23 +197,11 @@ func describeOutput(out []byte, tour bool) report.Message {
 	return say("scenario.output_lines", report.Int("count", len(lines)))
 }
 
-// andList joins quoted command lines, naming at most max of them: "a, b
-// and 3 more".
-func andList(items []string, max int) report.Message {
-	more := 0
-	if len(items) > max {
-		items, more = items[:max], len(items)-max
+// commandList names quoted command lines, at most max of them: "a, b and
+// c", or "a, b, c and 3 more".
+func commandList(items []string, max int) report.Message {
+	if len(items) <= max {
+		return report.List(items)
 	}
-	m := say("scenario.code", report.Verbatim("code", items[0]))
-	for i, it := range items[1:] {
-		id := "scenario.list.comma"
-		if more == 0 && i == len(items)-2 {
-			id = "scenario.list.and"
-		}
-		m = say(id, report.Nested("first", m), report.Verbatim("then", it))
-	}
-	if more > 0 {
-		m = say("scenario.list.more", report.Nested("first", m), report.Int("count", more))
-	}
-	return m
+	return say("scenario.list.more", report.Nested("first", report.CommaList(items[:max])), report.Int("count", len(items)-max))
 }

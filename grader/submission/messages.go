@@ -82,25 +82,8 @@ func Python2HintMessage() report.Message {
 // HintMessage says what to give instead of one file of a split program,
 // for exercise.
 func (sp *SplitProgram) HintMessage(exercise string) report.Message {
-	return say("submission.hint.split", report.Verbatim("file", sp.File), report.Nested("others", listMessage(sp.Others)),
+	return say("submission.hint.split", report.Verbatim("file", sp.File), report.Nested("others", report.List(sp.Others)),
 		report.Verbatim("command", "grader check "+exercise+" "+sp.Folder))
-}
-
-// listMessage joins names (verbatim) as "a, b and c" in the report's
-// language.
-func listMessage(names []string) report.Message {
-	if len(names) == 0 {
-		return say("scenario.code", report.Verbatim("code", ""))
-	}
-	m := say("scenario.code", report.Verbatim("code", names[0]))
-	for i, n := range names[1:] {
-		id := "scenario.list.comma"
-		if i == len(names)-2 {
-			id = "scenario.list.and"
-		}
-		m = say(id, report.Nested("first", m), report.Verbatim("then", n))
-	}
-	return m
 }
 
 // problem is the *Error of path: why (a submission.* or handin.* message)
@@ -254,18 +237,9 @@ func sourcesFix(program string) report.Message {
 func uploadList(names []string) report.Message {
 	if len(names) > maxUploadNamed {
 		shown := names[:maxUploadNamed-1]
-		return say("submission.list.more_files", report.Nested("first", commaList(shown)), report.Int("count", len(names)-len(shown)))
+		return say("submission.list.more_files", report.Nested("first", report.CommaList(shownNamesList(shown))), report.Int("count", len(names)-len(shown)))
 	}
-	return listMessage(shownNamesList(names))
-}
-
-// commaList joins names (verbatim) with commas alone: "a, b, c".
-func commaList(names []string) report.Message {
-	m := say("scenario.code", report.Verbatim("code", shownPath(names[0])))
-	for _, n := range names[1:] {
-		m = say("scenario.list.comma", report.Nested("first", m), report.Verbatim("then", shownPath(n)))
-	}
-	return m
+	return report.List(shownNamesList(names))
 }
 
 // shownNamesList is names as a message shows each (shownPath).

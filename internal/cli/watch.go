@@ -147,7 +147,7 @@ func changes(last, now *report.Report) report.Message {
 	var parts []report.Message
 	add := func(id string, names []string) {
 		if len(names) > 0 {
-			parts = append(parts, say(id, report.Int("count", len(names)), report.Nested("names", andList(names))))
+			parts = append(parts, say(id, report.Int("count", len(names)), report.Nested("names", report.List(names))))
 		}
 	}
 	add("cli.watch.now_pass", nowPass)
@@ -161,20 +161,6 @@ func changes(last, now *report.Report) report.Message {
 	m := parts[0]
 	for _, p := range parts[1:] {
 		m = say("cli.watch.then", report.Nested("first", m), report.Nested("then", p))
-	}
-	return m
-}
-
-// andList joins check names, verbatim, as "a, b and c" in the report's
-// language.
-func andList(names []string) report.Message {
-	m := say("cli.name", report.Verbatim("name", names[0]))
-	for i, name := range names[1:] {
-		id := "cli.list.comma"
-		if i == len(names)-2 {
-			id = "cli.list.and"
-		}
-		m = say(id, report.Nested("first", m), report.Verbatim("then", name))
 	}
 	return m
 }
