@@ -288,3 +288,53 @@ func second(t *testing.T, p reference.Placing) string {
 	p.Each(0, func(sq []reference.Square) bool { sols = append(sols, slices.Clone(sq)); return len(sols) < 2 })
 	return strings.TrimSpace(string(FormatList.AppendSolution(nil, p.Board, sols[1])))
 }
+
+// TestPieceWords: the pieces of the shipped exercises (namazons' amazon,
+// giraffe-tour's giraffe) are the catalogs' words; a piece an author names
+// (a camel) is said verbatim.
+func TestPieceWords(t *testing.T) {
+	amazon := reference.Noun{One: "amazon", Many: "amazons"}
+	camel := reference.Noun{One: "camel", Many: "camels"}
+	for _, tt := range []struct {
+		got  Msg
+		want string
+	}{
+		{pieces(amazon), "checker.pieces.amazon"},
+		{kind(amazon), "checker.kind.amazon"},
+		{countedPieces(amazon, 3), "checker.count_pieces.amazon"},
+		{*leaper("giraffe").Msg, "checker.leaper.giraffe"},
+		{pieces(camel), "checker.piece_named"},
+		{countedPieces(camel, 3), "checker.count_named"},
+		{*leaper("zebra").Msg, "checker.leaper_named"},
+	} {
+		if tt.got.ID != tt.want {
+			t.Errorf("got %s, want %s", tt.got.ID, tt.want)
+		}
+	}
+	if m := *leaper("zebra").Msg; len(m.Args) != 1 || m.Args[0].Kind != MsgVerbatim || m.Args[0].Text != "zebra" {
+		t.Errorf("an author's leaper: got %+v, want its name verbatim", m.Args)
+	}
+	// The giraffe's tour says so in its messages.
+	giraffe := reference.Touring{Board: reference.Board{Rows: 5, Cols: 8}, Moves: reference.MustParseMoves("(1,4)"), Start: &reference.Square{}, Name: reference.Noun{One: "giraffe", Many: "giraffes"}}
+	path, err := giraffe.Find(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path[3], path[4] = path[4], path[3]
+	alg := format(t, puzzle.FormatFields{Style: "path"})
+	f := Tour(alg.AppendTour(nil, giraffe.Board, path), TourSpec{Puzzle: &giraffe, Format: alg, Where: "ROWS = 5 and COLS = 8"})
+	if f == nil || f.Reason == nil || !slices.Contains(msgIDs(*f.Reason), "checker.leaper.giraffe") {
+		t.Errorf("a giraffe's bad step: got %+v, want checker.leaper.giraffe in its reason", f)
+	}
+}
+
+// msgIDs are the identifiers of m and of every message inside it.
+func msgIDs(m Msg) []string {
+	ids := []string{m.ID}
+	for _, a := range m.Args {
+		if a.Msg != nil {
+			ids = append(ids, msgIDs(*a.Msg)...)
+		}
+	}
+	return ids
+}

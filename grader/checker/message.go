@@ -99,13 +99,40 @@ func (c *candidate) whereMsg() Msg {
 	return say("checker.where.board_lines", argInt("first", c.first), argInt("last", c.last))
 }
 
-// pieceWords are the pieces the catalogs name in every language; any
-// other piece's name comes from the puzzle, and is said verbatim.
-var pieceWords = map[string]bool{"queen": true, "rook": true, "knight": true, "king": true, "bishop": true}
+// pieceWords are the pieces the catalogs name in every language: the
+// chess pieces and the amazon of the shipped exercise namazons. Any other
+// piece's name comes from the puzzle, and is said verbatim.
+var pieceWords = map[string]bool{"queen": true, "rook": true, "knight": true, "king": true, "bishop": true, "amazon": true}
+
+// leaperWords are the leapers other than the knight (which has messages
+// of its own) whose tours the catalogs name in every language: the giraffe
+// of the shipped exercise giraffe-tour.
+var leaperWords = map[string]bool{"giraffe": true}
+
+// LeaperWord is the catalog entry naming the leaper name, whose move or
+// tour a message speaks of ("not a giraffe's move"), and whether the
+// catalogs know it; a leaper they do not know is checker.leaper_named,
+// its name verbatim.
+func LeaperWord(name string) (id string, known bool) {
+	if leaperWords[name] {
+		return "checker.leaper." + name, true
+	}
+	return "checker.leaper_named", false
+}
+
+// leaper is the piece argument of a tour's messages: the catalogs' word
+// for a leaper they know, else its name verbatim.
+func leaper(name string) MsgArg {
+	id, known := LeaperWord(name)
+	if known {
+		return argMsg("piece", say(id))
+	}
+	return argMsg("piece", say(id, argVerbatim("name", name)))
+}
 
 // pieces names two or more of n's pieces, as n.Many does: the catalogs'
-// checker.pieces.* for the chess pieces they know; a puzzle's own name
-// (amazon, camel) verbatim.
+// checker.pieces.* for the pieces they know; a puzzle's own name
+// (camel) verbatim.
 func pieces(n reference.Noun) Msg {
 	if pieceWords[n.One] && n.Many == n.One+"s" {
 		return say("checker.pieces." + n.One)
@@ -274,7 +301,7 @@ func kind(n reference.Noun) Msg {
 }
 
 // countedPieces is n.Count(k) as a message, "1 queen", "8 queens": the
-// catalogs' checker.count_pieces.* for the chess pieces they know, a
+// catalogs' checker.count_pieces.* for the pieces they know, a
 // puzzle's own name verbatim.
 func countedPieces(n reference.Noun, k int) Msg {
 	if pieceWords[n.One] && n.Many == n.One+"s" {

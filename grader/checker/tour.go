@@ -171,7 +171,7 @@ func tourNumbers(output []byte, t reference.Touring, base int) *Failure {
 		if t.Name.One == "knight" {
 			f.then(english, say("checker.tour.want_knight", shape...))
 		} else {
-			f.then(english, say("checker.tour.want", append(shape, argVerbatim("piece", t.Name.One))...))
+			f.then(english, say("checker.tour.want", append(shape, leaper(t.Name.One))...))
 		}
 		return f
 	}
@@ -267,12 +267,12 @@ func tourMsg(te *reference.TourError) (Msg, bool) {
 		if te.Name.One == "knight" {
 			return say("checker.tour.knight_bad_move", argInt("from", te.Number), argInt("to", te.Number+1), xy("a", te.Squares[0]), xy("b", te.Squares[1])), true
 		}
-		return say("checker.tour.bad_move", argInt("from", te.Number), argInt("to", te.Number+1), xy("a", te.Squares[0]), xy("b", te.Squares[1]), argVerbatim("piece", te.Name.One)), true
+		return say("checker.tour.bad_move", argInt("from", te.Number), argInt("to", te.Number+1), xy("a", te.Squares[0]), xy("b", te.Squares[1]), leaper(te.Name.One)), true
 	case reference.NotClosed:
 		if te.Name.One == "knight" {
 			return say("checker.tour.knight_not_closed", argInt("last", te.Number), xy("a", te.Squares[0]), argInt("first", te.Opts.Base), xy("b", te.Squares[1])), true
 		}
-		return say("checker.tour.not_closed", argInt("last", te.Number), xy("a", te.Squares[0]), argVerbatim("piece", te.Name.One), argInt("first", te.Opts.Base), xy("b", te.Squares[1])), true
+		return say("checker.tour.not_closed", argInt("last", te.Number), xy("a", te.Squares[0]), leaper(te.Name.One), argInt("first", te.Opts.Base), xy("b", te.Squares[1])), true
 	}
 	return Msg{}, false
 }

@@ -64,7 +64,7 @@ func tourPath(output []byte, t reference.Touring, f Format) *Failure {
 		if t.Name.One == "knight" {
 			f.then(english, say("checker.path.want_knight", args...))
 		} else {
-			f.then(english, say("checker.path.want", append(args, argVerbatim("piece", t.Name.One))...))
+			f.then(english, say("checker.path.want", append(args, leaper(t.Name.One))...))
 		}
 		return f
 	}
@@ -106,7 +106,7 @@ func tourPath(output []byte, t reference.Touring, f Format) *Failure {
 			args := []MsgArg{argInt("from", i), argInt("to", i+1), sq("a", path[i-1]), sq("b", path[i])}
 			m := say("checker.path.knight_bad_move", args...)
 			if !knight {
-				m = say("checker.path.bad_move", append(args, argVerbatim("piece", t.Name.One))...)
+				m = say("checker.path.bad_move", append(args, leaper(t.Name.One))...)
 			}
 			return fail(path[i-1:i+1], m, "step %d -> %d goes from %s to %s, which is not a %s's move", i, i+1, name(path[i-1]), name(path[i]), t.Name.One)
 		}
@@ -115,7 +115,7 @@ func tourPath(output []byte, t reference.Touring, f Format) *Failure {
 		args := []MsgArg{sq("last", path[last]), sq("first", path[0])}
 		m := say("checker.path.knight_not_closed", args...)
 		if !knight {
-			m = say("checker.path.not_closed", append(args, argVerbatim("piece", t.Name.One))...)
+			m = say("checker.path.not_closed", append(args, leaper(t.Name.One))...)
 		}
 		return fail([]reference.Square{path[last], path[0]}, m, "the tour is not closed: the last square, %s, is not a %s's move from the first, %s", name(path[last]), t.Name.One, name(path[0]))
 	}

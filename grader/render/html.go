@@ -311,7 +311,7 @@ func newHTMLCheck(r *report.Report, c report.CheckResult, i int, o Options, l *i
 		if h.Tour.Bad > 0 {
 			h.Tour.Caption = l.T("html.tour_bad", report.Int("count", h.Tour.Bad))
 			if d.Tour.Piece != "" {
-				h.Tour.Caption = l.T("html.tour_bad_leaps", report.Int("count", h.Tour.Bad), report.Verbatim("piece", d.Tour.Piece))
+				h.Tour.Caption = l.T("html.tour_bad_leaps", report.Int("count", h.Tour.Bad), leaperArg(d.Tour.Piece))
 			}
 		}
 	}
@@ -645,13 +645,13 @@ func tourSVG(l *i18n.Localizer, p *checker.TourPicture, id string) *svgTour {
 	n := max(rows, cols)
 	t := &svgTour{ID: "tour-" + id, Piece: p.PieceName(), N: n, Side: svgMargin + cols*svgCell, SideY: svgMargin + rows*svgCell, FontSize: 15}
 	t.W = sayAll(l, tourWords)
-	// A knight is the glossary's word; another leaper is named as the
-	// exercise names it.
+	// A knight is the glossary's word; another leaper as leaperArg names
+	// it.
 	notMove := func(id string, args ...report.Arg) string {
 		if p.Piece == "" {
 			return l.T(id, args...)
 		}
-		return l.T(id+"_leap", append(args, report.Verbatim("piece", p.Piece))...)
+		return l.T(id+"_leap", append(args, leaperArg(p.Piece))...)
 	}
 	t.W["html.legend_not_move"] = notMove("html.legend_not_knight")
 	t.Status = l.T("html.tour_step", report.Text("step", "{0}"), report.Text("last", "{1}"), report.Text("square", "{2}"))

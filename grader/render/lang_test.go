@@ -194,3 +194,21 @@ func TestHTMLArabicIsolates(t *testing.T) {
 		t.Errorf("the message's isolates are not characters of the page:\n%s", page)
 	}
 }
+
+// TestLeaperWords: a leaper the catalogs know (the giraffe of giraffe-tour)
+// is named in each language's word, in the form its tour messages take
+// (Bengali's genitive, Thai joined to ของ with no space); one they do not
+// know (an author's zebra) keeps the name its exercise gives it.
+func TestLeaperWords(t *testing.T) {
+	want := map[string]string{"en": "not a giraffe's move", "bn": "জিরাফের চাল নয়", "ar": "ليست نقلة الزرافة", "ko": "기린의 이동이 아님", "th": "ไม่ใช่การเดินของยีราฟ"}
+	wantNamed := map[string]string{"en": "not a zebra's move", "bn": "zebra-এর চাল নয়", "ar": "ليست نقلة \u2068zebra\u2069", "ko": "zebra의 이동이 아님", "th": "ไม่ใช่การเดินของตัวหมาก zebra"}
+	for _, lang := range i18n.Languages() {
+		l := i18n.For(lang)
+		if got := l.T("html.legend_not_knight_leap", leaperArg("giraffe")); got != want[lang] {
+			t.Errorf("%s: the giraffe: got %q, want %q", lang, got, want[lang])
+		}
+		if got := l.T("html.legend_not_knight_leap", leaperArg("zebra")); !strings.Contains(got, wantNamed[lang]) {
+			t.Errorf("%s: an author's zebra: got %q, want %q", lang, got, wantNamed[lang])
+		}
+	}
+}

@@ -249,13 +249,24 @@ func tourPicture(p *checker.TourPicture, pal palette, l *i18n.Localizer) []picLi
 }
 
 // badMovesText says how many steps of a tour are no move of its piece:
-// a knight's in the words of the knight's tour, any other leaper by the
-// name its exercise gives it.
+// a knight's in the words of the knight's tour, any other leaper as
+// leaperArg names it.
 func badMovesText(l *i18n.Localizer, p *checker.TourPicture, bad int) string {
 	if p.Piece == "" {
 		return l.T("picture.bad_moves", report.Int("count", bad))
 	}
-	return l.T("picture.bad_leaps", report.Int("count", bad), report.Verbatim("piece", p.Piece))
+	return l.T("picture.bad_leaps", report.Int("count", bad), leaperArg(p.Piece))
+}
+
+// leaperArg is the piece argument of the messages about a leaper other
+// than the knight: the catalogs' word for one they know (the giraffe),
+// else the name its exercise gives it, verbatim.
+func leaperArg(name string) report.Arg {
+	id, known := checker.LeaperWord(name)
+	if known {
+		return report.Nested("piece", report.Say(id))
+	}
+	return report.Nested("piece", report.Say(id, report.Verbatim("name", name)))
 }
 
 // badMoves counts the steps from k to k+1 of a printed tour that are not a
